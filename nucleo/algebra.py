@@ -1,0 +1,196 @@
+"""The relational algebra that evaluates a canonical pipeline over evidence (DESIGN §4).
+
+Semantics, in one place:
+- a missing column reads as `nulo`; `existe c` holds when `c` is present and not `nulo`;
+- equality is by value and type (1 = 1.0, but `verdadero` is not 1); `nulo = nulo` holds;
+- `< <= > >=` hold only between two numbers or two strings; otherwise they are false;
+- `proyectar`, `mas`, `distinto` and `agrupar` have set semantics; `donde`, `unir`, `excepto`
+  keep the rows they keep;
+- `unir S en k`: a row for each pair that agrees on every key; on a shared non-key column the
+  left row's value wins; `excepto S en k`: left rows with no partner in S;
+- budgets (`LimitesAlgebra`) are enforced here and a breach is `LIMITE_DE_ALGEBRA`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from nucleo.canonico import canonico
+from nucleo.errores import ErrorOracle, evaluacion_fallo, limite_de_algebra
+from nucleo.lenguaje import COMPARADORES, EXPANSIONES_MAXIMAS, PROFUNDIDAD_MAXIMA, Forma, profundidad_de
+
+Fila = dict[str, Any]
+Llamador = Callable[[str, list[Any]], Any]
+
+
+@dataclass(frozen=True)
+class LimitesAlgebra:
+    """Evaluation budgets. The defaults are documented in `oracle manual operadores`."""
+
+    filas_por_relacion: int = 200_000
+    filas_de_union: int = 1_000_000
+    profundidad_de_expresion: int = PROFUNDIDAD_MAXIMA
+    expansiones_de_macros: int = EXPANSIONES_MAXIMAS
+
+
+def clave_de_valor(valor: Any) -> tuple[str, Any]:
+    """A hashable key under which equal values (by Oracle's equality) collide."""
+    if valor is None:
+        return ("z", None)
+    if isinstance(valor, bool):
+        return ("b", valor)
+    if isinstance(valor, (int, float)):
+        return ("n", valor)
+    return ("s", valor)
+
+
+def iguales(a: Any, b: Any) -> bool:
+    """Oracle's equality: by value and type, numbers compared numerically."""
+    return clave_de_valor(a) == clave_de_valor(b)
+
+
+def _ordenable(a: Any, b: Any) -> bool:
+    numeros = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (a, b))
+    textos = isinstance(a, str) and isinstance(b, str)
+    return numeros or textos
+
+
+def comparar(op: str, a: Any, b: Any) -> bool:
+    """Apply one comparator with Oracle's semantics."""
+    if op == "=":
+        return iguales(a, b)
+    if op == "!=":
+        return not iguales(a, b)
+    if not _ordenable(a, b):
+        return False
+    if op == "<":
+        return a < b
+    if op == "<=":
+        return a <= b
+    if op == ">":
+        return a > b
+    if op == ">=":
+        return a >= b
+    raise ValueError(f"unknown comparator {op}")
+
+
+def _clave_fila(fila: Fila) -> str:
+    return canonico(fila)
+
+
+def _sin_duplicados(filas: list[Fila]) -> list[Fila]:
+    vistas: set[str] = set()
+    salida: list[Fila] = []
+    for fila in filas:
+        k = _clave_fila(fila)
+        if k not in vistas:
+            vistas.add(k)
+            salida.append(fila)
+    return salida
+
+
+class Evaluador:
+    """Evaluates canonical forms against one evidence under one set of budgets."""
+
+    def __init__(
+        self,
+        evidencia: Mapping[str, list[Fila]],
+        limites: LimitesAlgebra,
+        llamar: Llamador | None = None,
+    ) -> None:
+        self.evidencia = evidencia
+        self.limites = limites
+        self.llamar = llamar
+
+    def evaluar(self, forma: Forma) -> list[Fila]:
+        """All rows the pipeline yields (order not yet canonical)."""
+        profundidad = profundidad_de(forma)
+        if profundidad > self.limites.profundidad_de_expresion:
+            raise limite_de_algebra("profundidad_de_expresion", profundidad, self.limites.profundidad_de_expresion)
+        return self._pipeline(forma)
+
+    def _pipeline(self, nodo: Forma) -> list[Fila]:
+        op = nodo["op"]
+        if op == "relacion":
+            filas = self.evidencia.get(nodo["nombre"], [])
+            if len(filas) > self.limites.filas_por_relacion:
+                raise limite_de_algebra("filas_por_relacion", len(filas), self.limites.filas_por_relacion)
+            return list(filas)
+        de = self._pipeline(nodo["de"])
+        if op == "donde":
+            return [f for f in de if self._cond(nodo["cond"], f)]
+        if op == "proyectar":
+            return _sin_duplicados([{c: f.get(c) for c in nodo["campos"]} for f in de])
+        if op == "distinto":
+            return _sin_duplicados(de)
+        if op == "agrupar":
+            return self._agrupar(de, nodo["por"], nodo["contar"])
+        con = self._pipeline(nodo["con"])
+        if op == "mas":
+            return _sin_duplicados(de + con)
+        if op == "unir":
+            return self._unir(de, con, nodo["en"])
+        if op == "excepto":
+            claves = {tuple(clave_de_valor(f.get(k)) for k in nodo["en"]) for f in con}
+            return [f for f in de if tuple(clave_de_valor(f.get(k)) for k in nodo["en"]) not in claves]
+        raise ValueError(f"unknown stage {op}")  # validated forms never get here
+
+    def _unir(self, izq: list[Fila], der: list[Fila], en: list[str]) -> list[Fila]:
+        indice: dict[tuple, list[Fila]] = {}
+        for f in der:
+            indice.setdefault(tuple(clave_de_valor(f.get(k)) for k in en), []).append(f)
+        salida: list[Fila] = []
+        for f in izq:
+            for g in indice.get(tuple(clave_de_valor(f.get(k)) for k in en), ()):
+                salida.append({**g, **f})
+                if len(salida) > self.limites.filas_de_union:
+                    raise limite_de_algebra("filas_de_union", len(salida), self.limites.filas_de_union)
+        return salida
+
+    def _agrupar(self, filas: list[Fila], por: list[str], contar: str | None) -> list[Fila]:
+        grupos: dict[tuple, list[Any]] = {}
+        for f in filas:
+            clave = tuple(clave_de_valor(f.get(k)) for k in por)
+            if clave not in grupos:
+                grupos[clave] = [{k: f.get(k) for k in por}, 0]
+            grupos[clave][1] += 1
+        salida = []
+        for fila, cuenta in grupos.values():
+            if contar is not None:
+                fila = {**fila, contar: cuenta}
+            salida.append(fila)
+        return salida
+
+    def _cond(self, c: Forma, fila: Fila) -> bool:
+        op = c["op"]
+        if op == "y":
+            return all(self._cond(a, fila) for a in c["args"])
+        if op == "o":
+            return any(self._cond(a, fila) for a in c["args"])
+        if op == "no":
+            return not self._cond(c["arg"], fila)
+        if op == "existe":
+            return fila.get(c["campo"]) is not None
+        if op == "en":
+            valor = self._termino(c["izq"], fila)
+            return any(iguales(valor, v) for v in c["lista"])
+        if op in COMPARADORES:
+            return comparar(op, self._termino(c["izq"], fila), self._termino(c["der"], fila))
+        raise ValueError(f"unknown condition {op}")
+
+    def _termino(self, t: Forma, fila: Fila) -> Any:
+        if "campo" in t:
+            return fila.get(t["campo"])
+        if "lit" in t:
+            return t["lit"]
+        if self.llamar is None:
+            raise evaluacion_fallo("NameError", f"la escalar «{t['llamada']}» no está disponible")
+        args = [self._termino(a, fila) for a in t["args"]]
+        try:
+            return self.llamar(t["llamada"], args)
+        except ErrorOracle:
+            raise
+        except Exception as error:  # user code: any exception is an evaluation failure
+            raise evaluacion_fallo(type(error).__name__, str(error)) from error

@@ -1,0 +1,45 @@
+"""Shared pieces of the `oracle` CLI: the root group, error reporting and JSON output."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+import click
+
+from nucleo.errores import ErrorOracle
+from nucleo.version import VERSION
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_VERDE = 0
+EXIT_ROJO = 1
+EXIT_ERROR = 2
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(VERSION, prog_name="oracle")
+def grupo_principal() -> None:
+    """Oracle core verbs: judge evidence, try and expand measures, read the manual."""
+
+
+def con_errores(fn: F) -> F:
+    """Turn an `ErrorOracle` into its stable `CODIGO — mensaje` text on stderr and exit 2."""
+
+    @wraps(fn)
+    def envoltura(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except ErrorOracle as error:
+            click.echo(error.texto(), err=True)
+            sys.exit(EXIT_ERROR)
+
+    return envoltura  # type: ignore[return-value]
+
+
+def imprimir_json(obj: Any) -> None:
+    """Print one JSON document, UTF-8, keys in a stable order."""
+    click.echo(json.dumps(obj, ensure_ascii=False, indent=2, sort_keys=False))

@@ -1,0 +1,108 @@
+"""`oracle medida probar|expandir|listar`: try one measure, show its canonical form, list the catalog."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from nucleo.cli.comun import EXIT_ROJO, EXIT_VERDE, con_errores, imprimir_json
+from nucleo.errores import ErrorOracle
+from nucleo.medida import Medida, medida_de_texto
+from nucleo.veredicto import Veredicto
+
+
+@click.group()
+def medida() -> None:
+    """Work with one measure: evaluate it, expand it, list the effective catalog."""
+
+
+def leer_json(ruta: Path, que: str) -> object:
+    """Read a JSON file; a missing or malformed file is a stable error, not a traceback."""
+    try:
+        return json.loads(ruta.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ErrorOracle(
+            "ARGUMENTOS_INVALIDOS",
+            f"{ruta}: {error.strerror}; se esperaba un archivo {que} legible.",
+            campo=str(ruta),
+            correccion="pasá la ruta de un archivo existente.",
+        ) from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ErrorOracle(
+            "EVIDENCIA_INVALIDA",
+            f"$.evidencia: {ruta} no es JSON UTF-8 válido ({error}).",
+            campo=str(ruta),
+            correccion="corregí el archivo: un objeto relación -> lista de filas.",
+        ) from None
+
+
+def _medida(ident: str | None, texto: Path | None, proyecto: Path | None, confiar: bool) -> tuple[Medida, object]:
+    """The measure by id (from the effective catalog) or by text file; also the project's scalars."""
+    if (ident is None) == (texto is None):
+        raise click.UsageError("give exactly one of ID or --texto FILE")
+    if texto is not None:
+        from nucleo.escalares import Escalares
+
+        return medida_de_texto(texto.read_text(encoding="utf-8"), quien=str(texto)), Escalares()
+    from nucleo.catalogo import catalogo_efectivo
+    from nucleo.escalares import cargar_escalares
+    from nucleo.proyecto import Proyecto, encontrar_raiz
+
+    p = Proyecto(proyecto or encontrar_raiz(Path.cwd()), confiar_escalares=confiar)
+    return catalogo_efectivo(p).obtener(ident).medida, cargar_escalares(p.raiz, confiar)
+
+
+def _texto_veredicto(v: Veredicto) -> str:
+    lineas = [f"{v.medida}: {v.estado} (valor {v.valor}; umbral {v.umbral.operador} {v.umbral.valor})"]
+    if v.faltan:
+        lineas.append(f"  missing relations: {', '.join(v.faltan)}")
+    shown, omitted = v.testigos_presentados()
+    for t in shown:
+        lineas.append(f"  witness: {json.dumps(t, ensure_ascii=False, sort_keys=True)}")
+    if omitted:
+        lineas.append(f"  … and {omitted} more witness(es)")
+    for a in v.advertencias:
+        lineas.append(f"  warning: {a}")
+    return "\n".join(lineas)
+
+
+@medida.command("probar")
+@click.argument("ident", metavar="ID", required=False)
+@click.option("--texto", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="A measure's TOML file.")
+@click.option("--con", "evidencia", required=True, type=click.Path(dir_okay=False, path_type=Path), help="Evidence JSON.")
+@click.option("--proyecto", type=click.Path(file_okay=False, path_type=Path), help="Project root (default: found upward).")
+@click.option("--confiar-escalares", is_flag=True, help="Allow the project's escalares.py to run.")
+@click.option("--json", "como_json", is_flag=True, help="Print the verdict as JSON.")
+@con_errores
+def probar(
+    ident: str | None, texto: Path | None, evidencia: Path, proyecto: Path | None, confiar_escalares: bool, como_json: bool
+) -> None:
+    """Evaluate one measure (by ID or --texto FILE) over an evidence file. Exit 0 green, 1 otherwise."""
+    m, escalares = _medida(ident, texto, proyecto, confiar_escalares)
+    v = m.evaluar(leer_json(evidencia, "de evidencia"), escalares=escalares)  # type: ignore[arg-type]
+    if como_json:
+        imprimir_json(v.a_dict())
+    else:
+        click.echo(_texto_veredicto(v))
+    sys.exit(EXIT_VERDE if v.ok else EXIT_ROJO)
+
+
+@medida.command("expandir")
+@click.argument("ident", metavar="ID", required=False)
+@click.option("--texto", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="A measure's TOML file.")
+@click.option("--proyecto", type=click.Path(file_okay=False, path_type=Path), help="Project root (default: found upward).")
+@click.option("--json", "como_json", is_flag=True, help="Print the whole canonical measure as JSON.")
+@con_errores
+def expandir(ident: str | None, texto: Path | None, proyecto: Path | None, como_json: bool) -> None:
+    """Show a measure's canonical form: macros expanded, as the algebra, hashes and mutants see it."""
+    m, _ = _medida(ident, texto, proyecto, False)
+    if como_json:
+        imprimir_json(m.a_datos())
+    else:
+        from nucleo.lenguaje import a_texto
+
+        click.echo(a_texto(m.forma))
+        click.echo(json.dumps(m.forma, ensure_ascii=False, indent=2))

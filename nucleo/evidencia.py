@@ -1,0 +1,77 @@
+"""Evidence: relation name -> list of rows whose values are scalars (DESIGN §3).
+
+Validation fails closed with `EVIDENCIA_INVALIDA` naming the exact place; normalization gives
+the canonical form that fingerprints hash.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from nucleo.canonico import canonico
+from nucleo.errores import ErrorOracle, evidencia_invalida
+
+Fila = dict[str, Any]
+Evidencia = dict[str, list[Fila]]
+
+
+def es_nombre_de_relacion(nombre: object) -> bool:
+    """True for `^[a-z][a-z0-9_]*$` (checked without regular expressions)."""
+    if not isinstance(nombre, str) or not nombre:
+        return False
+    if not ("a" <= nombre[0] <= "z"):
+        return False
+    return all(("a" <= c <= "z") or ("0" <= c <= "9") or c == "_" for c in nombre)
+
+
+def _tipo(valor: object) -> str:
+    return type(valor).__name__
+
+
+def _validar_valor(relacion: str, indice: int, columna: str, valor: object) -> None:
+    if valor is None or isinstance(valor, (str, bool, int)):
+        return
+    if isinstance(valor, float):
+        if math.isfinite(valor):
+            return
+        raise evidencia_invalida(relacion, indice, f"la columna «{columna}» tiene un número no finito")
+    raise evidencia_invalida(
+        relacion,
+        indice,
+        f"la columna «{columna}» tiene un valor {_tipo(valor)}; sólo se admiten cadena, número, booleano o nulo",
+    )
+
+
+def validar_evidencia(obj: object) -> Evidencia:
+    """Check the shape of evidence and return it as plain dicts and lists (a shallow copy)."""
+    if not isinstance(obj, Mapping):
+        raise ErrorOracle(
+            "EVIDENCIA_INVALIDA",
+            f"$.evidencia: se recibió {_tipo(obj)}; se esperaba un objeto relación -> lista de filas.",
+            campo="$.evidencia",
+            correccion="enviá un objeto JSON cuyas claves son relaciones y cuyos valores son listas de objetos.",
+        )
+    salida: Evidencia = {}
+    for relacion, filas in obj.items():
+        if not es_nombre_de_relacion(relacion):
+            raise evidencia_invalida(str(relacion), None, "el nombre de relación no cumple ^[a-z][a-z0-9_]*$")
+        if not isinstance(filas, list):
+            raise evidencia_invalida(relacion, None, f"se recibió {_tipo(filas)}; una relación es una lista de objetos")
+        copia: list[Fila] = []
+        for indice, fila in enumerate(filas):
+            if not isinstance(fila, Mapping):
+                raise evidencia_invalida(relacion, indice, f"la fila es {_tipo(fila)}; se esperaba un objeto")
+            for columna, valor in fila.items():
+                if not isinstance(columna, str) or not columna:
+                    raise evidencia_invalida(relacion, indice, "una columna no tiene nombre de texto")
+                _validar_valor(relacion, indice, columna, valor)
+            copia.append(dict(fila))
+        salida[relacion] = copia
+    return salida
+
+
+def normalizar_evidencia(evidencia: Mapping[str, list[Fila]]) -> Evidencia:
+    """Relations sorted by name, rows sorted by canonical JSON: row order never changes a hash."""
+    return {rel: sorted((dict(f) for f in evidencia[rel]), key=canonico) for rel in sorted(evidencia)}

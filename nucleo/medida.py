@@ -1,0 +1,338 @@
+"""Measures: their TOML text form (`formato: oracle`), catalog files, and evaluation.
+
+A measure names the relations it needs (`requiere`), a pipeline that yields its witnesses
+(`testigos`, or `forma`: the canonical form as JSON), an aggregate (`valor`) and a threshold
+(`umbral`). Evaluating it over evidence gives a `Veredicto` with three states: `verde`, `rojo`,
+or `sin_evidencia` when a required relation is missing — never red for "could not look".
+"""
+
+from __future__ import annotations
+
+import json
+import string
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from nucleo.algebra import Evaluador, LimitesAlgebra, comparar
+from nucleo.canonico import canonico
+from nucleo.errores import evaluacion_fallo, medida_invalida
+from nucleo.escalares import Escalares, verificar_escalares
+from nucleo.evidencia import es_nombre_de_relacion, validar_evidencia
+from nucleo.lenguaje import Forma, a_texto, escalares_de, parsear, relaciones_de, validar_forma
+from nucleo.veredicto import Umbral, Veredicto
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+AMBITOS = ("universal", "del_origen")
+AGREGADOS = ("cuenta", "suma", "maximo", "minimo")
+OPERADORES = ("==", "!=", "<", "<=", ">", ">=")
+CLAVES_MEDIDA = frozenset(
+    "id segun porque alcance ambito requiere testigos forma valor umbral mensaje ejemplos".split()
+)
+_OP_ALGEBRA = {"==": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+
+
+def es_id_de_medida(ident: object) -> bool:
+    """True for `^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$`."""
+    if not isinstance(ident, str):
+        return False
+    partes = ident.split(".")
+    return len(partes) >= 2 and all(es_nombre_de_relacion(p) for p in partes)
+
+
+@dataclass(frozen=True)
+class Medida:
+    """One measure, parsed and expanded; `forma` is its canonical pipeline."""
+
+    id: str
+    segun: str
+    porque: str
+    alcance: str
+    ambito: str
+    requiere: tuple[str, ...]
+    testigos: str
+    forma: Forma
+    valor: Mapping[str, str]
+    umbral: Umbral
+    mensaje: str | None = None
+    ejemplos: Mapping[str, str] = field(default_factory=dict)
+
+    def relaciones(self) -> tuple[str, ...]:
+        """Relations the pipeline consumes, sorted."""
+        return relaciones_de(self.forma)
+
+    def escalares(self) -> tuple[str, ...]:
+        """Scalar functions the pipeline calls, sorted."""
+        return escalares_de(self.forma)
+
+    def a_datos(self) -> dict[str, Any]:
+        """The canonical data of the measure: what `entrada_sha256` hashes and mutation changes."""
+        datos: dict[str, Any] = {
+            "id": self.id,
+            "segun": self.segun,
+            "porque": self.porque,
+            "alcance": self.alcance,
+            "ambito": self.ambito,
+            "requiere": list(self.requiere),
+            "forma": self.forma,
+            "valor": dict(self.valor),
+            "umbral": self.umbral.a_dict(),
+        }
+        if self.mensaje is not None:
+            datos["mensaje"] = self.mensaje
+        return datos
+
+    def con_forma(self, forma: Forma) -> Medida:
+        """The same measure over another canonical pipeline (a mutant, for instance)."""
+        validar_forma(forma, quien=self.id)
+        return replace(self, forma=forma)
+
+    def evaluar(
+        self,
+        evidencia: Mapping[str, list[dict[str, Any]]],
+        *,
+        limites: LimitesAlgebra | None = None,
+        escalares: Escalares | None = None,
+    ) -> Veredicto:
+        """Evaluate over evidence. Missing required relations give `sin_evidencia`, never `rojo`."""
+        evidencia = validar_evidencia(evidencia)
+        limites = limites or LimitesAlgebra()
+        escalares = escalares or Escalares()
+        faltan = tuple(r for r in self.requiere if r not in evidencia)
+        if faltan:
+            return Veredicto(self.id, "sin_evidencia", 0, (), self.umbral, faltan=faltan)
+        verificar_escalares(self, escalares)
+        advertencias = [
+            f"la relación «{r}» que consume la medida no está en requiere y falta en la evidencia: se evaluó como vacía"
+            for r in self.relaciones()
+            if r not in evidencia and r not in self.requiere
+        ]
+        filas = Evaluador(evidencia, limites, escalares.llamar).evaluar(self.forma)
+        testigos = tuple(sorted(filas, key=canonico))
+        valor, avisos = _agregar(self.valor, testigos)
+        advertencias.extend(avisos)
+        estado = "verde" if comparar(_OP_ALGEBRA[self.umbral.operador], valor, self.umbral.valor) else "rojo"
+        return Veredicto(self.id, estado, valor, testigos, self.umbral, advertencias=tuple(advertencias))
+
+    def mensaje_para(self, testigo: Mapping[str, Any]) -> str:
+        """The human message of one witness: `mensaje` with `{columna}` filled in, else `porque`."""
+        if self.mensaje is None:
+            return self.porque
+        return string.Formatter().vformat(self.mensaje, (), _Faltantes(testigo))
+
+
+class _Faltantes(dict):
+    def __init__(self, base: Mapping[str, Any]) -> None:
+        super().__init__(base)
+
+    def __missing__(self, clave: str) -> str:
+        return "?"
+
+
+def _agregar(valor: Mapping[str, str], testigos: tuple[dict[str, Any], ...]) -> tuple[int | float, list[str]]:
+    agregado = valor["agregado"]
+    if agregado == "cuenta":
+        return len(testigos), []
+    campo = valor["campo"]
+    numeros = []
+    for t in testigos:
+        v = t.get(campo)
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise evaluacion_fallo("TypeError", f"{agregado} de «{campo}»: el testigo {canonico(t)} no tiene un número")
+        numeros.append(v)
+    if agregado == "suma":
+        return sum(numeros), []
+    if not numeros:
+        return 0, [f"{agregado} de un conjunto vacío: se informa 0"]
+    return (max(numeros) if agregado == "maximo" else min(numeros)), []
+
+
+# -- reading the text form ------------------------------------------------------------------
+
+
+def _leer_toml(texto: str, quien: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(texto)
+    except tomllib.TOMLDecodeError as error:
+        raise medida_invalida(quien, f"TOML inválido ({error})", "el texto") from None
+
+
+def _texto_requerido(datos: Mapping[str, Any], clave: str, quien: str, donde: str) -> str:
+    valor = datos.get(clave)
+    if not isinstance(valor, str) or not valor.strip():
+        raise medida_invalida(quien, f"falta «{clave}» o no es una cadena no vacía", donde)
+    return valor
+
+
+def _valor(crudo: object, quien: str, donde: str) -> dict[str, str]:
+    if not isinstance(crudo, str):
+        raise medida_invalida(quien, "«valor» debe ser «cuenta», «suma CAMPO», «maximo CAMPO» o «minimo CAMPO»", donde)
+    partes = crudo.split()
+    if partes == ["cuenta"]:
+        return {"agregado": "cuenta"}
+    if len(partes) == 2 and partes[0] in AGREGADOS[1:] and es_nombre_de_relacion(partes[1]):
+        return {"agregado": partes[0], "campo": partes[1]}
+    raise medida_invalida(
+        quien, f"«valor» «{crudo}» no es «cuenta», «suma CAMPO», «maximo CAMPO» ni «minimo CAMPO»", donde
+    )
+
+
+def _umbral(crudo: object, quien: str, donde: str) -> Umbral:
+    if not isinstance(crudo, Mapping) or set(crudo) != {"operador", "valor"}:
+        raise medida_invalida(quien, "«umbral» debe ser una tabla con exactamente «operador» y «valor»", donde)
+    operador, valor = crudo["operador"], crudo["valor"]
+    if operador not in OPERADORES:
+        raise medida_invalida(quien, f"operador de umbral «{operador}» desconocido; usá {' '.join(OPERADORES)}", donde)
+    if isinstance(valor, bool) or not isinstance(valor, (int, float)):
+        raise medida_invalida(quien, "«umbral.valor» debe ser un número", donde)
+    return Umbral(operador, valor)
+
+
+def _mensaje(crudo: object, quien: str, donde: str) -> str | None:
+    if crudo is None:
+        return None
+    if not isinstance(crudo, str):
+        raise medida_invalida(quien, "«mensaje» debe ser una cadena", donde)
+    try:
+        for _, nombre, especificacion, conversion in string.Formatter().parse(crudo):
+            if nombre is not None and (not nombre.isidentifier() or especificacion or conversion):
+                raise ValueError(nombre)
+    except ValueError:
+        raise medida_invalida(quien, "«mensaje» sólo admite marcadores {columna}", donde) from None
+    return crudo
+
+
+def medida_de_datos(
+    datos: Mapping[str, Any],
+    *,
+    macros: Mapping[str, str] | None = None,
+    donde: str = "el texto",
+) -> Medida:
+    """Build a measure from its table (TOML keys of DESIGN §4); MEDIDA_INVALIDA on any fault."""
+    ident = datos.get("id")
+    quien = ident if isinstance(ident, str) and ident else "<sin id>"
+    if not es_id_de_medida(ident):
+        raise medida_invalida(quien, "«id» debe cumplir ^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$", donde)
+    sobran = sorted(set(datos) - CLAVES_MEDIDA)
+    if sobran:
+        raise medida_invalida(quien, f"claves desconocidas {sobran}", donde)
+    segun = _texto_requerido(datos, "segun", quien, donde)
+    porque = _texto_requerido(datos, "porque", quien, donde)
+    alcance = _texto_requerido(datos, "alcance", quien, donde)
+    ambito = datos.get("ambito", "sin_declarar")
+    if "ambito" in datos and ambito not in AMBITOS:
+        raise medida_invalida(quien, f"«ambito» «{ambito}» no es universal ni del_origen", donde)
+    requiere = datos.get("requiere", [])
+    if not isinstance(requiere, list) or not all(es_nombre_de_relacion(r) for r in requiere):
+        raise medida_invalida(quien, "«requiere» debe ser una lista de nombres de relación", donde)
+    if len(set(requiere)) != len(requiere):
+        raise medida_invalida(quien, "«requiere» repite una relación", donde)
+    if ("testigos" in datos) == ("forma" in datos):
+        raise medida_invalida(quien, "hace falta exactamente una de «testigos» (texto) o «forma» (JSON canónico)", donde)
+    if "testigos" in datos:
+        testigos = _texto_requerido(datos, "testigos", quien, donde)
+        forma = parsear(testigos, macros=macros, quien=quien, donde=donde)
+    else:
+        crudo = datos["forma"]
+        try:
+            forma_datos = json.loads(crudo) if isinstance(crudo, str) else crudo
+        except json.JSONDecodeError as error:
+            raise medida_invalida(quien, f"«forma» no es JSON ({error.msg})", f"forma, columna {error.colno}") from None
+        forma = validar_forma(forma_datos, quien=quien)
+        testigos = a_texto(forma)
+    ejemplos = datos.get("ejemplos", {})
+    if not isinstance(ejemplos, Mapping) or not set(ejemplos) <= {"rojo", "verde"}:
+        raise medida_invalida(quien, "«ejemplos» admite sólo las claves rojo y verde", donde)
+    if not all(isinstance(v, str) for v in ejemplos.values()):
+        raise medida_invalida(quien, "los «ejemplos» son cadenas", donde)
+    return Medida(
+        id=ident,
+        segun=segun,
+        porque=porque,
+        alcance=alcance,
+        ambito=ambito,
+        requiere=tuple(requiere),
+        testigos=testigos,
+        forma=forma,
+        valor=_valor(datos.get("valor", "cuenta"), quien, donde),
+        umbral=_umbral(datos.get("umbral"), quien, donde),
+        mensaje=_mensaje(datos.get("mensaje"), quien, donde),
+        ejemplos=dict(ejemplos),
+    )
+
+
+def medida_de_texto(texto: str, *, macros: Mapping[str, str] | None = None, quien: str = "<texto>") -> Medida:
+    """One measure as a TOML document with top-level keys (`formato = "oracle"` optional)."""
+    datos = _leer_toml(texto, quien)
+    formato = datos.pop("formato", "oracle")
+    if formato != "oracle":
+        raise medida_invalida(quien, f"formato «{formato}» desconocido; el único es «oracle»", "formato")
+    if "medida" in datos and "id" not in datos:
+        raise medida_invalida(quien, "el texto es un catálogo ([[medida]]); se esperaba una sola medida", "el texto")
+    return medida_de_datos(datos, macros=macros)
+
+
+def _lineas_de_encabezado(texto: str, encabezado: str) -> list[int]:
+    """1-based lines where each `[[encabezado]]` table starts (for error positions)."""
+    return [i for i, linea in enumerate(texto.splitlines(), start=1) if linea.strip() == f"[[{encabezado}]]"]
+
+
+def macros_de_tablas(tablas: object, fuente: str, lineas: list[int]) -> dict[str, str]:
+    """Macros from `[[macro]]` tables: `nombre` (a relation-like name) and `expresion`."""
+    if not isinstance(tablas, list):
+        raise medida_invalida(fuente, "«macro» debe ser una lista de tablas [[macro]]", "el archivo")
+    macros: dict[str, str] = {}
+    for i, tabla in enumerate(tablas):
+        donde = f"{fuente}, línea {lineas[i]}" if i < len(lineas) else f"{fuente}, [[macro]] n.º {i + 1}"
+        if not isinstance(tabla, Mapping) or set(tabla) != {"nombre", "expresion"}:
+            raise medida_invalida(fuente, "cada [[macro]] tiene exactamente «nombre» y «expresion»", donde)
+        nombre, expresion = tabla["nombre"], tabla["expresion"]
+        if not es_nombre_de_relacion(nombre) or not isinstance(expresion, str):
+            raise medida_invalida(fuente, "una macro tiene un nombre ^[a-z][a-z0-9_]*$ y una expresión de texto", donde)
+        if nombre in macros:
+            raise medida_invalida(fuente, f"la macro «{nombre}» está definida dos veces", donde)
+        macros[nombre] = expresion
+    return macros
+
+
+def macros_de_texto(texto: str, *, fuente: str) -> dict[str, str]:
+    """A macros file: `[[macro]]` tables and nothing else."""
+    datos = _leer_toml(texto, fuente)
+    sobran = sorted(set(datos) - {"macro"})
+    if sobran:
+        raise medida_invalida(fuente, f"un archivo de macros sólo tiene [[macro]]; sobran {sobran}", "el archivo")
+    return macros_de_tablas(datos.get("macro", []), fuente, _lineas_de_encabezado(texto, "macro"))
+
+
+def medidas_de_catalogo(texto: str, *, fuente: str, macros: Mapping[str, str] | None = None) -> list[Medida]:
+    """A catalog file: `[[medida]]` tables, plus `[[macro]]` tables visible to this file only."""
+    datos = _leer_toml(texto, fuente)
+    formato = datos.pop("formato", "oracle")
+    if formato != "oracle":
+        raise medida_invalida(fuente, f"formato «{formato}» desconocido; el único es «oracle»", "formato")
+    sobran = sorted(set(datos) - {"medida", "macro"})
+    if sobran:
+        raise medida_invalida(fuente, f"un catálogo tiene [[medida]] y [[macro]]; sobran {sobran}", "el archivo")
+    locales = macros_de_tablas(datos.get("macro", []), fuente, _lineas_de_encabezado(texto, "macro"))
+    todas = {**(macros or {}), **locales}
+    tablas = datos.get("medida", [])
+    if not isinstance(tablas, list):
+        raise medida_invalida(fuente, "«medida» debe ser una lista de tablas [[medida]]", "el archivo")
+    lineas = _lineas_de_encabezado(texto, "medida")
+    medidas: list[Medida] = []
+    vistos: dict[str, str] = {}
+    for i, tabla in enumerate(tablas):
+        donde = f"{fuente}, línea {lineas[i]}" if i < len(lineas) else f"{fuente}, [[medida]] n.º {i + 1}"
+        if not isinstance(tabla, Mapping):
+            raise medida_invalida(fuente, "cada [[medida]] es una tabla", donde)
+        medida = medida_de_datos(tabla, macros=todas, donde=donde)
+        if medida.id in vistos:
+            raise medida_invalida(medida.id, f"el id ya está definido en {vistos[medida.id]}", donde)
+        vistos[medida.id] = donde
+        medidas.append(medida)
+    return medidas

@@ -1,0 +1,100 @@
+"""Algebra semantics and laws (property tests): filters never add rows, grouping never grows,
+`distinto` is idempotent, and results do not depend on input row order."""
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from nucleo.algebra import Evaluador, LimitesAlgebra, comparar, iguales
+from nucleo.canonico import canonico
+from nucleo.errores import ErrorOracle
+from nucleo.lenguaje import parsear
+
+VALORES = st.one_of(st.sampled_from(["a", "b", "own"]), st.integers(0, 3), st.booleans(), st.none())
+FILAS = st.lists(st.dictionaries(st.sampled_from(["h", "k", "v"]), VALORES, max_size=3), max_size=12)
+
+
+def ev(texto, evidencia, limites=None):
+    return Evaluador(evidencia, limites or LimitesAlgebra()).evaluar(parsear(texto))
+
+
+def orden(filas):
+    return sorted(filas, key=canonico)
+
+
+def test_equality_is_by_value_and_type():
+    assert iguales(1, 1.0) and not iguales(True, 1) and iguales(None, None) and not iguales("1", 1)
+    assert comparar("<", 1, 2) and not comparar("<", "1", 2) and not comparar(">", None, 0)
+    assert comparar("!=", True, 1) and comparar(">=", "b", "a")
+
+
+def test_missing_column_is_null_and_existe_needs_a_value():
+    filas = [{"h": "a"}, {"h": "b", "k": None}, {"h": "c", "k": 0}]
+    assert ev("r | donde k = nulo", {"r": filas}) == filas[:2]
+    assert ev("r | donde existe k", {"r": filas}) == [filas[2]]
+
+
+def test_join_left_wins_on_shared_columns_and_antijoin_keeps_unmatched():
+    izq = [{"h": "a", "x": 1}, {"h": "b", "x": 2}]
+    der = [{"h": "a", "x": 9, "y": "z"}, {"h": "a", "x": 8, "y": "w"}]
+    assert orden(ev("i | unir d en h", {"i": izq, "d": der})) == orden(
+        [{"h": "a", "x": 1, "y": "z"}, {"h": "a", "x": 1, "y": "w"}]
+    )
+    assert ev("i | excepto d en h", {"i": izq, "d": der}) == [{"h": "b", "x": 2}]
+
+
+def test_group_counts_and_set_semantics():
+    filas = [{"h": "a", "v": 1}, {"h": "a", "v": 2}, {"h": "b", "v": 1}]
+    assert orden(ev("r | agrupar por h contar como n", {"r": filas})) == [{"h": "a", "n": 2}, {"h": "b", "n": 1}]
+    assert orden(ev("r | proyectar h", {"r": filas})) == [{"h": "a"}, {"h": "b"}]
+    assert orden(ev("r | proyectar h | mas (r | proyectar h)", {"r": filas})) == [{"h": "a"}, {"h": "b"}]
+
+
+def test_budgets_are_enforced_by_the_algebra():
+    filas = [{"h": i} for i in range(11)]
+    with pytest.raises(ErrorOracle) as info:
+        ev("r", {"r": filas}, LimitesAlgebra(filas_por_relacion=10))
+    assert info.value.linea() == "LIMITE_DE_ALGEBRA — filas_por_relacion: se observó 11 y el límite activo es 10."
+    assert len(ev("r", {"r": filas}, LimitesAlgebra(filas_por_relacion=11))) == 11
+    pares = [{"k": 1, "i": i} for i in range(5)]
+    with pytest.raises(ErrorOracle) as info:
+        ev("r | unir (r | proyectar k) en k | unir r en k", {"r": pares}, LimitesAlgebra(filas_de_union=20))
+    assert info.value.linea() == "LIMITE_DE_ALGEBRA — filas_de_union: se observó 21 y el límite activo es 20."
+    assert len(ev("r | unir r en k", {"r": pares}, LimitesAlgebra(filas_de_union=25))) == 25
+    with pytest.raises(ErrorOracle) as info:
+        ev("r | distinto | distinto", {"r": []}, LimitesAlgebra(profundidad_de_expresion=2))
+    assert info.value.codigo == "LIMITE_DE_ALGEBRA" and "profundidad_de_expresion" in info.value.mensaje
+
+
+@settings(max_examples=150, deadline=None)
+@given(FILAS, FILAS)
+def test_filters_and_antijoins_never_add_rows(r, s):
+    for texto in ('r | donde h = "a" o v = 1', "r | donde no existe k", "r | excepto s en h", "r | excepto s en h, k"):
+        out = ev(texto, {"r": r, "s": s})
+        assert len(out) <= len(r)
+        assert all(f in r for f in out)
+
+
+@settings(max_examples=150, deadline=None)
+@given(FILAS)
+def test_group_never_yields_more_groups_than_rows(r):
+    out = ev("r | agrupar por h, k contar como n", {"r": r})
+    assert len(out) <= len(r)
+    assert sum(f["n"] for f in out) == len(r)
+
+
+@settings(max_examples=150, deadline=None)
+@given(FILAS)
+def test_distinto_is_idempotent(r):
+    una = ev("r | distinto", {"r": r})
+    assert orden(ev("r | distinto | distinto", {"r": r})) == orden(una)
+    assert len({canonico(f) for f in una}) == len(una)
+
+
+@settings(max_examples=150, deadline=None)
+@given(FILAS, FILAS, st.randoms())
+def test_results_do_not_depend_on_row_order(r, s, azar):
+    texto = "r | unir s en h | excepto (s | donde v = 1) en k | agrupar por h contar como n | mas (s | proyectar h, n)"
+    r2, s2 = list(r), list(s)
+    azar.shuffle(r2)
+    azar.shuffle(s2)
+    assert orden(ev(texto, {"r": r, "s": s})) == orden(ev(texto, {"r": r2, "s": s2}))
