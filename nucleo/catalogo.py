@@ -1,0 +1,299 @@
+"""Catalog sources and jurisdiction: which measures are loaded, and which bind this project.
+
+Sources, in order: `catalogo_base:oracle` (rules/*.toml), `perfil:<id>` (rules/perfiles),
+`biblioteca:<id>` (entry points in `oracle.bibliotecas`), `proyecto` (the project's
+`medidas/`). A duplicate id is CATALOGO_INVALIDO naming both sources; a source that fails
+to load fails the whole catalog. `catalogo_efectivo` is the one authority for "which
+measures bind here".
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.resources
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from nucleo.config import normalizar_nombre
+from nucleo.errores import catalogo_invalido, medida_desconocida, medida_no_efectiva
+from nucleo.escalares import Escalares, cargar_escalares, verificar_escalares
+from nucleo.medida import Medida, macros_de_texto, medidas_de_catalogo
+from nucleo.proyecto import Proyecto
+
+try:
+    from importlib.resources.abc import Traversable
+except ImportError:  # pragma: no cover - Python 3.10
+    from importlib.abc import Traversable
+
+DISTRIBUCION_ORACLE = "oracle-lint"
+GRUPO_BIBLIOTECAS = "oracle.bibliotecas"
+CLASES = ("catalogo_base", "perfil", "biblioteca", "proyecto")
+
+
+@dataclass(frozen=True)
+class Origen:
+    """Where a measure comes from, and who publishes it (a normalised distribution name)."""
+
+    clase: str
+    identificador: str | None
+    distribucion: str
+
+    def __str__(self) -> str:
+        if self.clase == "proyecto":
+            return "proyecto"
+        if self.clase == "catalogo_base":
+            return "catalogo_base:oracle"
+        return f"{self.clase}:{self.identificador}"
+
+
+@dataclass(frozen=True)
+class Entrada:
+    """One loaded measure with its origin and the file that defines it."""
+
+    medida: Medida
+    origen: Origen
+    ruta: Path
+
+
+@dataclass(frozen=True)
+class CatalogoCargado:
+    """Every measure of every selected source, in source order, and the files read."""
+
+    entradas: tuple[Entrada, ...]
+    archivos: tuple[Path, ...]
+    escalares: Escalares
+
+
+@dataclass(frozen=True, eq=False)
+class Catalogo(Mapping[str, Entrada]):
+    """The effective catalog: id -> Entrada (iteration sorted by id), plus the excluded ones."""
+
+    proyecto: str
+    efectivas: Mapping[str, Entrada]
+    excluidas: Mapping[str, Entrada]
+    archivos: tuple[Path, ...] = ()
+    escalares: Escalares = field(default_factory=Escalares)
+
+    def __getitem__(self, ident: str) -> Entrada:
+        return self.efectivas[ident]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self.efectivas))
+
+    def __len__(self) -> int:
+        return len(self.efectivas)
+
+    def obtener(self, ident: str) -> Entrada:
+        """The effective entry, or MEDIDA_NO_EFECTIVA (excluded by ambito) / MEDIDA_DESCONOCIDA."""
+        if ident in self.efectivas:
+            return self.efectivas[ident]
+        if ident in self.excluidas:
+            entrada = self.excluidas[ident]
+            raise medida_no_efectiva(ident, str(entrada.origen), entrada.medida.ambito, self.proyecto)
+        raise medida_desconocida(ident)
+
+    def excluidas_ordenadas(self) -> tuple[Entrada, ...]:
+        """The loaded-but-excluded entries, sorted by id."""
+        return tuple(self.excluidas[i] for i in sorted(self.excluidas))
+
+
+def directorio_rules() -> Traversable:
+    """The data directory of the installed `rules` package (base catalog and profiles)."""
+    try:
+        return importlib.resources.files("rules")
+    except NotADirectoryError:
+        # An editable install may put a path hook in the namespace path; keep the real directories.
+        paquete = importlib.import_module("rules")
+        reales = sorted({str(Path(p).resolve()) for p in paquete.__path__ if Path(p).is_dir()})
+        if len(reales) != 1:
+            raise catalogo_invalido("catalogo_base:oracle", f"el paquete rules no tiene un único directorio ({reales})")
+        return Path(reales[0])
+
+
+def _hijos(directorio: Traversable) -> list[Traversable]:
+    try:
+        return list(directorio.iterdir())
+    except (OSError, NotADirectoryError):
+        return []
+
+
+def _tomls(directorio: Traversable) -> list[Path]:
+    hijos = [h for h in _hijos(directorio) if h.is_file() and h.name.endswith(".toml")]
+    return sorted((Path(str(h)) for h in hijos), key=lambda p: p.name)
+
+
+def _subdirectorio(directorio: Traversable, nombre: str) -> Traversable | None:
+    for hijo in _hijos(directorio):
+        if hijo.name == nombre and hijo.is_dir():
+            return hijo
+    return None
+
+
+def _presentar(proyecto: Proyecto, ruta: Path) -> str:
+    return proyecto.presentar_ruta(ruta)
+
+
+def _leer(origen: Origen, ruta: Path, proyecto: Proyecto) -> str:
+    try:
+        return ruta.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise catalogo_invalido(str(origen), f"no se pudo leer {_presentar(proyecto, ruta)} ({error.__class__.__name__})")
+
+
+def _macros_del_proyecto(proyecto: Proyecto) -> tuple[dict[str, str], list[Path]]:
+    macros: dict[str, str] = {}
+    donde: dict[str, str] = {}
+    archivos = sorted(proyecto.dir_macros.glob("*.toml")) if proyecto.dir_macros.is_dir() else []
+    origen = Origen("proyecto", None, proyecto.nombre)
+    for ruta in archivos:
+        fuente = _presentar(proyecto, ruta)
+        for nombre, expresion in macros_de_texto(_leer(origen, ruta, proyecto), fuente=fuente).items():
+            if nombre in macros:
+                raise catalogo_invalido("proyecto", f"la macro «{nombre}» está en {donde[nombre]} y en {fuente}")
+            macros[nombre] = expresion
+            donde[nombre] = fuente
+    return macros, archivos
+
+
+def _cargar_archivos(
+    proyecto: Proyecto, origen: Origen, archivos: list[Path], macros: Mapping[str, str]
+) -> list[Entrada]:
+    entradas: list[Entrada] = []
+    for ruta in archivos:
+        texto = _leer(origen, ruta, proyecto)
+        for medida in medidas_de_catalogo(texto, fuente=_presentar(proyecto, ruta), macros=macros):
+            entradas.append(Entrada(medida, origen, ruta))
+    return entradas
+
+
+def _fuente_base(proyecto: Proyecto) -> tuple[Origen, list[Path]]:
+    origen = Origen("catalogo_base", "oracle", DISTRIBUCION_ORACLE)
+    try:
+        raiz = directorio_rules()
+    except (ModuleNotFoundError, TypeError) as error:
+        raise catalogo_invalido(str(origen), f"el paquete rules no está instalado ({error})")
+    return origen, _tomls(raiz)
+
+
+def _fuente_perfil(proyecto: Proyecto, perfil: str) -> tuple[Origen, list[Path]]:
+    origen = Origen("perfil", perfil, DISTRIBUCION_ORACLE)
+    perfiles = _subdirectorio(directorio_rules(), "perfiles")
+    disponibles = _tomls(perfiles) if perfiles is not None else []
+    for ruta in disponibles:
+        if ruta.stem == perfil:
+            return origen, [ruta]
+    nombres = ", ".join(p.stem for p in disponibles) or "ninguno"
+    raise catalogo_invalido(str(origen), f"el perfil «{perfil}» no existe; perfiles disponibles: {nombres}")
+
+
+def _directorio_de_objeto(objeto: Any) -> Path | None:
+    if isinstance(objeto, (str, Path)):
+        return Path(objeto)
+    if isinstance(objeto, ModuleType):
+        archivo = getattr(objeto, "__file__", None)
+        if archivo:
+            return Path(archivo).parent
+        rutas = list(getattr(objeto, "__path__", []))
+        if len(rutas) == 1:
+            return Path(rutas[0])
+    return None
+
+
+def _fuente_biblioteca(proyecto: Proyecto, nombre: str) -> tuple[Origen, list[Path]]:
+    etiqueta = f"biblioteca:{nombre}"
+    puntos = [ep for ep in metadata.entry_points(group=GRUPO_BIBLIOTECAS) if ep.name == nombre]
+    distribuciones = sorted({normalizar_nombre(ep.dist.name) if ep.dist else "?" for ep in puntos})
+    if not puntos:
+        raise catalogo_invalido(etiqueta, f"no hay una biblioteca instalada con ese nombre en el grupo {GRUPO_BIBLIOTECAS}")
+    if len(puntos) > 1:
+        raise catalogo_invalido(etiqueta, f"la publican varias distribuciones ({', '.join(distribuciones)})")
+    punto = puntos[0]
+    if punto.dist is None:
+        raise catalogo_invalido(etiqueta, "no se pudo saber qué distribución la publica")
+    origen = Origen("biblioteca", nombre, normalizar_nombre(punto.dist.name))
+    try:
+        objeto = punto.load()
+    except Exception as error:  # a third-party import failing is reported, never swallowed
+        raise catalogo_invalido(etiqueta, f"no se pudo cargar {punto.value} ({error.__class__.__name__}: {error})")
+    directorio = _directorio_de_objeto(objeto)
+    if directorio is None or not directorio.is_dir():
+        raise catalogo_invalido(etiqueta, f"{punto.value} no es un módulo ni una ruta a un directorio de catálogos")
+    archivos = sorted(directorio.glob("*.toml"), key=lambda p: p.name)
+    if not archivos:
+        raise catalogo_invalido(etiqueta, f"{directorio} no contiene archivos *.toml")
+    return origen, archivos
+
+
+def _fuente_proyecto(proyecto: Proyecto) -> tuple[Origen, list[Path]]:
+    origen = Origen("proyecto", None, proyecto.nombre)
+    directorio = proyecto.dir_medidas
+    archivos = sorted(directorio.glob("*.toml"), key=lambda p: p.name) if directorio.is_dir() else []
+    return origen, archivos
+
+
+def _fuentes(proyecto: Proyecto) -> list[tuple[Origen, list[Path]]]:
+    fuentes = [_fuente_base(proyecto)]
+    fuentes.extend(_fuente_perfil(proyecto, p) for p in proyecto.config.perfiles)
+    fuentes.extend(_fuente_biblioteca(proyecto, b) for b in proyecto.config.bibliotecas)
+    fuentes.append(_fuente_proyecto(proyecto))
+    return fuentes
+
+
+def _sin_duplicados(entradas: list[Entrada], proyecto: Proyecto) -> None:
+    vistas: dict[str, Entrada] = {}
+    for entrada in entradas:
+        ident = entrada.medida.id
+        previa = vistas.get(ident)
+        if previa is not None:
+            raise catalogo_invalido(
+                str(entrada.origen),
+                f"el id «{ident}» está en {previa.origen} ({_presentar(proyecto, previa.ruta)}) "
+                f"y en {entrada.origen} ({_presentar(proyecto, entrada.ruta)}); ninguno tiene precedencia",
+            )
+        vistas[ident] = entrada
+
+
+def catalogo_cargado(proyecto: Proyecto) -> CatalogoCargado:
+    """Load every selected source; any failure raises, never a partial catalog."""
+    macros, archivos_macros = _macros_del_proyecto(proyecto)
+    entradas: list[Entrada] = []
+    archivos: list[Path] = list(proyecto.archivos_config) + archivos_macros
+    for origen, rutas in _fuentes(proyecto):
+        entradas.extend(_cargar_archivos(proyecto, origen, rutas, macros))
+        archivos.extend(rutas)
+    _sin_duplicados(entradas, proyecto)
+    escalares = cargar_escalares(proyecto.raiz, proyecto.confiar_escalares)
+    for entrada in entradas:
+        verificar_escalares(entrada.medida, escalares)
+    if escalares.archivo is not None:
+        archivos.append(Path(escalares.archivo))
+    return CatalogoCargado(tuple(entradas), tuple(archivos), escalares)
+
+
+def obliga(entrada: Entrada, proyecto: Proyecto) -> bool:
+    """Whether a loaded measure binds this project: universal always, del_origen only its publisher's."""
+    if entrada.medida.ambito != "del_origen":
+        return True
+    return entrada.origen.clase == "proyecto" or entrada.origen.distribucion == proyecto.nombre
+
+
+def catalogo_efectivo(proyecto: Proyecto) -> Catalogo:
+    """The measures that bind this project (the one authority for it), and the excluded ones."""
+    cargado = catalogo_cargado(proyecto)
+    efectivas: dict[str, Entrada] = {}
+    excluidas: dict[str, Entrada] = {}
+    for entrada in cargado.entradas:
+        destino = efectivas if obliga(entrada, proyecto) else excluidas
+        destino[entrada.medida.id] = entrada
+    return Catalogo(
+        proyecto=str(proyecto.raiz),
+        efectivas=efectivas,
+        excluidas=excluidas,
+        archivos=cargado.archivos,
+        escalares=cargado.escalares,
+    )
+

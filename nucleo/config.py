@@ -1,0 +1,238 @@
+"""Project configuration: `[tool.oracle]` of pyproject.toml or `oracle.json`, validated exactly.
+
+Reading the two files is the only I/O here; `config_de_datos` is pure. Every refusal is
+PROYECTO_INVALIDO naming the offending key and the fix.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from nucleo.errores import ErrorOracle, proyecto_invalido
+from nucleo.sombras import Sombra
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised only on Python 3.10
+    import tomli as tomllib
+
+PYPROJECT = "pyproject.toml"
+ORACLE_JSON = "oracle.json"
+
+RE_ID_MEDIDA = re.compile(r"^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$")
+RE_PERFIL = re.compile(r"^[a-z][a-z0-9_-]*$")
+RE_BIBLIOTECA = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+LISTAS_DE_TEXTO = ("paths", "exclude", "perfiles", "bibliotecas")
+DIRECTORIOS = ("listas", "medidas", "corpus", "diferencial", "macros")
+POR_OMISION: dict[str, Any] = {
+    "paths": (".",),
+    "exclude": (),
+    "perfiles": (),
+    "bibliotecas": (),
+    "listas": "allowlists",
+    "medidas": "medidas",
+    "corpus": "corpus",
+    "diferencial": "diferencial",
+    "macros": "macros",
+}
+CLAVES = (*LISTAS_DE_TEXTO, *DIRECTORIOS, "sombras")
+CLAVES_SOMBRA = ("desde", "porque", "cota")
+
+
+@dataclass(frozen=True)
+class Config:
+    """The validated `[tool.oracle]` content; `explicitas` are the keys the file set."""
+
+    paths: tuple[str, ...] = (".",)
+    exclude: tuple[str, ...] = ()
+    perfiles: tuple[str, ...] = ()
+    bibliotecas: tuple[str, ...] = ()
+    listas: str = "allowlists"
+    medidas: str = "medidas"
+    corpus: str = "corpus"
+    diferencial: str = "diferencial"
+    macros: str = "macros"
+    sombras: Mapping[str, Sombra] = field(default_factory=dict)
+    explicitas: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class ConfigLeida:
+    """What reading a root yields: the config, the identity found, and the files read."""
+
+    config: Config
+    nombre: str | None
+    archivos: tuple[Path, ...]
+
+
+def normalizar_nombre(nombre: str) -> str:
+    """A distribution or project name normalised like PEP 503."""
+    return re.sub(r"[-_.]+", "-", nombre).lower()
+
+
+def _invalido(raiz: str, motivo: str, correccion: str) -> ErrorOracle:
+    return proyecto_invalido(raiz, motivo, correccion)
+
+
+def _lista_de_texto(raiz: str, fuente: str, clave: str, valor: Any) -> tuple[str, ...]:
+    if not isinstance(valor, list) or not all(isinstance(v, str) and v for v in valor):
+        raise _invalido(
+            raiz,
+            f"{fuente}: «{clave}» debe ser una lista de cadenas no vacías",
+            f'escribí {clave} = ["..."] con cadenas.',
+        )
+    if len(set(valor)) != len(valor):
+        raise _invalido(
+            raiz, f"{fuente}: «{clave}» repite elementos", f"dejá cada elemento de {clave} una sola vez."
+        )
+    patron = {"perfiles": RE_PERFIL, "bibliotecas": RE_BIBLIOTECA}.get(clave)
+    for v in valor:
+        if patron is not None and not patron.match(v):
+            raise _invalido(
+                raiz,
+                f"{fuente}: «{clave}» tiene un nombre malformado «{v}»",
+                f"usá nombres que cumplan {patron.pattern} en {clave}.",
+            )
+    return tuple(valor)
+
+
+def _texto(raiz: str, fuente: str, clave: str, valor: Any) -> str:
+    if not isinstance(valor, str) or not valor:
+        raise _invalido(
+            raiz,
+            f"{fuente}: «{clave}» debe ser una cadena no vacía (una ruta relativa a la raíz)",
+            f'escribí {clave} = "{POR_OMISION[clave]}" o la ruta que corresponda.',
+        )
+    return valor
+
+
+def _sombra(raiz: str, fuente: str, ident: str, valor: Any) -> Sombra:
+    donde = f"{fuente}: sombras.«{ident}»"
+    if not RE_ID_MEDIDA.match(ident):
+        raise _invalido(raiz, f"{donde} no es un id de medida", "usá el id exacto de una medida efectiva.")
+    if not isinstance(valor, dict):
+        raise _invalido(raiz, f"{donde} debe ser una tabla", "declarala con desde, porque y cota opcional.")
+    for clave in valor:
+        if clave not in CLAVES_SOMBRA:
+            raise _invalido(
+                raiz,
+                f"{donde}: clave desconocida «{clave}»",
+                f"usá sólo {', '.join(CLAVES_SOMBRA)} en una sombra.",
+            )
+    desde = valor.get("desde")
+    if isinstance(desde, datetime.date):
+        desde = desde.isoformat()
+    if not isinstance(desde, str) or not desde:
+        raise _invalido(raiz, f"{donde}: «desde» falta o no es una cadena", 'escribí desde = "AAAA-MM-DD".')
+    porque = valor.get("porque")
+    if not isinstance(porque, str) or not porque.strip():
+        raise _invalido(raiz, f"{donde}: «porque» falta o está vacío", "decí por qué la medida está en sombra.")
+    cota = valor.get("cota")
+    if cota is not None and (isinstance(cota, bool) or not isinstance(cota, int) or cota < 0):
+        raise _invalido(raiz, f"{donde}: «cota» debe ser un entero no negativo", "escribí cota = N o quitala.")
+    return Sombra(desde=desde, porque=porque, cota=cota)
+
+
+def config_de_datos(datos: Any, *, fuente: str, raiz: str, extra: tuple[str, ...] = ()) -> Config:
+    """Validate a decoded `[tool.oracle]` object into a `Config` (keys in `extra` are skipped)."""
+    if not isinstance(datos, dict):
+        raise _invalido(raiz, f"{fuente} debe ser una tabla (un objeto)", "escribí la configuración como tabla.")
+    valores: dict[str, Any] = {}
+    for clave, valor in datos.items():
+        if clave in extra:
+            continue
+        if clave in LISTAS_DE_TEXTO:
+            valores[clave] = _lista_de_texto(raiz, fuente, clave, valor)
+        elif clave in DIRECTORIOS:
+            valores[clave] = _texto(raiz, fuente, clave, valor)
+        elif clave == "sombras":
+            if not isinstance(valor, dict):
+                raise _invalido(raiz, f"{fuente}: «sombras» debe ser una tabla", "usá [tool.oracle.sombras.\"<id>\"].")
+            valores[clave] = {i: _sombra(raiz, fuente, i, v) for i, v in sorted(valor.items())}
+        else:
+            raise _invalido(
+                raiz,
+                f"{fuente}: clave desconocida «{clave}»",
+                f"usá sólo {', '.join(CLAVES + extra)}.",
+            )
+    return Config(**valores, explicitas=frozenset(valores))
+
+
+def _leer_toml(raiz: Path, ruta: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(ruta.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise _invalido(str(raiz), f"{ruta.name} no es TOML válido: {error}", f"corregí la sintaxis de {ruta.name}.")
+    except (OSError, UnicodeDecodeError) as error:
+        raise _invalido(str(raiz), f"no se pudo leer {ruta.name}: {error}", f"revisá {ruta.name}.")
+
+
+def _leer_json(raiz: Path, ruta: Path) -> Any:
+    try:
+        return json.loads(ruta.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise _invalido(
+            str(raiz),
+            f"{ruta.name} no es JSON válido: {error.msg} (línea {error.lineno}, columna {error.colno})",
+            f"corregí la sintaxis de {ruta.name}.",
+        )
+    except (OSError, UnicodeDecodeError) as error:
+        raise _invalido(str(raiz), f"no se pudo leer {ruta.name}: {error}", f"revisá {ruta.name}.")
+
+
+def tiene_tool_oracle(ruta: Path) -> bool:
+    """True when a pyproject.toml holds a `[tool.oracle]` table (unreadable counts as True)."""
+    try:
+        datos = tomllib.loads(ruta.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError):
+        return True
+    herramientas = datos.get("tool")
+    return isinstance(herramientas, dict) and "oracle" in herramientas
+
+
+def _nombre_de(raiz: str, fuente: str, valor: Any) -> str:
+    if not isinstance(valor, str) or not valor.strip():
+        raise _invalido(raiz, f"{fuente}: el nombre del proyecto debe ser una cadena no vacía", "corregí el nombre.")
+    return normalizar_nombre(valor.strip())
+
+
+def cargar_config(raiz: Path) -> ConfigLeida:
+    """Read the configuration of an already resolved root (defaults when there is none)."""
+    pyproject, oracle_json = raiz / PYPROJECT, raiz / ORACLE_JSON
+    archivos: list[Path] = []
+    datos_toml: dict[str, Any] | None = None
+    if pyproject.is_file():
+        datos_toml = _leer_toml(raiz, pyproject)
+        archivos.append(pyproject)
+    nombre: str | None = None
+    if datos_toml is not None:
+        proyecto = datos_toml.get("project")
+        if isinstance(proyecto, dict) and "name" in proyecto:
+            nombre = _nombre_de(str(raiz), "pyproject.toml [project]", proyecto["name"])
+    herramientas = (datos_toml or {}).get("tool", {})
+    en_toml = isinstance(herramientas, dict) and "oracle" in herramientas
+    if oracle_json.is_file():
+        if en_toml:
+            raise _invalido(
+                str(raiz),
+                "hay configuración en pyproject.toml [tool.oracle] y en oracle.json",
+                "dejá una sola de las dos: borrá oracle.json o la tabla [tool.oracle].",
+            )
+        datos = _leer_json(raiz, oracle_json)
+        archivos.append(oracle_json)
+        config = config_de_datos(datos, fuente="oracle.json", raiz=str(raiz), extra=("nombre",))
+        if "nombre" in datos:
+            nombre = _nombre_de(str(raiz), "oracle.json", datos["nombre"])
+        return ConfigLeida(config, nombre, tuple(archivos))
+    if en_toml:
+        config = config_de_datos(herramientas["oracle"], fuente="pyproject.toml [tool.oracle]", raiz=str(raiz))
+        return ConfigLeida(config, nombre, tuple(archivos))
+    return ConfigLeida(Config(), nombre, tuple(archivos))

@@ -1,0 +1,74 @@
+"""Fingerprints: `huella_proyecto` over the files that took part, `entrada_sha256` over arguments.
+
+A fingerprint proves no semantics; it lets two answers that claim the same state be checked
+against each other, and lets an operation refuse to mix two states of the tree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from nucleo.canonico import sha256_de
+from nucleo.errores import proyecto_cambio
+from nucleo.escalares import ARCHIVO_ESCALARES
+from nucleo.proyecto import Proyecto
+
+T = TypeVar("T")
+
+AUSENTE = b"\x01ausente"
+"""Stands for the bytes of a file that vanished between listing and reading."""
+
+
+def huella_proyecto(archivos: Iterable[Path]) -> str:
+    """SHA-256 over the sorted set of files: `path \\0 bytes \\0` for each."""
+    digest = hashlib.sha256()
+    for ruta in sorted({Path(a) for a in archivos}, key=str):
+        try:
+            contenido = ruta.read_bytes()
+        except OSError:
+            contenido = AUSENTE
+        digest.update(str(ruta).encode() + b"\0" + contenido + b"\0")
+    return digest.hexdigest()
+
+
+def entrada_sha256(obj: Any) -> str:
+    """SHA-256 of the canonical JSON of normalized arguments (measure data, evidence, ids)."""
+    return sha256_de(obj)
+
+
+def _archivos_bajo(directorio: Path) -> list[Path]:
+    if not directorio.is_dir():
+        return []
+    salida: list[Path] = []
+    for actual, subdirs, archivos in os.walk(directorio, followlinks=False):
+        subdirs.sort()
+        salida.extend(Path(actual) / a for a in archivos)
+    return salida
+
+
+def archivos_del_arbol(proyecto: Proyecto) -> tuple[Path, ...]:
+    """The project's own inputs: config, scalars, macros, measures, lists, corpus, diferencial."""
+    archivos: list[Path] = [proyecto.raiz / "pyproject.toml", proyecto.raiz / "oracle.json"]
+    archivos.append(proyecto.raiz / ARCHIVO_ESCALARES)
+    for clave in ("macros", "medidas", "listas", "corpus", "diferencial"):
+        archivos.extend(_archivos_bajo(proyecto.directorio(clave)))
+    return tuple(sorted({a for a in archivos if a.is_file()}, key=str))
+
+
+def huella_del_arbol(proyecto: Proyecto) -> str:
+    """The fingerprint of the project's inputs as they are on disk now."""
+    return huella_proyecto(archivos_del_arbol(proyecto))
+
+
+def estable(proyecto: Proyecto, operacion: Callable[[], T]) -> T:
+    """Run `operacion`, refusing with PROYECTO_CAMBIO_DURANTE_LA_CONSULTA when the tree changed meanwhile."""
+    inicial = huella_del_arbol(proyecto)
+    resultado = operacion()
+    final = huella_del_arbol(proyecto)
+    if inicial != final:
+        raise proyecto_cambio(inicial, final)
+    return resultado

@@ -1,0 +1,167 @@
+"""The project: a root resolved once, its configuration, identity and confinement.
+
+`Proyecto(raiz)` resolves the physical root a single time, reads `[tool.oracle]` (or
+`oracle.json`), and refuses any configured path or symlink that leaves the root. After
+construction nothing about it changes.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from nucleo.config import (
+    DIRECTORIOS,
+    ORACLE_JSON,
+    POR_OMISION,
+    PYPROJECT,
+    Config,
+    cargar_config,
+    tiene_tool_oracle,
+)
+from nucleo.errores import ErrorOracle, proyecto_invalido
+
+
+class Proyecto:
+    """A project fixed at its canonical root; read-only after construction."""
+
+    __slots__ = ("raiz", "config", "nombre", "confiar_escalares", "archivos_config", "_dirs")
+
+    raiz: Path
+    config: Config
+    nombre: str
+    confiar_escalares: bool
+    archivos_config: tuple[Path, ...]
+
+    def __init__(self, raiz: Path | str, *, confiar_escalares: bool = False) -> None:
+        resuelta = _resolver_raiz(Path(raiz))
+        object.__setattr__(self, "raiz", resuelta)
+        for nombre in (PYPROJECT, ORACLE_JSON):
+            if (resuelta / nombre).is_symlink():
+                self.confinar(resuelta / nombre)
+        leida = cargar_config(resuelta)
+        object.__setattr__(self, "config", leida.config)
+        object.__setattr__(self, "nombre", leida.nombre or resuelta.name)
+        object.__setattr__(self, "confiar_escalares", confiar_escalares)
+        object.__setattr__(self, "archivos_config", tuple(leida.archivos))
+        object.__setattr__(self, "_dirs", _directorios(self))
+
+    def __setattr__(self, nombre: str, valor: object) -> None:
+        raise AttributeError("Proyecto is read-only")
+
+    def __repr__(self) -> str:
+        return f"Proyecto({str(self.raiz)!r}, nombre={self.nombre!r})"
+
+    def invalido(self, motivo: str, correccion: str = "") -> ErrorOracle:
+        """A PROYECTO_INVALIDO error about this root."""
+        return proyecto_invalido(str(self.raiz), motivo, correccion)
+
+    def confinar(self, ruta: Path) -> Path:
+        """Resolve `ruta` (relative to the root or absolute) and refuse it when it leaves the root."""
+        candidata = ruta if ruta.is_absolute() else self.raiz / ruta
+        resuelta = candidata.resolve()
+        if resuelta != self.raiz and self.raiz not in resuelta.parents:
+            raise self.invalido(
+                f"{self.presentar_ruta(candidata)} resuelve a {resuelta}, fuera de la raíz",
+                "dejá cada ruta configurada y cada enlace simbólico dentro del proyecto.",
+            )
+        return resuelta
+
+    def directorio(self, clave: str) -> Path:
+        """The resolved path of one configured directory (listas, medidas, corpus, diferencial, macros)."""
+        return self._dirs[clave]
+
+    @property
+    def dir_medidas(self) -> Path:
+        """The project's own measures directory."""
+        return self._dirs["medidas"]
+
+    @property
+    def dir_macros(self) -> Path:
+        """The project's macros directory."""
+        return self._dirs["macros"]
+
+    @property
+    def dir_corpus(self) -> Path:
+        """The project's corpus directory."""
+        return self._dirs["corpus"]
+
+    @property
+    def dir_diferencial(self) -> Path:
+        """The project's diferencial directory."""
+        return self._dirs["diferencial"]
+
+    @property
+    def dir_listas(self) -> Path:
+        """The project's shrink-only lists directory."""
+        return self._dirs["listas"]
+
+    @property
+    def paths(self) -> tuple[Path, ...]:
+        """The resolved paths the analyzer looks at."""
+        return tuple(self.confinar(Path(p)) for p in self.config.paths)
+
+    def presentar_ruta(self, ruta: Path) -> str:
+        """A path relative to the root (POSIX) when inside it, else absolute."""
+        try:
+            return ruta.relative_to(self.raiz).as_posix() or "."
+        except ValueError:
+            return str(ruta)
+
+
+def _resolver_raiz(raiz: Path) -> Path:
+    try:
+        resuelta = raiz.resolve(strict=True)
+    except (OSError, RuntimeError) as error:
+        raise proyecto_invalido(str(raiz), f"la raíz no existe o no se puede resolver ({error.__class__.__name__})",
+                                "pasá la ruta de un directorio existente.")
+    if not resuelta.is_dir():
+        raise proyecto_invalido(str(resuelta), "la raíz no es un directorio", "pasá la ruta de un directorio.")
+    return resuelta
+
+
+def _directorios(proyecto: Proyecto) -> dict[str, Path]:
+    config = proyecto.config
+    dirs: dict[str, Path] = {}
+    for clave in DIRECTORIOS:
+        ruta = proyecto.confinar(Path(getattr(config, clave)))
+        _exigir_si_explicita(proyecto, clave, ruta)
+        if ruta.is_dir():
+            _sin_enlaces_afuera(proyecto, ruta)
+        dirs[clave] = ruta
+    for texto in config.exclude:
+        proyecto.confinar(Path(texto))
+    for texto in config.paths:
+        if not proyecto.confinar(Path(texto)).exists():
+            raise proyecto.invalido(f"paths: «{texto}» no existe", "corregí paths o creá la ruta.")
+    return dirs
+
+
+def _exigir_si_explicita(proyecto: Proyecto, clave: str, ruta: Path) -> None:
+    """A directory configured with a non-default name must exist (a typo must not read as 'empty')."""
+    valor = getattr(proyecto.config, clave)
+    if clave in proyecto.config.explicitas and valor != POR_OMISION[clave] and not ruta.is_dir():
+        raise proyecto.invalido(
+            f"{clave}: «{getattr(proyecto.config, clave)}» no es un directorio existente",
+            f"creá el directorio o corregí {clave} en la configuración.",
+        )
+
+
+def _sin_enlaces_afuera(proyecto: Proyecto, directorio: Path) -> None:
+    for actual, subdirs, archivos in os.walk(directorio, followlinks=False):
+        for nombre in sorted(subdirs + archivos):
+            ruta = Path(actual) / nombre
+            if ruta.is_symlink():
+                proyecto.confinar(ruta)
+
+
+def encontrar_raiz(desde: Path) -> Path:
+    """The nearest directory upward from `desde` configured for Oracle, else `desde` itself."""
+    inicio = desde.resolve()
+    for candidato in (inicio, *inicio.parents):
+        if (candidato / ORACLE_JSON).is_file():
+            return candidato
+        pyproject = candidato / PYPROJECT
+        if pyproject.is_file() and tiene_tool_oracle(pyproject):
+            return candidato
+    return inicio
