@@ -1,0 +1,1 @@
+"""Inventario: an example MCP server for oracle-lint's README."""

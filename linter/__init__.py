@@ -1,0 +1,1 @@
+"""Oracle linter: libcst extraction, CLI and output formats."""

@@ -1,0 +1,110 @@
+"""One lint run: files -> evidence (extraction + lists) -> the core's judgement -> findings.
+
+The analyzer decides no rule here: every finding is a witness row of a red measure of the
+effective catalog, or a shadow the core says must change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from linter.archivos import archivos_a_analizar
+from linter.extraccion import extraer
+from linter.listas import cargar_listas, con_alcance
+from nucleo.errores import ErrorOracle
+from nucleo.juicio import Juicio, juzgar
+from nucleo.proyecto import Proyecto
+
+
+@dataclass(frozen=True, order=True)
+class Hallazgo:
+    """One finding: a witness of a red, unforgiven measure (or a shadow that must change)."""
+
+    path: str
+    line: int
+    column: int
+    rule: str
+    tool: str | None
+    message: str
+
+    def a_dict(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "tool": self.tool,
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class Corrida:
+    """What one run looked at and what the core said about it."""
+
+    proyecto: Proyecto
+    archivos: tuple[Path, ...]
+    completa: bool
+    evidencia: dict[str, list[dict[str, Any]]]
+    juicio: Juicio | None = None
+    hallazgos: tuple[Hallazgo, ...] = field(default_factory=tuple)
+
+
+def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None) -> Corrida:
+    """Extract facts from the files of this run and add the `lista` relation."""
+    archivos = archivos_a_analizar(proyecto, rutas)
+    evidencia = extraer(archivos, proyecto.raiz)
+    analizadas = {f["herramienta"] for f in evidencia.get("herramienta", [])}
+    completa = not rutas
+    evidencia["lista"] = con_alcance(cargar_listas(proyecto.dir_listas, proyecto.raiz), analizadas, completa)
+    return Corrida(proyecto, tuple(archivos), completa, evidencia)
+
+
+def _entero(valor: object, defecto: int) -> int:
+    return valor if isinstance(valor, int) and not isinstance(valor, bool) and valor > 0 else defecto
+
+
+def hallazgos_de(juicio: Juicio, proyecto: Proyecto) -> tuple[Hallazgo, ...]:
+    """Findings from a judgement: witnesses of red unforgiven measures and shadow failures."""
+    if juicio.no_juzgaron:
+        motivos = [f"{n['id']}: {n['motivo']}" for n in juicio.no_juzgaron]
+        raise ErrorOracle(
+            "EVALUACION_FALLO",
+            f"{len(motivos)} measure(s) could not be judged; no verdict was produced for them.",
+            detalles=motivos,
+            correccion="fix the measures named above; oracle-lint never reports them as passing.",
+        )
+    config = proyecto.presentar_ruta(proyecto.archivos_config[0]) if proyecto.archivos_config else "."
+    salida: list[Hallazgo] = []
+    for juzgada in juicio.medidas:
+        if juzgada.veredicto.estado != "rojo" or juzgada.perdonada:
+            continue
+        medida = juzgada.entrada.medida
+        for testigo in juzgada.veredicto.testigos:
+            salida.append(
+                Hallazgo(
+                    path=str(testigo.get("archivo") or config),
+                    line=_entero(testigo.get("linea"), 1),
+                    column=_entero(testigo.get("columna"), 1),
+                    rule=medida.id,
+                    tool=testigo.get("herramienta") if isinstance(testigo.get("herramienta"), str) else None,
+                    message=medida.mensaje_para(testigo),
+                )
+            )
+        if not juzgada.veredicto.testigos:  # red without witnesses (a threshold on a sum, say)
+            salida.append(Hallazgo(config, 1, 1, medida.id, None, f"{medida.porque} (valor {juzgada.veredicto.valor})"))
+    for falla in juicio.fallas_de_sombra:
+        salida.append(Hallazgo(config, 1, 1, falla.medida, None, falla.mensaje))
+    return tuple(sorted(salida))
+
+
+def correr(proyecto: Proyecto, rutas: Sequence[Path] | None) -> Corrida:
+    """The whole check: evidence, judgement, findings."""
+    corrida = reunir_evidencia(proyecto, rutas)
+    juicio = juzgar(proyecto, corrida.evidencia)
+    return Corrida(
+        corrida.proyecto, corrida.archivos, corrida.completa, corrida.evidencia, juicio, hallazgos_de(juicio, proyecto)
+    )

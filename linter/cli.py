@@ -1,0 +1,151 @@
+"""`oracle-lint`: check, report, evidence, rules.
+
+Exit codes: 0 clean, 1 findings (or, for `report`, something must change), 2 usage or
+configuration error. Errors print their stable `CODE — message` line on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from nucleo.errores import ErrorOracle
+from nucleo.version import VERSION
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _con_errores(fn: F) -> F:
+    @wraps(fn)
+    def envoltura(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except ErrorOracle as error:
+            click.echo(error.texto(), err=True)
+            sys.exit(2)
+
+    return envoltura  # type: ignore[return-value]
+
+
+def _proyecto(raiz: Path | None):  # type: ignore[no-untyped-def]
+    from nucleo.proyecto import Proyecto, encontrar_raiz
+
+    return Proyecto(raiz or encontrar_raiz(Path.cwd()))
+
+
+def _color() -> bool:
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+
+
+OPCION_PROYECTO = click.option(
+    "--project",
+    "raiz",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Project root (default: the nearest directory upward with [tool.oracle] or oracle.json).",
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(VERSION, prog_name="oracle-lint")
+def main() -> None:
+    """Static checks for the response contract of Python MCP servers."""
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "formato", type=click.Choice(["text", "json", "github", "sarif"]), default="text", show_default=True)
+@OPCION_PROYECTO
+@_con_errores
+def check(paths: tuple[Path, ...], formato: str, raiz: Path | None) -> None:
+    """Analyze PATHS (default: the configured paths) and fail on findings."""
+    from linter import formatos
+    from linter.analisis import correr
+    from nucleo.catalogo import catalogo_efectivo
+
+    proyecto = _proyecto(raiz)
+    corrida = correr(proyecto, list(paths) or None)
+    assert corrida.juicio is not None
+    perdonadas = [j.id for j in corrida.juicio.medidas if j.perdonada]
+    datos = formatos.resumen(corrida.hallazgos, len(corrida.archivos), len(corrida.evidencia.get("herramienta", [])), perdonadas)
+    if formato == "text":
+        click.echo(formatos.texto(corrida.hallazgos, datos, _color()), nl=False)
+    elif formato == "json":
+        click.echo(formatos.como_json(corrida.hallazgos, datos), nl=False)
+    elif formato == "github":
+        click.echo(formatos.github(corrida.hallazgos), nl=False)
+    else:
+        catalogo = catalogo_efectivo(proyecto)
+        reglas = {i: {"segun": catalogo[i].medida.segun, "porque": catalogo[i].medida.porque} for i in catalogo}
+        click.echo(formatos.sarif(corrida.hallazgos, reglas), nl=False)
+    sys.exit(1 if corrida.hallazgos else 0)
+
+
+@main.command()
+@click.option("--format", "formato", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
+@OPCION_PROYECTO
+@_con_errores
+def report(formato: str, raiz: Path | None) -> None:
+    """Audit the debt: every list entry and shadow with its state; exit 1 when one must change."""
+    from linter import reporte
+    from linter.analisis import correr
+
+    datos = reporte.construir(correr(_proyecto(raiz), None))
+    if formato == "json":
+        click.echo(reporte.como_json(datos), nl=False)
+    else:
+        click.echo(reporte.como_texto(datos, markdown=formato == "markdown"), nl=False)
+    sys.exit(1 if datos["action_needed"] else 0)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@OPCION_PROYECTO
+@_con_errores
+def evidence(paths: tuple[Path, ...], raiz: Path | None) -> None:
+    """Print the evidence (relations of facts) extracted from PATHS, as JSON."""
+    from linter.analisis import reunir_evidencia
+
+    corrida = reunir_evidencia(_proyecto(raiz), list(paths) or None)
+    click.echo(json.dumps(corrida.evidencia, ensure_ascii=False, indent=2, sort_keys=True))
+
+
+@main.command()
+@click.argument("ident", metavar="[ID]", required=False)
+@OPCION_PROYECTO
+@_con_errores
+def rules(ident: str | None, raiz: Path | None) -> None:
+    """List the effective catalog, or document one rule with a failing and a passing example."""
+    from nucleo.catalogo import catalogo_efectivo
+
+    catalogo = catalogo_efectivo(_proyecto(raiz))
+    if ident is None:
+        for i in catalogo:
+            entrada = catalogo[i]
+            click.echo(f"{i}  [{entrada.origen}]  {entrada.medida.segun}")
+        return
+    entrada = catalogo.obtener(ident)
+    m = entrada.medida
+    partes = [
+        f"{m.id}  [{entrada.origen}]",
+        f"according to: {m.segun}",
+        "",
+        f"why: {m.porque}",
+        "",
+        f"scope: {m.alcance}",
+        f"needs relations: {', '.join(m.requiere) or '-'}",
+        "witnesses:",
+        *(f"    {linea}" for linea in m.testigos.strip().splitlines()),
+        f"red when: {m.valor['agregado']}{' ' + m.valor['campo'] if 'campo' in m.valor else ''} "
+        f"{m.umbral.operador} {m.umbral.valor} does not hold",
+    ]
+    for clave, titulo in (("rojo", "Fails"), ("verde", "Passes")):
+        if clave in m.ejemplos:
+            partes += ["", f"{titulo}:", *(f"    {linea}" for linea in m.ejemplos[clave].strip("\n").splitlines())]
+    click.echo("\n".join(partes))

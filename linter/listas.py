@@ -1,0 +1,106 @@
+"""The four shrink-only lists (DESIGN §9) loaded as the `lista` relation.
+
+One TOML file per list in the project's `listas` directory (default `allowlists/`), one
+`[[entrada]]` table per entry with `herramienta`, `porque` and, for debt lists, `issue`.
+Whether an entry is stale or lacks an issue is decided by measures in `rules/listas.toml`;
+this module only reads the files and fails closed on a malformed one.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from nucleo.errores import ErrorOracle
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+LISTAS = ("echoed_root", "opaque_root", "underdeclared", "structural_union")
+CLAVES = frozenset({"herramienta", "porque", "issue"})
+
+
+def _error(archivo: str, motivo: str) -> ErrorOracle:
+    return ErrorOracle(
+        "LISTA_INVALIDA",
+        f"{archivo}: {motivo}.",
+        campo=archivo,
+        correccion="each list is `[[entrada]]` tables with herramienta, porque and (for debt lists) issue, sorted by herramienta.",
+    )
+
+
+def _lineas_de_entradas(texto: str) -> list[int]:
+    return [i for i, linea in enumerate(texto.splitlines(), start=1) if linea.split("#", 1)[0].strip() == "[[entrada]]"]
+
+
+def leer_lista(ruta: Path, presentada: str) -> list[dict[str, Any]]:
+    """Rows of one list file; LISTA_INVALIDA on unknown names, bad tables, duplicates or disorder."""
+    nombre = ruta.stem
+    if nombre not in LISTAS:
+        raise _error(presentada, f"unknown list «{nombre}»; the lists are {', '.join(LISTAS)}")
+    try:
+        texto = ruta.read_text(encoding="utf-8")
+        datos = tomllib.loads(texto)
+    except (OSError, UnicodeDecodeError) as error:
+        raise _error(presentada, f"cannot be read ({error})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise _error(presentada, f"invalid TOML ({error})") from None
+    if set(datos) - {"entrada"}:
+        raise _error(presentada, f"unexpected keys {sorted(set(datos) - {'entrada'})}; only [[entrada]] tables")
+    tablas = datos.get("entrada", [])
+    lineas = _lineas_de_entradas(texto)
+    filas: list[dict[str, Any]] = []
+    for i, tabla in enumerate(tablas):
+        linea = lineas[i] if i < len(lineas) else 1
+        sobran = set(tabla) - CLAVES
+        if sobran:
+            raise _error(presentada, f"entry at line {linea} has unknown keys {sorted(sobran)}")
+        herramienta, porque = tabla.get("herramienta"), tabla.get("porque")
+        if not isinstance(herramienta, str) or not herramienta:
+            raise _error(presentada, f"entry at line {linea} has no herramienta")
+        if not isinstance(porque, str) or not porque.strip():
+            raise _error(presentada, f"entry at line {linea} has no porque: say why the entry exists")
+        issue = tabla.get("issue")
+        if issue is not None and not isinstance(issue, str):
+            raise _error(presentada, f"entry at line {linea} has a non-string issue")
+        filas.append(
+            {
+                "lista": nombre,
+                "herramienta": herramienta,
+                "issue": issue,
+                "porque": porque,
+                "archivo": presentada,
+                "linea": linea,
+                "columna": 1,
+            }
+        )
+    nombres = [f["herramienta"] for f in filas]
+    for anterior, actual in zip(nombres, nombres[1:]):
+        if actual == anterior:
+            raise _error(presentada, f"«{actual}» appears twice")
+        if actual < anterior:
+            raise _error(presentada, f"entries are not sorted by herramienta («{actual}» after «{anterior}»)")
+    return filas
+
+
+def cargar_listas(directorio: Path, raiz: Path) -> list[dict[str, Any]]:
+    """Every entry of every list file in `directorio` (none when it does not exist)."""
+    if not directorio.is_dir():
+        return []
+    filas: list[dict[str, Any]] = []
+    for ruta in sorted(directorio.glob("*.toml")):
+        try:
+            presentada = ruta.relative_to(raiz).as_posix()
+        except ValueError:
+            presentada = str(ruta)
+        filas.extend(leer_lista(ruta, presentada))
+    return filas
+
+
+def con_alcance(filas: Iterable[dict[str, Any]], analizadas: set[str], corrida_completa: bool) -> list[dict[str, Any]]:
+    """Mark each entry `en_alcance`: its tool was analyzed, or the run covered every configured path."""
+    return [{**f, "en_alcance": corrida_completa or f["herramienta"] in analizadas} for f in filas]

@@ -1,0 +1,81 @@
+"""The code corpus: `oracle-lint check` over tests/fixtures/linter must report exactly the
+findings written beside the code (`# expect: rule-id` on the offending line, or a sidecar
+`<file>.expect` with `line rule-id` rows for files that cannot be tokenized)."""
+
+from __future__ import annotations
+
+import io
+import json
+import tokenize
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from linter.cli import main
+
+CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "linter"
+MARCA = "# expect:"
+
+
+def _esperados_de(archivo: Path) -> set[tuple[str, int, str]]:
+    relativo = archivo.relative_to(CORPUS).as_posix()
+    lateral = archivo.with_name(archivo.name + ".expect")
+    if lateral.exists():
+        filas = set()
+        for linea in lateral.read_text(encoding="utf-8").splitlines():
+            if linea.strip() and not linea.startswith("#"):
+                numero, regla = linea.split()
+                filas.add((relativo, int(numero), regla))
+        return filas
+    filas = set()
+    with archivo.open("rb") as f:
+        for tok in tokenize.tokenize(f.readline):
+            if tok.type == tokenize.COMMENT and tok.string.startswith(MARCA):
+                for regla in tok.string[len(MARCA) :].split(","):
+                    filas.add((relativo, tok.start[0], regla.strip()))
+    return filas
+
+
+def esperados() -> set[tuple[str, int, str]]:
+    filas: set[tuple[str, int, str]] = set()
+    for archivo in sorted(CORPUS.rglob("*.py")):
+        filas |= _esperados_de(archivo)
+    for lista in sorted((CORPUS / "allowlists").glob("*.toml")) if (CORPUS / "allowlists").is_dir() else []:
+        texto = lista.read_text(encoding="utf-8")
+        for numero, linea in enumerate(io.StringIO(texto), start=1):
+            if MARCA in linea:
+                for regla in linea.split(MARCA, 1)[1].split(","):
+                    filas.add((lista.relative_to(CORPUS).as_posix(), numero, regla.strip()))
+    return filas
+
+
+@pytest.fixture(scope="module")
+def salida() -> dict:
+    resultado = CliRunner().invoke(main, ["check", "--format", "json", "--project", str(CORPUS)])
+    assert resultado.exit_code in (0, 1), resultado.output
+    return json.loads(resultado.output)
+
+
+def test_corpus_has_both_polarities_for_every_base_rule():
+    from nucleo.catalogo import catalogo_efectivo
+    from nucleo.proyecto import Proyecto
+
+    reglas = {r for _, _, r in esperados()}
+    base = {i for i, e in catalogo_efectivo(Proyecto(CORPUS)).items() if str(e.origen) == "catalogo_base:oracle"}
+    assert base <= reglas, f"rules never seen red in the corpus: {sorted(base - reglas)}"
+
+
+def test_check_reports_exactly_the_expected_findings(salida):
+    obtenidos = {(h["path"], h["line"], h["rule"]) for h in salida["findings"]}
+    esperado = esperados()
+    faltan = sorted(esperado - obtenidos)
+    sobran = sorted(obtenidos - esperado)
+    assert not faltan and not sobran, f"missing: {faltan}\nunexpected: {sobran}"
+    assert salida["summary"]["findings"] == len(salida["findings"])
+
+
+def test_every_finding_names_its_tool_when_it_has_one(salida):
+    for h in salida["findings"]:
+        if h["rule"].startswith("contrato.") and h["rule"] != "contrato.complete_sin_evidencia":
+            assert h["tool"], h

@@ -1,0 +1,46 @@
+"""The README's first lines are the two commands, .ci/run runs the second, and the first one's
+main job (checking the example server) prints exactly these findings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from linter.cli import main
+
+RAIZ = Path(__file__).resolve().parents[1]
+
+
+def _comandos() -> list[str]:
+    lineas = RAIZ.joinpath("README.md").read_text(encoding="utf-8").splitlines()
+    inicio = lineas.index("```sh")
+    return lineas[inicio + 1 : inicio + 3]
+
+
+def test_readme_opens_with_the_two_commands():
+    assert RAIZ.joinpath("README.md").read_text(encoding="utf-8").splitlines()[:3] == ["# Oracle", "", "```sh"]
+    instalar_y_correr, tests = _comandos()
+    assert instalar_y_correr == (
+        "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/oracle-lint check --project examples/servidor"
+    )
+    assert tests == "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/python -m pytest"
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    ci = RAIZ.joinpath(".ci", "run").read_text(encoding="utf-8").splitlines()
+    assert _comandos()[1] in ci
+
+
+def test_the_example_server_shows_its_findings():
+    r = CliRunner().invoke(main, ["check", "--project", str(RAIZ / "examples" / "servidor")])
+    assert r.exit_code == 1
+    assert r.output.splitlines() == [
+        "inventario/servidor.py:30:1: contrato.message_sin_code tool «reponer» declares `message` without `code` "
+        'in the object at JSON pointer "" of its output schema',
+        "inventario/servidor.py:55:5: contrato.raiz_propia_estricta tool «reponer» writes its root key by key but "
+        "publishes it loose: make the output schema's root strict (additionalProperties: false)",
+        "inventario/servidor.py:60:37: contrato.complete_sin_evidencia `complete` asserted without evidence "
+        "(por_construccion): omit it, or compute it from the API's meta or an exhausted pagination",
+        "3 findings in 3 files (3 tools analyzed).",
+    ]
