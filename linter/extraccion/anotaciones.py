@@ -1,0 +1,491 @@
+"""Derive JSON Schemas from type annotations the way pydantic (validation mode) writes them."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any, Optional
+
+import libcst as cst
+
+from .literales import Literales, describir, escapar
+from .proyecto import Definicion, Proyecto, termina_en
+from .recolector import Modulo, texto_cadena
+from .tipos import Esquema, NoResuelto, Pos
+
+TYPING = ("typing", "typing_extensions", "collections.abc")
+PRIMITIVOS = {"str": {"type": "string"}, "int": {"type": "integer"}, "float": {"type": "number"},
+              "bool": {"type": "boolean"}, "bytes": {"type": "string", "format": "binary"},
+              "NoneType": {"type": "null"}}
+FORMATOS = {"datetime.datetime": "date-time", "datetime.date": "date", "datetime.time": "time",
+            "uuid.UUID": "uuid", "datetime.timedelta": "duration"}
+CAMPO_CLAVES = {"default", "default_factory", "description", "title", "alias", "ge", "le", "gt", "lt",
+                "min_length", "max_length", "pattern", "examples"}
+RESTRICCIONES = {"ge": "minimum", "le": "maximum", "gt": "exclusiveMinimum", "lt": "exclusiveMaximum", "pattern": "pattern"}
+
+
+def titulo(nombre: str) -> str:
+    """pydantic's title for a field name."""
+    return nombre.title().replace("_", " ").strip()
+
+
+class Tipo:
+    """What an annotation expression denotes: a typing form, a builtin, an analyzed class, or unknown."""
+
+    def __init__(self, clase: str, nombre: str, definicion: Optional[Definicion] = None) -> None:
+        self.clase, self.nombre, self.definicion = clase, nombre, definicion
+
+
+class Generador:
+    """Builds one published schema: its `$defs`, positions and the type -> schema mapping."""
+
+    def __init__(self, derivador: "Derivador") -> None:
+        self.d = derivador
+        self.defs: dict[str, Any] = {}
+        self.origen_def: dict[str, tuple[str, int]] = {}
+        self.posiciones: dict[str, Pos] = {}
+        self.extra_contexto: Optional[str] = None
+
+    # -- classification ------------------------------------------------------
+    def que_es(self, m: Modulo, expr: cst.BaseExpression) -> Tipo:
+        """Classify an annotation expression."""
+        if isinstance(expr, cst.Name) and expr.value == "None":
+            return Tipo("builtin", "NoneType")
+        texto = texto_cadena(expr)
+        if texto is not None:
+            return Tipo("cadena", texto)
+        d = self.d.proyecto.resolver(m, expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+        if d is not None and d.tipo == "clase":
+            return Tipo("clase", d.nombre, d)
+        nombres = self.d.proyecto.calificados(m, expr)
+        for n in sorted(nombres):
+            modulo, _, corto = n.rpartition(".")
+            if modulo in TYPING or modulo == "builtins" and corto in ("list", "dict", "set", "frozenset", "tuple", "type", "object"):
+                return Tipo("typing", corto)
+            if modulo == "builtins" and corto in PRIMITIVOS:
+                return Tipo("builtin", corto)
+            if n in FORMATOS:
+                return Tipo("formato", n)
+        if d is not None and d.tipo == "constante":
+            return Tipo("alias", d.nombre, d)
+        return Tipo("externo", sorted(nombres)[0] if nombres else describir(m, expr))
+
+    # -- types -> schema -----------------------------------------------------
+    def esquema(self, m: Modulo, expr: cst.BaseExpression, puntero: str) -> dict[str, Any]:
+        """JSON Schema of a type expression."""
+        base, argumentos = expr, []
+        if isinstance(expr, cst.Subscript):
+            base = expr.value
+            for el in expr.slice:
+                if not isinstance(el.slice, cst.Index):
+                    raise NoResuelto(f"annotation `{describir(m, expr)}` uses a slice", m.pos(expr))
+                argumentos.append(el.slice.value)
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
+            return self._union(m, _ramas_or(expr), puntero)
+        t = self.que_es(m, base)
+        if t.clase == "cadena":
+            try:
+                sub = cst.parse_expression(t.nombre)
+            except cst.ParserSyntaxError:
+                raise NoResuelto(f"string annotation `{t.nombre}` does not parse", m.pos(expr)) from None
+            return self.esquema(m, sub, puntero)
+        if t.clase == "builtin":
+            return dict(PRIMITIVOS[t.nombre])
+        if t.clase == "formato":
+            return {"format": FORMATOS[t.nombre], "type": "string"}
+        if t.clase == "clase":
+            return self.referencia(t.definicion, m.pos(expr))
+        if t.clase == "alias":
+            return self.esquema(t.definicion.modulo, t.definicion.nodo, puntero)
+        if t.clase == "typing":
+            return self._typing(m, expr, t.nombre, argumentos, puntero)
+        raise NoResuelto(f"type `{describir(m, expr)}` ({t.nombre}) is not defined in an analyzed file and is not modelled", m.pos(expr))
+
+    def _typing(self, m: Modulo, expr: cst.BaseExpression, nombre: str, args: list[cst.BaseExpression], puntero: str) -> dict[str, Any]:
+        """Schema of a typing/builtin generic form."""
+        if nombre in ("Any", "object"):
+            return {}
+        if nombre == "Optional" and len(args) == 1:
+            return self._union(m, [args[0], cst.Name("None")], puntero)
+        if nombre == "Union":
+            return self._union(m, args, puntero)
+        if nombre in ("List", "list", "Sequence", "MutableSequence", "Iterable", "Set", "set", "FrozenSet", "frozenset", "AbstractSet"):
+            salida = {"items": self.esquema(m, args[0], puntero + "/items") if args else {}, "type": "array"}
+            if nombre in ("Set", "set", "FrozenSet", "frozenset", "AbstractSet"):
+                salida["uniqueItems"] = True
+            return salida
+        if nombre in ("Tuple", "tuple"):
+            if len(args) == 2 and isinstance(args[1], cst.Ellipsis):
+                return {"items": self.esquema(m, args[0], puntero + "/items"), "type": "array"}
+            if not args:
+                return {"items": {}, "type": "array"}
+            prefijo = [self.esquema(m, a, f"{puntero}/prefixItems/{i}") for i, a in enumerate(args)]
+            return {"maxItems": len(args), "minItems": len(args), "prefixItems": prefijo, "type": "array"}
+        if nombre in ("Dict", "dict", "Mapping", "MutableMapping"):
+            if not args:
+                return {"additionalProperties": True, "type": "object"}
+            valor = self.esquema(m, args[1], puntero + "/additionalProperties") if len(args) == 2 else {}
+            return {"additionalProperties": valor if valor else True, "type": "object"}
+        if nombre == "Literal":
+            valores = [self.d.literales.evaluar(m, a) for a in args]
+            tipos = {type(v) for v in valores}
+            salida: dict[str, Any] = {"const": valores[0]} if len(valores) == 1 else {"enum": valores}
+            nombre_json = {str: "string", int: "integer", bool: "boolean", float: "number"}
+            if len(tipos) == 1 and next(iter(tipos)) in nombre_json:
+                salida["type"] = nombre_json[next(iter(tipos))]
+            return salida
+        if nombre == "Annotated" and args:
+            esquema = self.esquema(m, args[0], puntero)
+            for meta in args[1:]:
+                info = self.d.campo(m, meta)
+                _aplicar(esquema, info, m, meta)
+            return esquema
+        raise NoResuelto(f"typing form `{nombre}` in `{describir(m, expr)}` is not modelled", m.pos(expr))
+
+    def _union(self, m: Modulo, ramas: list[cst.BaseExpression], puntero: str) -> dict[str, Any]:
+        """anyOf of the branches, nested unions flattened."""
+        planas: list[cst.BaseExpression] = []
+        for r in ramas:
+            if isinstance(r, cst.BinaryOperation) and isinstance(r.operator, cst.BitOr):
+                planas.extend(_ramas_or(r))
+            else:
+                planas.append(r)
+        esquemas = [self.esquema(m, r, f"{puntero}/anyOf/{i}") for i, r in enumerate(planas)]
+        return esquemas[0] if len(esquemas) == 1 else {"anyOf": esquemas}
+
+    def referencia(self, d: Definicion, donde: Pos) -> dict[str, Any]:
+        """A `$ref` to the definition of an analyzed class, generating it once."""
+        nombre = d.nombre
+        clave = (d.modulo.archivo, id(d.nodo))
+        if nombre in self.origen_def and self.origen_def[nombre] != clave:
+            raise NoResuelto(f"two classes named `{nombre}` meet in one schema; pydantic renames them and this is not modelled", donde)
+        if nombre not in self.origen_def:
+            self.origen_def[nombre] = clave
+            self.defs[nombre] = {}
+            self.defs[nombre] = self.d.clase(self, d.modulo, d.nodo, f"/$defs/{escapar(nombre)}")
+        return {"$ref": f"#/$defs/{nombre}"}
+
+
+def _ramas_or(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """Operands of an `A | B | C` chain."""
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
+        return [*_ramas_or(expr.left), *_ramas_or(expr.right)]
+    return [expr]
+
+
+def _aplicar(esquema: dict[str, Any], info: dict[str, Any], m: Modulo, nodo: cst.CSTNode) -> None:
+    """Apply Field(...) constraints to a schema."""
+    for clave, valor in info.items():
+        if clave in RESTRICCIONES:
+            esquema[RESTRICCIONES[clave]] = valor
+        elif clave in ("min_length", "max_length"):
+            tipo = esquema.get("type")
+            sufijo = "Items" if tipo == "array" else "Properties" if tipo == "object" else "Length"
+            esquema[("min" if clave == "min_length" else "max") + sufijo] = valor
+        elif clave == "examples":
+            esquema["examples"] = valor
+
+
+class Derivador:
+    """Annotation-to-schema derivation for SDK and fastmcp decorator tools."""
+
+    def __init__(self, proyecto: Proyecto, literales: Literales) -> None:
+        self.proyecto = proyecto
+        self.literales = literales
+        self.avisos: list[NoResuelto] = []
+        literales.esquema_de_modelo = self.esquema_de_modelo
+
+    # -- Field(...) -----------------------------------------------------------
+    def campo(self, m: Modulo, nodo: cst.BaseExpression) -> dict[str, Any]:
+        """Keyword arguments of a `Field(...)` call (or {} for other metadata)."""
+        if not isinstance(nodo, cst.Call) or not termina_en(self.proyecto.calificados(m, nodo.func), "pydantic.Field", "pydantic.fields.Field", "dataclasses.field"):
+            if isinstance(nodo, cst.Call):
+                raise NoResuelto(f"annotation metadata `{describir(m, nodo)}` is not modelled", m.pos(nodo))
+            return {}
+        info: dict[str, Any] = {}
+        for i, a in enumerate(nodo.args):
+            clave = a.keyword.value if a.keyword is not None else ("default" if i == 0 else None)
+            if clave is None or clave not in CAMPO_CLAVES:
+                raise NoResuelto(f"Field argument `{clave or describir(m, a.value)}` is not modelled", m.pos(a))
+            if clave == "default_factory":
+                info[clave] = True
+                continue
+            if clave == "default" and isinstance(a.value, cst.Ellipsis):
+                continue
+            info[clave] = self.valor_por_defecto(m, a.value)
+        return info
+
+    def valor_por_defecto(self, m: Modulo, nodo: cst.BaseExpression) -> Any:
+        """JSON value of a default: literals, constants, enum members, empty set()/list()/dict()."""
+        if isinstance(nodo, cst.Call) and not nodo.args:
+            n = self.proyecto.calificados(m, nodo.func)
+            if termina_en(n, "builtins.set", "builtins.list", "builtins.frozenset", "builtins.tuple"):
+                return []
+            if termina_en(n, "builtins.dict"):
+                return {}
+        if isinstance(nodo, cst.Attribute):
+            d = self.proyecto.resolver(m, nodo.value)
+            if d is not None and d.tipo == "clase":
+                for miembro, valor in self._miembros(d.modulo, d.nodo):
+                    if miembro == nodo.attr.value:
+                        return valor
+        return self.literales.evaluar(m, nodo)
+
+    # -- classes -------------------------------------------------------------
+    def tipo_de_clase(self, m: Modulo, clase: cst.ClassDef, profundidad: int = 0) -> str:
+        """`modelo`, `typeddict`, `dataclass`, `enum` or `otra`."""
+        for dec in clase.decorators:
+            objetivo = dec.decorator.func if isinstance(dec.decorator, cst.Call) else dec.decorator
+            if termina_en(self.proyecto.calificados(m, objetivo), "dataclasses.dataclass", "pydantic.dataclasses.dataclass"):
+                return "dataclass"
+        for base in clase.bases:
+            n = self.proyecto.calificados(m, base.value)
+            if termina_en(n, "pydantic.BaseModel", "pydantic.main.BaseModel"):
+                return "modelo"
+            if any(x.rpartition(".")[0] in TYPING and x.endswith(".TypedDict") for x in n):
+                return "typeddict"
+            if termina_en(n, "enum.Enum", "enum.StrEnum", "enum.IntEnum"):
+                return "enum"
+            d = self.proyecto.resolver(m, base.value)
+            if d is not None and d.tipo == "clase" and profundidad < 10:
+                tipo = self.tipo_de_clase(d.modulo, d.nodo, profundidad + 1)
+                if tipo != "otra":
+                    return tipo
+        return "otra"
+
+    def _miembros(self, m: Modulo, clase: cst.ClassDef) -> list[tuple[str, Any]]:
+        """Members of an Enum class with literal values."""
+        salida = []
+        for s in clase.body.body:
+            if isinstance(s, cst.SimpleStatementLine) and isinstance(s.body[0], cst.Assign):
+                a = s.body[0]
+                if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name):
+                    salida.append((a.targets[0].target.value, self.literales.evaluar(m, a.value)))
+        return salida
+
+    def _campos(self, m: Modulo, clase: cst.ClassDef, tipo: str, profundidad: int = 0) -> list[tuple[Modulo, cst.AnnAssign, str]]:
+        """Annotated fields in definition order, inherited ones first."""
+        campos: dict[str, tuple[Modulo, cst.AnnAssign, str]] = {}
+        for base in clase.bases:
+            d = self.proyecto.resolver(m, base.value)
+            if d is not None and d.tipo == "clase" and profundidad < 10:
+                for c in self._campos(d.modulo, d.nodo, tipo, profundidad + 1):
+                    campos[c[2]] = c
+        for s in clase.body.body:
+            if isinstance(s, cst.SimpleStatementLine):
+                for paso in s.body:
+                    if isinstance(paso, cst.AnnAssign) and isinstance(paso.target, cst.Name):
+                        nombre = paso.target.value
+                        ann = paso.annotation.annotation
+                        base = ann.value if isinstance(ann, cst.Subscript) else ann
+                        if nombre.startswith("_") or termina_en(self.proyecto.calificados(m, base), "typing.ClassVar"):
+                            continue
+                        if nombre == "model_config":
+                            continue
+                        campos[nombre] = (m, paso, nombre)
+        return list(campos.values())
+
+    def _config(self, m: Modulo, clase: cst.ClassDef, profundidad: int = 0) -> dict[str, Any]:
+        """The model config (`model_config = ConfigDict(...)` / dict / class keywords), inherited."""
+        config: dict[str, Any] = {}
+        for base in clase.bases:
+            d = self.proyecto.resolver(m, base.value)
+            if d is not None and d.tipo == "clase" and profundidad < 10:
+                config.update(self._config(d.modulo, d.nodo, profundidad + 1))
+        for kw in clase.keywords:
+            if kw.keyword is not None and kw.keyword.value not in ("total", "metaclass"):
+                config[kw.keyword.value] = self.literales.evaluar(m, kw.value)
+        for s in clase.body.body:
+            if isinstance(s, cst.SimpleStatementLine):
+                for paso in s.body:
+                    objetivo = paso.targets[0].target if isinstance(paso, cst.Assign) and len(paso.targets) == 1 else paso.target if isinstance(paso, cst.AnnAssign) else None
+                    if isinstance(objetivo, cst.Name) and objetivo.value in ("model_config", "__pydantic_config__") and paso.value is not None:
+                        valor = paso.value
+                        if isinstance(valor, cst.Call) and termina_en(self.proyecto.calificados(m, valor.func), "pydantic.ConfigDict", "pydantic.config.ConfigDict"):
+                            for a in valor.args:
+                                if a.keyword is None:
+                                    raise NoResuelto("ConfigDict with positional arguments is not modelled", m.pos(a))
+                                config[a.keyword.value] = self.literales.evaluar(m, a.value)
+                        else:
+                            config.update(self.literales.evaluar(m, valor))
+        for clave in config:
+            if clave not in ("extra", "frozen", "str_strip_whitespace", "validate_assignment", "from_attributes",
+                             "populate_by_name", "validate_by_name", "arbitrary_types_allowed", "use_enum_values"):
+                raise NoResuelto(f"model config `{clave}` of `{clase.name.value}` is not modelled", m.pos(clase))
+        return config
+
+    def clase(self, g: Generador, m: Modulo, clase: cst.ClassDef, puntero: str, titulo_raiz: Optional[str] = None) -> dict[str, Any]:
+        """Object schema of a model/TypedDict/dataclass (or enum schema)."""
+        tipo = self.tipo_de_clase(m, clase)
+        g.posiciones[puntero] = m.pos(clase)
+        nombre = clase.name.value
+        if tipo == "enum":
+            valores = [v for _, v in self._miembros(m, clase)]
+            salida: dict[str, Any] = {"enum": valores, "title": nombre}
+            tipos = {type(v) for v in valores}
+            if tipos == {str}:
+                salida["type"] = "string"
+            elif tipos == {int}:
+                salida["type"] = "integer"
+            return salida
+        if tipo == "otra":
+            raise NoResuelto(f"class `{nombre}` is not a pydantic model, TypedDict, dataclass or Enum", m.pos(clase))
+        config = self._config(m, clase) if tipo == "modelo" else {}
+        total = True
+        for kw in clase.keywords:
+            if kw.keyword is not None and kw.keyword.value == "total":
+                total = self.literales.evaluar(m, kw.value) is not False
+        extra_previo = g.extra_contexto
+        extra = config.get("extra") if tipo == "modelo" else g.extra_contexto
+        if tipo == "modelo":
+            g.extra_contexto = config.get("extra")
+        propiedades: dict[str, Any] = {}
+        requeridos: list[str] = []
+        try:
+            for cm, paso, campo_nombre in self._campos(m, clase, tipo):
+                clave, esquema, requerido = self.campo_esquema(g, cm, paso, campo_nombre, tipo, total, f"{puntero}/properties")
+                propiedades[clave] = esquema
+                if requerido:
+                    requeridos.append(clave)
+        finally:
+            g.extra_contexto = extra_previo
+        salida = {"properties": propiedades, "title": titulo_raiz or nombre, "type": "object"}
+        if requeridos:
+            salida["required"] = requeridos
+        doc = clase.get_docstring(clean=False) if tipo in ("modelo", "typeddict") else None
+        if doc:
+            salida["description"] = inspect.cleandoc(doc)
+        if extra == "forbid":
+            salida["additionalProperties"] = False
+        elif extra == "allow":
+            salida["additionalProperties"] = True
+        return salida
+
+    def campo_esquema(self, g: Generador, m: Modulo, paso: cst.AnnAssign, nombre: str, tipo: str, total: bool,
+                      prefijo: str, donde: Optional[Pos] = None) -> tuple[str, dict[str, Any], bool]:
+        """(property name, schema, required) of one class field."""
+        ann = paso.annotation.annotation
+        requerido_td: Optional[bool] = None
+        if tipo == "typeddict" and isinstance(ann, cst.Subscript):
+            t = g.que_es(m, ann.value)
+            if t.clase == "typing" and t.nombre in ("Required", "NotRequired", "ReadOnly"):
+                requerido_td = {"Required": True, "NotRequired": False}.get(t.nombre)
+                ann = ann.slice[0].slice.value
+        info: dict[str, Any] = {}
+        if paso.value is not None:
+            if isinstance(paso.value, cst.Call) and termina_en(self.proyecto.calificados(m, paso.value.func), "pydantic.Field", "pydantic.fields.Field", "dataclasses.field"):
+                info = self.campo(m, paso.value)
+            else:
+                info = {"default": self.valor_por_defecto(m, paso.value)}
+        metas: list[cst.BaseExpression] = []
+        if isinstance(ann, cst.Subscript) and g.que_es(m, ann.value).nombre == "Annotated":
+            metas = [e.slice.value for e in ann.slice[1:]]
+            ann = ann.slice[0].slice.value
+        for meta in metas:
+            info = {**self.campo(m, meta), **info}
+        clave = info.get("alias") or nombre
+        puntero = f"{prefijo}/{escapar(clave)}"
+        g.posiciones[puntero] = donde or m.pos(paso)
+        esquema = g.esquema(m, ann, puntero)
+        _aplicar(esquema, info, m, paso)
+        if "title" in info:
+            esquema["title"] = info["title"]
+        elif self._titulo_aplica(g, m, ann):
+            esquema["title"] = titulo(clave) if tipo != "parametro_sin_tipo" else clave
+        if "description" in info:
+            esquema["description"] = info["description"]
+        if "default" in info:
+            esquema["default"] = info["default"]
+        if tipo == "typeddict":
+            requerido = requerido_td if requerido_td is not None else total
+        elif tipo == "clase_sdk":  # _create_model_from_class: only a class attribute counts as a default
+            requerido = "default" not in info
+        else:
+            requerido = "default" not in info and "default_factory" not in info
+        return clave, esquema, requerido
+
+    def _titulo_aplica(self, g: Generador, m: Modulo, ann: cst.BaseExpression) -> bool:
+        """pydantic's field_title_should_be_set: no title for referenced classes, bare or Optional."""
+        ramas = _ramas_or(ann)
+        base = ann.value if isinstance(ann, cst.Subscript) else ann
+        t = g.que_es(m, base)
+        if t.clase == "cadena":
+            try:
+                return self._titulo_aplica(g, m, cst.parse_expression(t.nombre))
+            except cst.ParserSyntaxError:
+                return True
+        if isinstance(ann, cst.Subscript) and t.clase == "typing":
+            args = [e.slice.value for e in ann.slice if isinstance(e.slice, cst.Index)]
+            if t.nombre == "Optional" and args:
+                ramas = [args[0]]
+            elif t.nombre == "Union":
+                ramas = args
+            elif t.nombre == "Annotated" and args:
+                return self._titulo_aplica(g, m, args[0])
+            else:
+                return True
+        no_nulas = [r for r in ramas if not (isinstance(r, cst.Name) and r.value == "None")]
+        if len(no_nulas) != 1 or len(ramas) > 2:
+            return True
+        unica = no_nulas[0]
+        if unica is not ann and len(ramas) > 1:
+            return self._titulo_aplica(g, m, unica)
+        t = g.que_es(m, unica)
+        return t.clase != "clase"
+
+    # -- entry points ---------------------------------------------------------
+    def esquema_de_modelo(self, m: Modulo, expr: cst.BaseExpression) -> Esquema:
+        """`Model.model_json_schema()` of an analyzed model (root not inlined when self-referencing)."""
+        d = self.proyecto.resolver(m, expr)
+        if d is None or d.tipo != "clase":
+            raise NoResuelto(f"`{describir(m, expr)}` is not a class of an analyzed file", m.pos(expr))
+        g = Generador(self)
+        g.referencia(d, m.pos(expr))
+        return self._cerrar(g, d.nombre, d.modulo.pos(d.nodo), inline=False)
+
+    def _cerrar(self, g: Generador, nombre: Optional[str], origen: Pos, inline: bool, raiz: Optional[dict] = None) -> Esquema:
+        """Assemble root + `$defs`, mirroring pydantic and the SDK's `_inline_root_ref`."""
+        posiciones = dict(g.posiciones)
+        if raiz is None:
+            recursivo = _se_referencia(g.defs, nombre)
+            if recursivo:
+                valor = {"$defs": g.defs, "$ref": f"#/$defs/{nombre}"}
+                if inline:
+                    valor = {**g.defs[nombre], **valor}
+                    valor.pop("$ref")
+                    for p, pos in list(g.posiciones.items()):
+                        if p.startswith(f"/$defs/{escapar(nombre)}"):
+                            posiciones[p[len(f'/$defs/{escapar(nombre)}'):]] = pos
+                return Esquema(valor, origen, "modelo", posiciones)
+            raiz = g.defs.pop(nombre)
+            prefijo = f"/$defs/{escapar(nombre)}"
+            posiciones = {}
+            for p, pos in g.posiciones.items():
+                posiciones[p[len(prefijo):] if p == prefijo or p.startswith(prefijo + "/") else p] = pos
+        if g.defs:
+            raiz = {**raiz, "$defs": g.defs}
+        return Esquema(raiz, origen, "modelo", posiciones)
+
+    def envolver(self, g: Generador, m: Modulo, ann: cst.BaseExpression, titulo_modelo: str, donde: Pos) -> Esquema:
+        """The SDK's `{"result": ...}` wrapper model around a return annotation."""
+        esquema = g.esquema(m, ann, "/properties/result")
+        if self._titulo_aplica(g, m, ann):
+            esquema["title"] = "Result"
+        g.posiciones.setdefault("", donde)
+        raiz = {"properties": {"result": esquema}, "required": ["result"], "title": titulo_modelo, "type": "object"}
+        e = self._cerrar(g, None, donde, inline=True, raiz=raiz)
+        e.envoltura = True
+        return e
+
+
+def _se_referencia(defs: dict[str, Any], nombre: Optional[str]) -> bool:
+    """Whether any definition references `nombre` (a recursive root)."""
+    objetivo = f"#/$defs/{nombre}"
+
+    def busca(x: Any) -> bool:
+        if isinstance(x, dict):
+            return x.get("$ref") == objetivo or any(busca(v) for v in x.values())
+        if isinstance(x, list):
+            return any(busca(v) for v in x)
+        return False
+
+    return busca(defs)

@@ -1,0 +1,199 @@
+"""Evaluate a literal JSON value written in source, following constants and literal helpers."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+import libcst as cst
+
+from .proyecto import Proyecto, termina_en
+from .recolector import Modulo, dotted, texto_cadena
+from .tipos import NoResuelto, Pos
+
+MAX_PROFUNDIDAD = 60
+
+Entorno = dict[str, tuple[Modulo, cst.BaseExpression, "Entorno"]]
+
+
+def escapar(clave: str) -> str:
+    """Escape one JSON pointer token."""
+    return clave.replace("~", "~0").replace("/", "~1")
+
+
+def describir(m: Modulo, expr: cst.CSTNode) -> str:
+    """Short source text of an expression for reasons."""
+    try:
+        texto = m.arbol.code_for_node(expr)
+    except Exception:
+        return type(expr).__name__
+    texto = " ".join(texto.split())
+    return texto if len(texto) <= 60 else texto[:57] + "..."
+
+
+def numero(nodo: cst.CSTNode) -> Optional[float | int]:
+    """Value of an Integer/Float literal, sign included."""
+    if isinstance(nodo, cst.UnaryOperation) and isinstance(nodo.operator, (cst.Minus, cst.Plus)):
+        v = numero(nodo.expression)
+        if v is None:
+            return None
+        return -v if isinstance(nodo.operator, cst.Minus) else v
+    if isinstance(nodo, cst.Integer):
+        try:
+            return int(nodo.value.replace("_", ""), 0)
+        except ValueError:
+            return None
+    if isinstance(nodo, cst.Float):
+        try:
+            return float(nodo.value.replace("_", ""))
+        except ValueError:
+            return None
+    return None
+
+
+class Literales:
+    """Evaluator of JSON literals; records the position of every dict/list written."""
+
+    def __init__(self, proyecto: Proyecto) -> None:
+        self.proyecto = proyecto
+        self.esquema_de_modelo: Optional[Callable[[Modulo, cst.BaseExpression], Any]] = None
+
+    def evaluar(self, m: Modulo, expr: cst.BaseExpression, posiciones: Optional[dict[str, Pos]] = None,
+                puntero: str = "", entorno: Optional[Entorno] = None, profundidad: int = 0) -> Any:
+        """JSON value of `expr`; raises NoResuelto with a specific reason."""
+        if profundidad > MAX_PROFUNDIDAD:
+            raise NoResuelto("literal is nested or self-referencing too deeply to follow", m.pos(expr))
+        pos = {} if posiciones is None else posiciones
+        entorno = entorno or {}
+        sig = lambda e, p=puntero, mm=m, en=entorno: self.evaluar(mm, e, pos, p, en, profundidad + 1)  # noqa: E731
+        if isinstance(expr, cst.Dict):
+            pos[puntero] = m.pos(expr)
+            salida: dict[str, Any] = {}
+            for el in expr.elements:
+                if isinstance(el, cst.StarredDictElement):
+                    base = sig(el.value)
+                    if not isinstance(base, dict):
+                        raise NoResuelto(f"`**{describir(m, el.value)}` does not evaluate to a dict", m.pos(el))
+                    salida.update(base)
+                    continue
+                clave = self.evaluar(m, el.key, None, "", entorno, profundidad + 1)
+                if not isinstance(clave, str):
+                    raise NoResuelto(f"dict key `{describir(m, el.key)}` is not a string", m.pos(el.key))
+                salida[clave] = sig(el.value, f"{puntero}/{escapar(clave)}")
+            return salida
+        if isinstance(expr, (cst.List, cst.Tuple)):
+            pos[puntero] = m.pos(expr)
+            lista: list[Any] = []
+            for el in expr.elements:
+                if isinstance(el, cst.StarredElement):
+                    base = sig(el.value, f"{puntero}/{len(lista)}")
+                    if not isinstance(base, list):
+                        raise NoResuelto(f"`*{describir(m, el.value)}` does not evaluate to a list", m.pos(el))
+                    lista.extend(base)
+                else:
+                    lista.append(sig(el.value, f"{puntero}/{len(lista)}"))
+            return lista
+        texto = texto_cadena(expr)
+        if texto is not None:
+            return texto
+        valor_num = numero(expr)
+        if valor_num is not None:
+            return valor_num
+        if isinstance(expr, cst.Name):
+            if expr.value in entorno:
+                em, ee, een = entorno[expr.value]
+                return self.evaluar(em, ee, pos, puntero, een, profundidad + 1)
+            if expr.value in ("True", "False", "None"):
+                return {"True": True, "False": False, "None": None}[expr.value]
+        if isinstance(expr, (cst.Name, cst.Attribute)):
+            d = self.proyecto.resolver(m, expr)
+            if d is not None and d.tipo == "constante" and d.modulo is not None:
+                return self.evaluar(d.modulo, d.nodo, pos, puntero, None, profundidad + 1)
+            raise NoResuelto(f"`{describir(m, expr)}` is not a module-level constant of an analyzed file", m.pos(expr))
+        if isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
+            base = self.evaluar(m, expr.value, None, "", entorno, profundidad + 1)
+            indice = self.evaluar(m, expr.slice[0].slice.value, None, "", entorno, profundidad + 1)
+            try:
+                return base[indice]
+            except (KeyError, IndexError, TypeError):
+                raise NoResuelto(f"`{describir(m, expr)}` does not index a literal", m.pos(expr)) from None
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.BitOr, cst.Add)):
+            izq, der = sig(expr.left), sig(expr.right)
+            if isinstance(izq, dict) and isinstance(der, dict) and isinstance(expr.operator, cst.BitOr):
+                return {**izq, **der}
+            if type(izq) is type(der) and isinstance(izq, (list, str)) and isinstance(expr.operator, cst.Add):
+                return izq + der
+            raise NoResuelto(f"`{describir(m, expr)}` combines values that are not literals", m.pos(expr))
+        if isinstance(expr, cst.Call):
+            return self._llamada(m, expr, pos, puntero, entorno, profundidad)
+        raise NoResuelto(f"`{describir(m, expr)}` is not a literal the analyzer can evaluate", m.pos(expr))
+
+    def _llamada(self, m: Modulo, expr: cst.Call, pos: dict[str, Pos], puntero: str, entorno: Entorno,
+                 profundidad: int) -> Any:
+        """Evaluate `dict(...)`, `copy.deepcopy(x)`, `Model.model_json_schema()` or a literal helper."""
+        nombres = self.proyecto.calificados(m, expr.func)
+        if termina_en(nombres, "builtins.dict") and all(a.keyword is not None or a.star == "**" for a in expr.args):
+            pos[puntero] = m.pos(expr)
+            salida: dict[str, Any] = {}
+            for a in expr.args:
+                if a.keyword is None:
+                    base = self.evaluar(m, a.value, pos, puntero, entorno, profundidad + 1)
+                    if not isinstance(base, dict):
+                        raise NoResuelto(f"`**{describir(m, a.value)}` does not evaluate to a dict", m.pos(a))
+                    salida.update(base)
+                else:
+                    salida[a.keyword.value] = self.evaluar(m, a.value, pos, f"{puntero}/{escapar(a.keyword.value)}",
+                                                           entorno, profundidad + 1)
+            return salida
+        if termina_en(nombres, "builtins.list", "builtins.tuple") and len(expr.args) == 1 and expr.args[0].keyword is None and not expr.args[0].star:
+            valor = self.evaluar(m, expr.args[0].value, pos, puntero, entorno, profundidad + 1)
+            if isinstance(valor, (list, str)):
+                return list(valor)
+            raise NoResuelto(f"`{describir(m, expr)}` does not evaluate to a list", m.pos(expr))
+        if nombres & {"copy.deepcopy", "copy.copy"} and len(expr.args) == 1:
+            return self.evaluar(m, expr.args[0].value, pos, puntero, entorno, profundidad + 1)
+        if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "model_json_schema" and self.esquema_de_modelo:
+            esquema = self.esquema_de_modelo(m, expr.func.value)
+            for p, donde in esquema.posiciones.items():
+                pos[puntero + p] = donde
+            return esquema.valor
+        d = self.proyecto.resolver(m, expr.func)
+        if d is not None and d.tipo == "funcion" and d.modulo is not None:
+            return self._ayudante(d.modulo, d.nodo, m, expr, pos, puntero, entorno, profundidad)
+        nombre = dotted(expr.func) or describir(m, expr.func)
+        raise NoResuelto(f"value is built by a call to {nombre}() that cannot be followed", m.pos(expr))
+
+    def _ayudante(self, fm: Modulo, fn: cst.FunctionDef, m: Modulo, llamada: cst.Call, pos: dict[str, Pos],
+                  puntero: str, entorno: Entorno, profundidad: int) -> Any:
+        """Evaluate a helper whose body is assignments and one final `return <literal>`."""
+        nombre = fn.name.value
+        cuerpo = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else [fn.body]
+        local: Entorno = {}
+        parametros = [*fn.params.posonly_params, *fn.params.params]
+        posicionales = [a for a in llamada.args if a.keyword is None and not a.star]
+        if any(a.star for a in llamada.args):
+            raise NoResuelto(f"call to {nombre}() passes *args/**kwargs the analyzer cannot bind", m.pos(llamada))
+        for i, p in enumerate(parametros):
+            if i < len(posicionales):
+                local[p.name.value] = (m, posicionales[i].value, entorno)
+            elif p.default is not None:
+                local[p.name.value] = (fm, p.default, {})
+        for a in llamada.args:
+            if a.keyword is not None:
+                local[a.keyword.value] = (m, a.value, entorno)
+        for p in fn.params.kwonly_params:
+            if p.name.value not in local and p.default is not None:
+                local[p.name.value] = (fm, p.default, {})
+        for i, sentencia in enumerate(cuerpo):
+            partes = sentencia.body if isinstance(sentencia, cst.SimpleStatementLine) else None
+            if partes is None or len(partes) != 1:
+                break
+            paso = partes[0]
+            if isinstance(paso, cst.Expr) and texto_cadena(paso.value) is not None and i == 0:
+                continue
+            if isinstance(paso, cst.Assign) and len(paso.targets) == 1 and isinstance(paso.targets[0].target, cst.Name):
+                local[paso.targets[0].target.value] = (fm, paso.value, dict(local))
+                continue
+            if isinstance(paso, cst.Return) and paso.value is not None and i == len(cuerpo) - 1:
+                return self.evaluar(fm, paso.value, pos, puntero, local, profundidad + 1)
+            break
+        raise NoResuelto(f"helper {nombre}() does not simply return a literal", fm.pos(fn))

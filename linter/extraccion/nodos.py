@@ -1,0 +1,162 @@
+"""Walk a published schema: object/array/union nodes, declared keys, validity."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Optional
+
+from .literales import escapar
+from .tipos import Esquema
+
+SUBESQUEMAS = ("additionalProperties", "items", "contains", "not", "if", "then", "else",
+               "unevaluatedItems", "unevaluatedProperties", "propertyNames", "additionalItems")
+LISTAS = ("anyOf", "oneOf", "allOf", "prefixItems")
+MAPAS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+
+
+def resolver_ref(raiz: Any, ref: str) -> tuple[Optional[Any], Optional[str]]:
+    """(node, pointer) a local `$ref` points to, or (None, None)."""
+    if not isinstance(ref, str) or not ref.startswith("#"):
+        return None, None
+    puntero = ref[1:]
+    actual = raiz
+    for token in [t for t in puntero.split("/")[1:]]:
+        token = token.replace("~1", "/").replace("~0", "~")
+        if isinstance(actual, dict) and token in actual:
+            actual = actual[token]
+        elif isinstance(actual, list) and token.isdigit() and int(token) < len(actual):
+            actual = actual[int(token)]
+        else:
+            return None, None
+    return actual, puntero
+
+
+def _tipos(nodo: dict) -> list[str]:
+    t = nodo.get("type")
+    return [t] if isinstance(t, str) else [x for x in t if isinstance(x, str)] if isinstance(t, list) else []
+
+
+def es_objeto(nodo: Any) -> bool:
+    """An object node: `type` object (alone or in a list), or object keywords without a type."""
+    if not isinstance(nodo, dict):
+        return False
+    tipos = _tipos(nodo)
+    return "object" in tipos or (not tipos and any(k in nodo for k in ("properties", "additionalProperties", "patternProperties", "required")))
+
+
+def es_arreglo(nodo: Any) -> bool:
+    """An array node."""
+    if not isinstance(nodo, dict):
+        return False
+    tipos = _tipos(nodo)
+    return "array" in tipos or (not tipos and any(k in nodo for k in ("items", "prefixItems")))
+
+
+def ramas(nodo: dict) -> Optional[list[Any]]:
+    """Branches of a union node: anyOf/oneOf, or a `type` list of 2+ types."""
+    for clave in ("anyOf", "oneOf"):
+        if isinstance(nodo.get(clave), list):
+            return nodo[clave]
+    tipos = _tipos(nodo)
+    if isinstance(nodo.get("type"), list) and len(tipos) >= 2:
+        return [{"type": t} for t in tipos]
+    return None
+
+
+def estructurada(raiz: Any, rama: Any, vistos: frozenset = frozenset()) -> bool:
+    """Whether a branch can hold an object or an array ($ref resolved; nested unions looked into)."""
+    if not isinstance(rama, dict):
+        return False
+    if "$ref" in rama:
+        destino, puntero = resolver_ref(raiz, rama["$ref"])
+        if destino is None or puntero in vistos:
+            return False
+        return estructurada(raiz, destino, vistos | {puntero})
+    if es_objeto(rama) or es_arreglo(rama):
+        return True
+    sub = ramas(rama) if not isinstance(rama.get("type"), list) else None
+    return bool(sub) and any(estructurada(raiz, r, vistos) for r in sub)
+
+
+def recorrer(esquema: Esquema) -> Iterator[tuple[str, dict]]:
+    """(pointer, node) of every schema node reachable from the root, following local `$ref` once."""
+    raiz = esquema.valor
+    vistos: set[str] = set()
+    pendientes: list[tuple[str, Any]] = [("", raiz)]
+    while pendientes:
+        puntero, nodo = pendientes.pop()
+        if puntero in vistos or not isinstance(nodo, dict):
+            continue
+        vistos.add(puntero)
+        yield puntero, nodo
+        if "$ref" in nodo:
+            destino, p = resolver_ref(raiz, nodo["$ref"])
+            if destino is not None:
+                pendientes.append((p, destino))
+        for clave in SUBESQUEMAS:
+            if isinstance(nodo.get(clave), dict):
+                pendientes.append((f"{puntero}/{clave}", nodo[clave]))
+        for clave in LISTAS:
+            if isinstance(nodo.get(clave), list):
+                pendientes.extend((f"{puntero}/{clave}/{i}", x) for i, x in enumerate(nodo[clave]))
+        for clave in MAPAS:
+            if isinstance(nodo.get(clave), dict) and clave not in ("$defs", "definitions"):
+                pendientes.extend((f"{puntero}/{clave}/{escapar(k)}", v) for k, v in nodo[clave].items() if isinstance(k, str))
+        if isinstance(nodo.get("items"), list):
+            pendientes.extend((f"{puntero}/items/{i}", x) for i, x in enumerate(nodo["items"]))
+
+
+def filas_nodos(herramienta: str, lado: str, esquema: Esquema) -> list[dict]:
+    """`esquema_nodo` rows of one published schema."""
+    filas = []
+    for puntero, nodo in recorrer(esquema):
+        props = nodo.get("properties") if isinstance(nodo.get("properties"), dict) else {}
+        base = {"herramienta": herramienta, "lado": lado, "puntero": puntero, **esquema.donde(puntero).fila()}
+        if es_objeto(nodo):
+            filas.append({**base, "tipo": "objeto", "estricta": nodo.get("additionalProperties") is False,
+                          "declara_message": "message" in props, "declara_code": "code" in props, "ramas_estructuradas": 0})
+        if es_arreglo(nodo):
+            filas.append({**base, "tipo": "arreglo", "estricta": None, "declara_message": False, "declara_code": False,
+                          "ramas_estructuradas": 0})
+        r = ramas(nodo)
+        if r is not None:
+            cuenta = sum(1 for x in r if estructurada(esquema.valor, x))
+            filas.append({**base, "tipo": "union", "estricta": None, "declara_message": False, "declara_code": False,
+                          "ramas_estructuradas": cuenta})
+    return filas
+
+
+def raiz_estricta(esquema: Esquema) -> bool:
+    """The published output root has additionalProperties false (root `$ref` followed)."""
+    nodo = esquema.valor
+    if isinstance(nodo, dict) and "$ref" in nodo and "properties" not in nodo:
+        destino, _ = resolver_ref(nodo, nodo["$ref"])
+        nodo = destino if isinstance(destino, dict) else nodo
+    return isinstance(nodo, dict) and nodo.get("additionalProperties") is False
+
+
+def claves_declaradas(esquema: Esquema) -> list[str]:
+    """Top-level properties of the published output schema."""
+    nodo = esquema.valor
+    if isinstance(nodo, dict) and "$ref" in nodo and "properties" not in nodo:
+        destino, _ = resolver_ref(nodo, nodo["$ref"])
+        nodo = destino if isinstance(destino, dict) else nodo
+    props = nodo.get("properties") if isinstance(nodo, dict) else None
+    return [k for k in props if isinstance(k, str)] if isinstance(props, dict) else []
+
+
+def validez(esquema: Esquema) -> tuple[bool, Optional[str]]:
+    """Draft 2020-12 meta-schema check (jsonschema imported only here)."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    try:
+        Draft202012Validator.check_schema(esquema.valor)
+    except SchemaError as e:
+        ruta = "/".join(str(p) for p in e.path)
+        return False, f"{e.message} (at /{ruta})" if ruta else e.message
+    return True, None
+
+
+def raiz_objeto(esquema: Esquema) -> bool:
+    """The root declares `type: "object"` (required on the wire through protocol 2025-11-25)."""
+    return isinstance(esquema.valor, dict) and esquema.valor.get("type") == "object"

@@ -1,0 +1,345 @@
+"""The one batched traversal per file: collect every fact later stages need."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Optional, Union
+
+import libcst as cst
+from libcst._metadata_dependent import LazyValue
+from libcst.metadata import PositionProvider, QualifiedNameProvider, ScopeProvider
+
+from .tipos import Pos
+
+# Method calls that mutate their receiver in place.
+MUTADORES = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__", "append", "extend", "insert", "remove"})
+
+Funcion = Union[cst.FunctionDef, cst.Lambda]
+
+
+@dataclass
+class Asignacion:
+    """One binding of a local name: the statement node and the bound value (None when unknown)."""
+
+    nodo: cst.CSTNode
+    valor: Optional[cst.BaseExpression]
+
+
+@dataclass
+class FuncionInfo:
+    """What one function body contains (nested functions excluded)."""
+
+    nodo: cst.FunctionDef
+    padre: Optional[cst.FunctionDef]
+    retornos: list[cst.Return] = field(default_factory=list)
+    asignaciones: dict[str, list[Asignacion]] = field(default_factory=dict)
+    mutaciones: dict[str, list[cst.CSTNode]] = field(default_factory=dict)
+    bucles: list[Union[cst.While, cst.For]] = field(default_factory=list)
+    llamadas: list[cst.Call] = field(default_factory=list)
+    nombres: set[str] = field(default_factory=set)
+    globales: set[str] = field(default_factory=set)
+
+    def parametros(self) -> list[str]:
+        """Names of every parameter."""
+        p = self.nodo.params
+        todos = [*p.posonly_params, *p.params, *p.kwonly_params]
+        for extra in (p.star_arg, p.star_kwarg):
+            if isinstance(extra, cst.Param):
+                todos.append(extra)
+        return [x.name.value for x in todos]
+
+
+@dataclass
+class SitioComplete:
+    """A place asserting a `complete` key: the key node, the value, the enclosing function."""
+
+    clave: cst.CSTNode
+    valor: cst.BaseExpression
+    funcion: Optional[cst.FunctionDef]
+
+
+@dataclass
+class Modulo:
+    """One parsed analyzed file with its metadata and collected facts."""
+
+    archivo: str
+    nombre: str
+    arbol: cst.Module
+    posiciones: Mapping[cst.CSTNode, Any]
+    calificados: Mapping[cst.CSTNode, Any]
+    alcances: Mapping[cst.CSTNode, Any]
+    constantes: dict[str, cst.BaseExpression] = field(default_factory=dict)
+    constantes_nodo: dict[str, cst.CSTNode] = field(default_factory=dict)
+    reasignadas: set[str] = field(default_factory=set)
+    funciones: dict[str, cst.FunctionDef] = field(default_factory=dict)
+    clases: dict[str, cst.ClassDef] = field(default_factory=dict)
+    importados: dict[str, tuple[str, Optional[str]]] = field(default_factory=dict)
+    info: dict[int, FuncionInfo] = field(default_factory=dict)
+    decoradas: list[tuple[cst.FunctionDef, cst.Decorator]] = field(default_factory=list)
+    llamadas: list[cst.Call] = field(default_factory=list)
+    completes: list[SitioComplete] = field(default_factory=list)
+    valores: dict[int, Optional[cst.BaseExpression]] = field(default_factory=dict)
+
+    def pos(self, nodo: cst.CSTNode) -> Pos:
+        """1-based line and column where `nodo` starts."""
+        rango = self.posiciones.get(nodo)
+        if rango is None:
+            return Pos(self.archivo, 1, 1)
+        return Pos(self.archivo, rango.start.line, rango.start.column + 1)
+
+    def fin(self, nodo: cst.CSTNode) -> int:
+        """Last line of `nodo`."""
+        rango = self.posiciones.get(nodo)
+        return rango.end.line if rango is not None else 1
+
+    def nombres_calificados(self, nodo: cst.CSTNode) -> set[str]:
+        """Qualified names a Name/Attribute refers to, per QualifiedNameProvider."""
+        valor = self.calificados.get(nodo)
+        if isinstance(valor, LazyValue):
+            valor = valor()
+        return {q.name for q in valor} if valor else set()
+
+    def alcance(self, nodo: cst.CSTNode) -> Any:
+        """The scope a node belongs to, if known."""
+        valor = self.alcances.get(nodo)
+        return valor() if isinstance(valor, LazyValue) else valor
+
+    def funcion(self, nodo: Optional[cst.FunctionDef]) -> Optional[FuncionInfo]:
+        """Collected facts of a function node."""
+        return self.info.get(id(nodo)) if nodo is not None else None
+
+
+def _nombre_simple(nodo: cst.CSTNode) -> Optional[str]:
+    """The identifier of a bare Name node."""
+    return nodo.value if isinstance(nodo, cst.Name) else None
+
+
+def texto_cadena(nodo: cst.CSTNode) -> Optional[str]:
+    """Value of a plain (non f-) string literal, concatenations included."""
+    if isinstance(nodo, cst.SimpleString):
+        try:
+            valor = nodo.evaluated_value
+        except Exception:
+            return None
+        return valor if isinstance(valor, str) else None
+    if isinstance(nodo, cst.ConcatenatedString):
+        izq, der = texto_cadena(nodo.left), texto_cadena(nodo.right)
+        return izq + der if izq is not None and der is not None else None
+    return None
+
+
+class Recolector(cst.CSTVisitor):
+    """Single pass over a module collecting definitions, functions, calls and `complete` sites."""
+
+    METADATA_DEPENDENCIES = (PositionProvider, QualifiedNameProvider)
+
+    def __init__(self, modulo: Modulo) -> None:
+        super().__init__()
+        self.m = modulo
+        self.pila: list[cst.FunctionDef] = []
+        self.clases = 0
+
+    # -- scopes ------------------------------------------------------------
+    def _actual(self) -> Optional[FuncionInfo]:
+        return self.m.info[id(self.pila[-1])] if self.pila else None
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        """Open a function: record module-level defs and decorated ones."""
+        if not self.pila and not self.clases:
+            self.m.funciones[node.name.value] = node
+        padre = self.pila[-1] if self.pila else None
+        actual = self._actual()
+        if actual is not None:
+            actual.asignaciones.setdefault(node.name.value, []).append(Asignacion(node, None))
+        self.m.info[id(node)] = FuncionInfo(node, padre)
+        for dec in node.decorators:
+            self.m.decoradas.append((node, dec))
+        self.pila.append(node)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.pila.pop()
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        if not self.pila and not self.clases:
+            self.m.clases[node.name.value] = node
+        self.clases += 1
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self.clases -= 1
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return True
+
+    # -- module-level definitions -----------------------------------------
+    def _modulo_nivel(self) -> bool:
+        return not self.pila and not self.clases
+
+    def _ligar(self, nombre: str, nodo: cst.CSTNode, valor: Optional[cst.BaseExpression]) -> None:
+        if self._modulo_nivel():
+            if nombre in self.m.constantes or nombre in self.m.reasignadas or valor is None:
+                self.m.reasignadas.add(nombre)
+                self.m.constantes.pop(nombre, None)
+            else:
+                self.m.constantes[nombre] = valor
+                self.m.constantes_nodo[nombre] = nodo
+        actual = self._actual()
+        if actual is not None and not self.clases:
+            actual.asignaciones.setdefault(nombre, []).append(Asignacion(nodo, valor))
+
+    def _mutar(self, objetivo: cst.CSTNode, nodo: cst.CSTNode) -> None:
+        base = objetivo
+        while isinstance(base, (cst.Subscript, cst.Attribute)):
+            base = base.value
+        nombre = _nombre_simple(base)
+        if nombre is None:
+            return
+        if self._modulo_nivel():
+            self.m.reasignadas.add(nombre)
+            self.m.constantes.pop(nombre, None)
+        actual = self._actual()
+        if actual is not None:
+            actual.mutaciones.setdefault(nombre, []).append(nodo)
+
+    def _objetivo(self, objetivo: cst.BaseExpression, nodo: cst.CSTNode, valor: Optional[cst.BaseExpression]) -> None:
+        if isinstance(objetivo, cst.Name):
+            self.m.valores[id(objetivo)] = valor
+            self._ligar(objetivo.value, nodo, valor)
+        elif isinstance(objetivo, (cst.Tuple, cst.List)):
+            for el in objetivo.elements:
+                self._objetivo(el.value, nodo, None)
+        elif isinstance(objetivo, cst.StarredElement):
+            self._objetivo(objetivo.value, nodo, None)
+        elif isinstance(objetivo, (cst.Subscript, cst.Attribute)):
+            self._mutar(objetivo, nodo)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for t in node.targets:
+            self._objetivo(t.target, node, node.value)
+            if isinstance(t.target, cst.Subscript) and texto_cadena(_indice(t.target) or cst.Name("x")) == "complete":
+                self.m.completes.append(SitioComplete(_indice(t.target), node.value, self.pila[-1] if self.pila else None))
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._objetivo(node.target, node, node.value)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if isinstance(node.target, cst.Name):
+            self._ligar(node.target.value, node, None)
+            self._mutar(node.target, node)
+        else:
+            self._mutar(node.target, node)
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self._objetivo(node.target, node, node.value)
+
+    def visit_Del(self, node: cst.Del) -> None:
+        if isinstance(node.target, (cst.Subscript, cst.Attribute)):
+            self._mutar(node.target, node)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._objetivo(node.target, node, None)
+        actual = self._actual()
+        if actual is not None:
+            actual.bucles.append(node)
+
+    def visit_While(self, node: cst.While) -> None:
+        actual = self._actual()
+        if actual is not None:
+            actual.bucles.append(node)
+
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None:
+            self._objetivo(node.asname.name, node, None)
+
+    def visit_Global(self, node: cst.Global) -> None:
+        actual = self._actual()
+        if actual is not None:
+            actual.globales.update(n.name.value for n in node.names)
+
+    def visit_Import(self, node: cst.Import) -> None:
+        for alias in node.names:
+            nombre = _dotted(alias.name)
+            if nombre is None:
+                continue
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                local = alias.asname.name.value
+                objetivo = (nombre, None)
+            else:
+                local = nombre.split(".")[0]
+                objetivo = (local, None)
+            if self._modulo_nivel():
+                self.m.importados[local] = objetivo
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if not self._modulo_nivel() or isinstance(node.names, cst.ImportStar):
+            return
+        modulo = ("." * len(node.relative)) + (_dotted(node.module) or "" if node.module else "")
+        for alias in node.names:
+            nombre = _dotted(alias.name)
+            if nombre is None:
+                continue
+            local = alias.asname.name.value if alias.asname is not None and isinstance(alias.asname.name, cst.Name) else nombre
+            self.m.importados[local] = (modulo, nombre)
+
+    # -- bodies -------------------------------------------------------------
+    def visit_Return(self, node: cst.Return) -> None:
+        actual = self._actual()
+        if actual is not None:
+            actual.retornos.append(node)
+
+    def visit_Name(self, node: cst.Name) -> None:
+        actual = self._actual()
+        if actual is not None:
+            actual.nombres.add(node.value)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.m.llamadas.append(node)
+        actual = self._actual()
+        if actual is not None:
+            actual.llamadas.append(node)
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in MUTADORES:
+            self._mutar(func.value, node)
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value == "complete":
+                self.m.completes.append(SitioComplete(arg.keyword, arg.value, self.pila[-1] if self.pila else None))
+
+    def visit_Dict(self, node: cst.Dict) -> None:
+        for el in node.elements:
+            if isinstance(el, cst.DictElement) and texto_cadena(el.key) == "complete":
+                self.m.completes.append(SitioComplete(el.key, el.value, self.pila[-1] if self.pila else None))
+
+
+def _indice(sub: cst.Subscript) -> Optional[cst.BaseExpression]:
+    """The single index expression of `x[i]`."""
+    if len(sub.slice) == 1 and isinstance(sub.slice[0].slice, cst.Index):
+        return sub.slice[0].slice.value
+    return None
+
+
+def _dotted(nodo: Optional[cst.CSTNode]) -> Optional[str]:
+    """`a.b.c` of a Name/Attribute chain."""
+    if isinstance(nodo, cst.Name):
+        return nodo.value
+    if isinstance(nodo, cst.Attribute):
+        base = _dotted(nodo.value)
+        return f"{base}.{nodo.attr.value}" if base else None
+    return None
+
+
+dotted = _dotted
+indice = _indice
+
+
+def recolectar(archivo: str, nombre: str, arbol: cst.Module) -> Modulo:
+    """Run the single metadata-backed traversal over `arbol`."""
+    from libcst.metadata import MetadataWrapper
+
+    envoltorio = MetadataWrapper(arbol, unsafe_skip_copy=True)
+    modulo = Modulo(archivo, nombre, arbol, {}, {}, {})
+    recolector = Recolector(modulo)
+    envoltorio.visit(recolector)
+    modulo.posiciones = envoltorio.resolve(PositionProvider)
+    modulo.calificados = envoltorio.resolve(QualifiedNameProvider)
+    modulo.alcances = envoltorio.resolve(ScopeProvider)
+    return modulo

@@ -1,0 +1,79 @@
+"""Shared value types of the extraction layer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+import libcst as cst
+
+
+@dataclass(frozen=True, order=True)
+class Pos:
+    """A place in an analyzed file (1-based line and column)."""
+
+    archivo: str
+    linea: int
+    columna: int
+
+    def fila(self) -> dict[str, Any]:
+        """The position columns of a row."""
+        return {"archivo": self.archivo, "linea": self.linea, "columna": self.columna}
+
+
+class NoResuelto(Exception):
+    """Raised when a construct cannot be followed; carries the English reason."""
+
+    def __init__(self, motivo: str, pos: Optional[Pos] = None) -> None:
+        super().__init__(motivo)
+        self.motivo = motivo
+        self.pos = pos
+
+
+@dataclass
+class Esquema:
+    """A published JSON Schema plus where each of its nodes is written."""
+
+    valor: Any
+    origen: Pos
+    clase: str  # "literal" | "modelo"
+    posiciones: dict[str, Pos] = field(default_factory=dict)
+    envoltura: bool = False
+
+    def donde(self, puntero: str) -> Pos:
+        """Position of the node at `puntero`, or of its nearest written ancestor."""
+        p = puntero
+        while True:
+            if p in self.posiciones:
+                return self.posiciones[p]
+            if not p:
+                return self.origen
+            p = p.rsplit("/", 1)[0]
+
+
+@dataclass
+class Emision:
+    """A return site of a tool handler and the expression that becomes the structured root."""
+
+    nodo: cst.CSTNode
+    valor: Optional[cst.BaseExpression]
+    modulo: Any  # Modulo
+    funcion: Optional[cst.FunctionDef]
+
+
+@dataclass
+class Herramienta:
+    """A published tool as found in source."""
+
+    nombre: str
+    pos: Pos
+    registro: str
+    modulo: Any  # Modulo
+    salida: Optional[Esquema] = None
+    entrada: Optional[Esquema] = None
+    estado_salida: str = "ninguno"
+    estado_entrada: str = "ninguno"
+    emisiones: list[Emision] = field(default_factory=list)
+    funciones: list[cst.FunctionDef] = field(default_factory=list)
+    rangos: list[tuple[str, int, int]] = field(default_factory=list)
+    emite_directo: bool = True

@@ -1,0 +1,68 @@
+"""Test helpers: read `# expect:` markers and emulate the DESIGN §8 rules over the relations."""
+
+from __future__ import annotations
+
+import io
+import pathlib
+import tokenize
+
+FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "linter"
+PREFIJO = "# expect:"
+
+
+def marcas(directorio: pathlib.Path) -> set[tuple[str, int, str]]:
+    """(file, line, rule) of every `# expect:` comment and `.expect` sidecar in a fixture directory."""
+    salida: set[tuple[str, int, str]] = set()
+    for archivo in sorted(directorio.glob("*.py")):
+        rel = archivo.relative_to(directorio).as_posix()
+        lateral = archivo.with_name(archivo.name + ".expect")
+        if lateral.exists():
+            for linea in lateral.read_text().splitlines():
+                if linea.strip() and not linea.startswith("#"):
+                    numero, regla = linea.split()
+                    salida.add((rel, int(numero), regla))
+            continue
+        for tok in tokenize.tokenize(io.BytesIO(archivo.read_bytes()).readline):
+            if tok.type == tokenize.COMMENT and tok.string.startswith(PREFIJO):
+                for regla in tok.string[len(PREFIJO):].split(","):
+                    salida.add((rel, tok.start[0], regla.strip()))
+    return salida
+
+
+def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
+    """The DESIGN §8 rules (no allowlists) as plain Python over the evidence."""
+    salida: set[tuple[str, int, str]] = set()
+
+    def marca(fila: dict, regla: str) -> None:
+        salida.add((fila["archivo"], fila["linea"], regla))
+
+    declaradas = {(f["herramienta"], f["clave"]) for f in ev["clave_declarada"]}
+    for f in ev["raiz"]:
+        if f["procedencia"] == "own" and not f["estricta"] and not f["envoltura"]:
+            marca(f, "contrato.raiz_propia_estricta")
+        if f["procedencia"] == "echoed":
+            marca(f, "contrato.raiz_ecoada_listada")
+            if f["estricta"]:
+                marca(f, "contrato.raiz_ecoada_tolerante")
+        if f["procedencia"] == "opaque":
+            marca(f, "contrato.raiz_opaca_es_deuda")
+    for f in ev["clave_emitida"]:
+        if (f["herramienta"], f["clave"]) not in declaradas:
+            marca(f, "contrato.clave_no_declarada")
+    for f in ev["esquema_nodo"]:
+        if f["lado"] == "salida" and f["tipo"] == "objeto" and f["declara_message"] and not f["declara_code"]:
+            marca(f, "contrato.message_sin_code")
+        if f["tipo"] == "union" and f["ramas_estructuradas"] > 1:
+            marca(f, f"contrato.union_estructural_{f['lado']}")
+    for f in ev["spread"]:
+        if f["procedencia"] == "echoed" and f["clave_propia_antes"]:
+            marca(f, "contrato.orden_del_spread")
+    for f in ev["complete"]:
+        if f["evidencia"] in ("ninguna", "por_construccion"):
+            marca(f, "contrato.complete_sin_evidencia")
+    for f in ev["esquema"]:
+        if not f["valido"]:
+            marca(f, "contrato.esquema_invalido")
+    for f in ev["no_resuelto"]:
+        marca(f, "analisis.no_resuelto")
+    return salida
