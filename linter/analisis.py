@@ -60,7 +60,17 @@ def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None) -> Corrid
     analizadas = {f["herramienta"] for f in evidencia.get("herramienta", [])}
     completa = not rutas
     evidencia["lista"] = con_alcance(cargar_listas(proyecto.dir_listas, proyecto.raiz), analizadas, completa)
+    evidencia.update(hechos_del_tracker(proyecto))
     return Corrida(proyecto, tuple(archivos), completa, evidencia)
+
+
+def hechos_del_tracker(proyecto: Proyecto) -> dict[str, list[dict[str, Any]]]:
+    """The task tracker's facts when the project keeps one (an invalid tracker stops the run)."""
+    from nucleo.tareas import DIRECTORIO, hechos
+
+    if not (proyecto.raiz / DIRECTORIO).exists():
+        return {}
+    return hechos(proyecto)
 
 
 def _entero(valor: object, defecto: int) -> int:
