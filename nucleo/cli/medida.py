@@ -106,3 +106,71 @@ def expandir(ident: str | None, texto: Path | None, proyecto: Path | None, como_
 
         click.echo(a_texto(m.forma))
         click.echo(json.dumps(m.forma, ensure_ascii=False, indent=2))
+
+
+def _texto_desafio(datos: dict) -> str:
+    """One line per discordance and per undetected mutant, then the conclusion."""
+    lineas = [f"discordance: {d['caso']} expected {d['esperado']} got {d['obtenido']}" for d in datos["discordancias"]]
+    for n in datos["mutacion"]["no_detectados"]:
+        que = "survived" if n["estado"] == "sobrevivio" else "rejected by the algebra"
+        lineas.append(f"{que}: {n['id']} — {n['cambio']}")
+    lineas += [f"note: {a}" for a in datos["advertencias"]]
+    c, m = datos["casos"], datos["mutacion"]
+    sobrevivieron = sum(n["estado"] == "sobrevivio" for n in m["no_detectados"])
+    lineas.append(
+        f"{datos['medida']}: {datos['conclusion']} (cases {c['total']}: {c['esperan_verde']} expect verde, "
+        f"{c['esperan_rojo']} expect rojo or sin_evidencia, {c['efimeros']} ephemeral; mutants {m['generados']}: "
+        f"{m['detectados_por_conducta']} detected by behaviour, {m['rechazados_por_el_algebra']} rejected by the "
+        f"algebra, {sobrevivieron} survived)"
+    )
+    return "\n".join(lineas)
+
+
+@medida.command("desafiar")
+@click.argument("ident", metavar="ID", required=False)
+@click.option("--texto", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="A measure's TOML file.")
+@click.option("--caso", "casos", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="An ephemeral case file: {id, espera, evidencia} or a list of them (repeatable).")
+@click.option("--sin-evidencia-del-proyecto", is_flag=True, help="Do not use the project's corpus and diferencial.")
+@click.option("--proyecto", type=click.Path(file_okay=False, path_type=Path), help="Project root (default: found upward).")
+@click.option("--confiar-escalares", is_flag=True, help="Allow the project's escalares.py to run.")
+@click.option("--json", "como_json", is_flag=True, help="Print the oracle.mcp/desafio/v1 object.")
+@con_errores
+def desafiar(
+    ident: str | None,
+    texto: Path | None,
+    casos: tuple[Path, ...],
+    sin_evidencia_del_proyecto: bool,
+    proyecto: Path | None,
+    confiar_escalares: bool,
+    como_json: bool,
+) -> None:
+    """Challenge a measure with both polarities of cases and its mutants.
+
+    Exit 0 when every mutant was detected by behaviour or rejected by the algebra, 1 otherwise
+    (a discordance, a missing polarity, no mutants, or a survivor), 2 on errors. It does not
+    prove the measure correct.
+    """
+    from nucleo.catalogo import catalogo_efectivo
+    from nucleo.cli.opciones import abrir_proyecto
+    from nucleo.corpus import caso_efimero_de_archivo
+    from nucleo.desafio import desafiar as _desafiar
+    from nucleo.escalares import cargar_escalares
+    from nucleo.mutacion import EXITOSAS
+
+    if (ident is None) == (texto is None):
+        raise click.UsageError("give exactly one of ID or --texto FILE")
+    p = abrir_proyecto(proyecto, confiar_escalares)
+    if texto is not None:
+        m = medida_de_texto(texto.read_text(encoding="utf-8"), quien=str(texto))
+        escalares = cargar_escalares(p.raiz, confiar_escalares)
+    else:
+        catalogo = catalogo_efectivo(p)
+        m, escalares = catalogo.obtener(ident).medida, catalogo.escalares  # type: ignore[arg-type]
+    efimeros = tuple(c for ruta in casos for c in caso_efimero_de_archivo(ruta, str(ruta)))
+    datos = _desafiar(p, m, efimeros, usar_evidencia_del_proyecto=not sin_evidencia_del_proyecto, escalares=escalares)
+    if como_json:
+        imprimir_json(datos)
+    else:
+        click.echo(_texto_desafio(datos))
+    sys.exit(EXIT_VERDE if datos["conclusion"] in EXITOSAS else EXIT_ROJO)
