@@ -8,10 +8,11 @@ import tokenize
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "linter"
 PREFIJO = "# expect:"
+EXENTA = "# exempt:"  # a real violation that the fixture's allowlists exempt
 
 
 def marcas(directorio: pathlib.Path) -> set[tuple[str, int, str]]:
-    """(file, line, rule) of every `# expect:` comment and `.expect` sidecar in a fixture directory."""
+    """(file, line, rule) of every `# expect:`/`# exempt:` comment and `.expect` sidecar in a fixture directory."""
     salida: set[tuple[str, int, str]] = set()
     for archivo in sorted(directorio.glob("*.py")):
         rel = archivo.relative_to(directorio).as_posix()
@@ -23,9 +24,11 @@ def marcas(directorio: pathlib.Path) -> set[tuple[str, int, str]]:
                     salida.add((rel, int(numero), regla))
             continue
         for tok in tokenize.tokenize(io.BytesIO(archivo.read_bytes()).readline):
-            if tok.type == tokenize.COMMENT and tok.string.startswith(PREFIJO):
-                for regla in tok.string[len(PREFIJO):].split(","):
-                    salida.add((rel, tok.start[0], regla.strip()))
+            for prefijo in (PREFIJO, EXENTA):
+                if tok.type == tokenize.COMMENT and tok.string.startswith(prefijo):
+                    reglas = tok.string[len(prefijo):].split("(")[0]
+                    for regla in reglas.split(","):
+                        salida.add((rel, tok.start[0], regla.strip()))
     return salida
 
 
