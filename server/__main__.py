@@ -1,0 +1,5 @@
+"""`python -m server --proyecto PATH [--confiar-escalares]`."""
+
+from server.principal import main
+
+raise SystemExit(main())

@@ -1,0 +1,229 @@
+"""Replay whole JSON-RPC conversations through `python -m server` and check every observable.
+
+A conversation (`tests/fixtures/conversaciones/*.json`) names a fixture project, the lines
+written to stdin (objects are written as compact JSON; strings are written as they are; `{"$pausa":
+s}` waits; `{"$bytes": "hex"}` writes raw bytes), and what must come out: the responses (matched by
+id; id-less errors in order), lines expected in stderr, the exit status, and whether the project
+tree may change (by default it must stay byte-identical).
+
+Placeholders in expected values: `<proyecto>` (the project's resolved root), `<oracle_version>`,
+`<sitio>` (the directory of the stand-in base catalog and library) inside strings, and the whole string `<sha256>`
+for any SHA-256 (used only for `huella_proyecto`, which hashes absolute paths). A success
+result whose expected form omits `content` must carry exactly the compact JSON of its
+`structuredContent` as its one text block.
+
+`ORACLE_REGENERAR=1` rewrites the expected responses from what the server said: review the diff.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from nucleo.version import VERSION
+
+RAIZ_REPO = Path(__file__).resolve().parents[2]
+FIXTURES = RAIZ_REPO / "tests" / "fixtures"
+CONVERSACIONES = FIXTURES / "conversaciones"
+PROYECTOS = FIXTURES / "mcp" / "proyectos"
+SITIO = FIXTURES / "mcp" / "sitio"
+SEMILLA = FIXTURES / "mcp" / "tools_list_semilla.json"
+SHA = re.compile(r"^[0-9a-f]{64}$")
+CLAVE_VERSION = "io.modelcontextprotocol/protocolVersion"
+
+
+def compacto(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def entorno() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
+    env["PYTHONPATH"] = os.pathsep.join([str(SITIO), str(RAIZ_REPO)])
+    env["PYTHONIOENCODING"] = "utf-8"
+    return env
+
+
+def foto(raiz: Path) -> dict[str, str]:
+    """Every file under `raiz` (hidden ones and caches included) with the SHA-256 of its bytes."""
+    salida = {}
+    for ruta in sorted(raiz.rglob("*")):
+        if ruta.is_file() or ruta.is_symlink():
+            clave = ruta.relative_to(raiz).as_posix()
+            salida[clave] = "enlace" if ruta.is_symlink() else hashlib.sha256(ruta.read_bytes()).hexdigest()
+        elif ruta.is_dir():
+            salida[ruta.relative_to(raiz).as_posix() + "/"] = "dir"
+    return salida
+
+
+def lineas_de_entrada(entrada: list[Any]) -> list[bytes | float]:
+    salida: list[bytes | float] = []
+    for item in entrada:
+        if isinstance(item, dict) and "$pausa" in item:
+            salida.append(float(item["$pausa"]))
+        elif isinstance(item, dict) and "$bytes" in item:
+            salida.append(bytes.fromhex(item["$bytes"]) + b"\n")
+        elif isinstance(item, str):
+            salida.append(item.encode("utf-8") + b"\n")
+        else:
+            salida.append(compacto(item).encode("utf-8") + b"\n")
+    return salida
+
+
+class Corrida:
+    """What one replay observed."""
+
+    def __init__(self, conversacion: dict[str, Any], raiz: Path, stdout: bytes, stderr: str, codigo: int,
+                 antes: dict[str, str], despues: dict[str, str]) -> None:
+        self.conversacion = conversacion
+        self.raiz = raiz
+        self.stdout = stdout
+        self.stderr = stderr
+        self.codigo = codigo
+        self.antes = antes
+        self.despues = despues
+        self.mensajes = [json.loads(linea) for linea in stdout.decode("utf-8").splitlines()]
+
+
+def correr(conversacion: dict[str, Any], tmp: Path, *, tiempo: float = 120.0) -> Corrida:
+    """Run one conversation through a subprocess and collect everything it did."""
+    origen = PROYECTOS / conversacion["proyecto"]
+    if conversacion.get("copiar"):
+        raiz = tmp / conversacion["proyecto"]
+        shutil.copytree(origen, raiz)
+    else:
+        raiz = origen
+    raiz = raiz.resolve()
+    antes = foto(raiz)
+    comando = [sys.executable, "-m", "server", "--proyecto", str(raiz), *conversacion.get("argumentos", [])]
+    proceso = subprocess.Popen(
+        comando, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=RAIZ_REPO, env=entorno()
+    )
+    assert proceso.stdin is not None and proceso.stdout is not None and proceso.stderr is not None
+    recogido: dict[str, bytes] = {}
+
+    def recoger(nombre: str, flujo: Any) -> None:
+        recogido[nombre] = flujo.read()
+
+    hilos = [threading.Thread(target=recoger, args=(n, f)) for n, f in (("out", proceso.stdout), ("err", proceso.stderr))]
+    for hilo in hilos:
+        hilo.start()
+    try:
+        for parte in lineas_de_entrada(conversacion["entrada"]):
+            if isinstance(parte, float):
+                time.sleep(parte)
+                continue
+            proceso.stdin.write(parte)
+            proceso.stdin.flush()
+        if not conversacion.get("sin_cerrar_entrada"):
+            proceso.stdin.close()
+    except BrokenPipeError:
+        pass
+    codigo = proceso.wait(timeout=tiempo)
+    for hilo in hilos:
+        hilo.join(timeout=tiempo)
+    return Corrida(conversacion, raiz, recogido["out"], recogido["err"].decode("utf-8", "replace"), codigo, antes, foto(raiz))
+
+
+# -- expectations -------------------------------------------------------------------------------
+
+
+def herramientas_semilla() -> list[Any]:
+    """The normative tools/list array of seed 001 (copied verbatim into the fixtures)."""
+    return json.loads(SEMILLA.read_text(encoding="utf-8"))
+
+
+def sustituir(valor: Any, raiz: Path) -> Any:
+    """Expected value with placeholders filled in (`<sha256>` is left for `coincide`)."""
+    if valor == "<herramientas_semilla>":
+        return herramientas_semilla()
+    if isinstance(valor, str):
+        return (
+            valor.replace("<proyecto>", str(raiz))
+            .replace("<oracle_version>", VERSION)
+            .replace("<sitio>", str(SITIO.resolve()))
+        )
+    if isinstance(valor, list):
+        return [sustituir(v, raiz) for v in valor]
+    if isinstance(valor, dict):
+        return {k: sustituir(v, raiz) for k, v in valor.items()}
+    return valor
+
+
+def coincide(esperado: Any, real: Any, ruta: str = "$") -> list[str]:
+    """Differences between an expected value (after `sustituir`) and the real one."""
+    if esperado == "<sha256>":
+        return [] if isinstance(real, str) and SHA.match(real) else [f"{ruta}: {real!r} is not a sha256"]
+    if isinstance(esperado, str) and "<sha256>" in esperado:
+        patron = "^" + re.escape(esperado).replace(re.escape("<sha256>"), "[0-9a-f]{64}") + "$"
+        return [] if isinstance(real, str) and re.match(patron, real, re.S) else [f"{ruta}: {real!r} !~ {esperado!r}"]
+    if isinstance(esperado, dict) and isinstance(real, dict):
+        if "structuredContent" in esperado and "content" not in esperado and "content" in real:
+            texto = [{"type": "text", "text": compacto(real.get("structuredContent"))}]
+            errores = [] if real["content"] == texto else [f"{ruta}.content: not the compact structuredContent"]
+            real = {k: v for k, v in real.items() if k != "content"}
+        else:
+            errores = []
+        if set(esperado) != set(real):
+            return errores + [f"{ruta}: keys {sorted(real)} != expected {sorted(esperado)}"]
+        for clave in esperado:
+            errores += coincide(esperado[clave], real[clave], f"{ruta}.{clave}")
+        return errores
+    if isinstance(esperado, list) and isinstance(real, list):
+        if len(esperado) != len(real):
+            return [f"{ruta}: {len(real)} items != expected {len(esperado)}: {compacto(real)[:400]}"]
+        errores = []
+        for i, (e, r) in enumerate(zip(esperado, real)):
+            errores += coincide(e, r, f"{ruta}[{i}]")
+        return errores
+    if type(esperado) is not type(real) or esperado != real:
+        return [f"{ruta}: {real!r} != expected {esperado!r}"]
+    return []
+
+
+def emparejar(esperados: list[dict[str, Any]], reales: list[dict[str, Any]]) -> list[tuple[Any, Any]]:
+    """Pairs (expected, real): by id for responses with an id, in order for id-less ones."""
+    pares: list[tuple[Any, Any]] = []
+    por_id = {compacto(r.get("id")): r for r in reales if r.get("id") is not None}
+    sin_id = [r for r in reales if r.get("id") is None]
+    esperados_sin_id = [e for e in esperados if e.get("id") is None]
+    for e in esperados:
+        if e.get("id") is not None:
+            pares.append((e, por_id.get(compacto(e["id"]))))
+    pares.extend(zip(esperados_sin_id, sin_id))
+    return pares
+
+
+def reverso(valor: Any, raiz: Path) -> Any:
+    """Placeholders put back into a real value (for regeneration)."""
+    if isinstance(valor, list) and valor == herramientas_semilla():
+        return "<herramientas_semilla>"
+    if isinstance(valor, str):
+        return (
+            valor.replace(str(SITIO.resolve()), "<sitio>").replace(str(raiz), "<proyecto>").replace(VERSION, "<oracle_version>")
+            if valor != VERSION
+            else "<oracle_version>"
+        )
+    if isinstance(valor, list):
+        return [reverso(v, raiz) for v in valor]
+    if isinstance(valor, dict):
+        salida = {}
+        for k, v in valor.items():
+            if k == "huella_proyecto" and isinstance(v, str):
+                salida[k] = "<sha256>"
+            elif k == "version" and v == VERSION:
+                salida[k] = "<oracle_version>"
+            else:
+                salida[k] = reverso(v, raiz)
+        if "structuredContent" in salida and "content" in salida and salida.get("isError") is False:
+            del salida["content"]
+        return salida
+    return valor
