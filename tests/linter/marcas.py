@@ -2,34 +2,16 @@
 
 from __future__ import annotations
 
-import io
 import pathlib
-import tokenize
+
+from linter.marcas import marcas as marcas_del_corpus
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "linter"
-PREFIJO = "# expect:"
-EXENTA = "# exempt:"  # a real violation that the fixture's allowlists exempt
 
 
 def marcas(directorio: pathlib.Path) -> set[tuple[str, int, str]]:
-    """(file, line, rule) of every `# expect:`/`# exempt:` comment and `.expect` sidecar in a fixture directory."""
-    salida: set[tuple[str, int, str]] = set()
-    for archivo in sorted(directorio.glob("*.py")):
-        rel = archivo.relative_to(directorio).as_posix()
-        lateral = archivo.with_name(archivo.name + ".expect")
-        if lateral.exists():
-            for linea in lateral.read_text().splitlines():
-                if linea.strip() and not linea.startswith("#"):
-                    numero, regla = linea.split()
-                    salida.add((rel, int(numero), regla))
-            continue
-        for tok in tokenize.tokenize(io.BytesIO(archivo.read_bytes()).readline):
-            for prefijo in (PREFIJO, EXENTA):
-                if tok.type == tokenize.COMMENT and tok.string.startswith(prefijo):
-                    reglas = tok.string[len(prefijo):].split("(")[0]
-                    for regla in reglas.split(","):
-                        salida.add((rel, tok.start[0], regla.strip()))
-    return salida
+    """(file, line, rule) of every `# expect:`/`# exempt:` marker in one fixture directory."""
+    return {m for m in marcas_del_corpus(directorio, con_exentas=True) if m[0].endswith(".py")}
 
 
 def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:

@@ -4,50 +4,20 @@ findings written beside the code (`# expect: rule-id` on the offending line, or 
 
 from __future__ import annotations
 
-import io
 import json
-import tokenize
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from linter.cli import main
+from linter.marcas import marcas
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "linter"
-MARCA = "# expect:"
-
-
-def _esperados_de(archivo: Path) -> set[tuple[str, int, str]]:
-    relativo = archivo.relative_to(CORPUS).as_posix()
-    lateral = archivo.with_name(archivo.name + ".expect")
-    if lateral.exists():
-        filas = set()
-        for linea in lateral.read_text(encoding="utf-8").splitlines():
-            if linea.strip() and not linea.startswith("#"):
-                numero, regla = linea.split()
-                filas.add((relativo, int(numero), regla))
-        return filas
-    filas = set()
-    with archivo.open("rb") as f:
-        for tok in tokenize.tokenize(f.readline):
-            if tok.type == tokenize.COMMENT and tok.string.startswith(MARCA):
-                for regla in tok.string[len(MARCA) :].split(","):
-                    filas.add((relativo, tok.start[0], regla.strip()))
-    return filas
 
 
 def esperados() -> set[tuple[str, int, str]]:
-    filas: set[tuple[str, int, str]] = set()
-    for archivo in sorted(CORPUS.rglob("*.py")):
-        filas |= _esperados_de(archivo)
-    for lista in sorted((CORPUS / "allowlists").glob("*.toml")) if (CORPUS / "allowlists").is_dir() else []:
-        texto = lista.read_text(encoding="utf-8")
-        for numero, linea in enumerate(io.StringIO(texto), start=1):
-            if MARCA in linea:
-                for regla in linea.split(MARCA, 1)[1].split(","):
-                    filas.add((lista.relative_to(CORPUS).as_posix(), numero, regla.strip()))
-    return filas
+    return marcas(CORPUS)
 
 
 @pytest.fixture(scope="module")
