@@ -128,17 +128,18 @@ def catalogo_efectivo(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, An
         if detalle and not all(all(c in fila for c in CAMPOS_DE_DETALLE) for fila in medidas):
             raise PoscondicionRota("detalle: true sin todos los campos de detalle")
         archivos = set(catalogo.archivos) | _archivos_de_fijacion(proyecto, catalogo)
-        return {
-            "esquema": ESQUEMA_CATALOGO,
-            "oracle_version": VERSION,
-            "proyecto": str(proyecto.raiz),
-            "huella_proyecto": huella_proyecto(archivos),
-            "detalle": detalle,
-            "total": len(catalogo),
-            "medidas": medidas,
-        }
+        return {"huella": huella_proyecto(archivos), "detalle": detalle, "total": len(catalogo), "medidas": medidas}
 
-    return _estable(ctx, operacion)
+    leido = _estable(ctx, operacion)
+    return {
+        "esquema": ESQUEMA_CATALOGO,
+        "oracle_version": VERSION,
+        "proyecto": str(proyecto.raiz),
+        "huella_proyecto": leido["huella"],
+        "detalle": leido["detalle"],
+        "total": leido["total"],
+        "medidas": leido["medidas"],
+    }
 
 
 # -- oracle_evaluar -------------------------------------------------------------------------
@@ -175,33 +176,33 @@ def evaluar(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
     """One measure (by id or by text, in memory) over evidence passed by value."""
     proyecto = ctx.proyecto
 
-    def operacion() -> dict[str, Any]:
+    def operacion() -> tuple[Medida, Veredicto, Sombra | None, str, list[str], list[str]]:
         evidencia = validar_evidencia(argumentos["evidencia"])
         medida, escalares, sombra = _medida_y_escalares(proyecto, argumentos["medida"])
         ctx.revisar()
         veredicto = medida.evaluar(evidencia, escalares=escalares)
         derivado, avisos = alcance_derivado(proyecto, medida)
-        testigos, omitidos = veredicto.testigos_presentados()
-        return {
-            "esquema": ESQUEMA_EVALUACION,
-            "oracle_version": VERSION,
-            "proyecto": str(proyecto.raiz),
-            "entrada_sha256": entrada_sha256(
-                {"medida": medida.a_datos(), "evidencia": normalizar_evidencia(evidencia)}
-            ),
-            "medida": medida.id,
-            "estado": veredicto.estado,
-            "valor": veredicto.valor,
-            "umbral": _umbral(medida),
-            "sombra": _sombra(sombra, veredicto),
-            "testigos": testigos,
-            "testigos_omitidos": omitidos,
-            "alcance": medida.alcance,
-            "alcance_derivado": derivado,
-            "advertencias": [*veredicto.advertencias, *avisos],
-        }
+        huella = entrada_sha256({"medida": medida.a_datos(), "evidencia": normalizar_evidencia(evidencia)})
+        return medida, veredicto, sombra, huella, derivado, avisos
 
-    return _estable(ctx, operacion)
+    medida, veredicto, sombra, huella, derivado, avisos = _estable(ctx, operacion)
+    testigos, omitidos = veredicto.testigos_presentados()
+    return {
+        "esquema": ESQUEMA_EVALUACION,
+        "oracle_version": VERSION,
+        "proyecto": str(proyecto.raiz),
+        "entrada_sha256": huella,
+        "medida": medida.id,
+        "estado": veredicto.estado,
+        "valor": veredicto.valor,
+        "umbral": _umbral(medida),
+        "sombra": _sombra(sombra, veredicto),
+        "testigos": testigos,
+        "testigos_omitidos": omitidos,
+        "alcance": medida.alcance,
+        "alcance_derivado": derivado,
+        "advertencias": [*veredicto.advertencias, *avisos],
+    }
 
 
 # -- oracle_desafiar ------------------------------------------------------------------------
@@ -224,16 +225,39 @@ def desafiar(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
             escalares=escalares,
         )
 
-    return _estable(ctx, operacion)
+    desafio = _estable(ctx, operacion)
+    return {
+        "esquema": desafio["esquema"],
+        "oracle_version": VERSION,
+        "proyecto": str(proyecto.raiz),
+        "entrada_sha256": desafio["entrada_sha256"],
+        "medida": desafio["medida"],
+        "conclusion": desafio["conclusion"],
+        "casos": desafio["casos"],
+        "discordancias": desafio["discordancias"],
+        "mutacion": desafio["mutacion"],
+        "advertencias": desafio["advertencias"],
+    }
 
 
 # -- oracle_juzgar --------------------------------------------------------------------------
 
 
 def juzgar(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
-    """`nucleo.juicio.juzgar(...).a_dict()`, as `oracle juzgar --con --json` prints it."""
+    """`nucleo.juicio.juzgar(...).a_dict()` (what `oracle juzgar --con --json` prints), key by key."""
     proyecto = ctx.proyecto
-    return _estable(ctx, lambda: juzgar_evidencia(proyecto, argumentos["evidencia"], argumentos.get("ids")).a_dict())
+    juicio = _estable(ctx, lambda: juzgar_evidencia(proyecto, argumentos["evidencia"], argumentos.get("ids")).a_dict())
+    return {
+        "esquema": juicio["esquema"],
+        "oracle_version": VERSION,
+        "proyecto": str(proyecto.raiz),
+        "entrada_sha256": juicio["entrada_sha256"],
+        "ok": juicio["ok"],
+        "medidas": juicio["medidas"],
+        "no_aplicadas": juicio["no_aplicadas"],
+        "no_juzgaron": juicio["no_juzgaron"],
+        "advertencias": juicio["advertencias"],
+    }
 
 
 # -- oracle_tareas --------------------------------------------------------------------------
@@ -283,21 +307,22 @@ def tareas(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
             return tracker.buscar(proyecto, argumentos["texto"])
         return tracker.hechos(proyecto, argumentos.get("git", False))
 
-    def operacion() -> dict[str, Any]:
+    def operacion() -> Any:
         inicial = huella_proyecto(_archivos_del_tracker(proyecto))
         resultado = leer()
         final = huella_proyecto(_archivos_del_tracker(proyecto))
         if inicial != final:
             raise proyecto_cambio(inicial, final)
-        return {
-            "esquema": ESQUEMA_TAREAS,
-            "oracle_version": VERSION,
-            "proyecto": str(proyecto.raiz),
-            "accion": accion,
-            "resultado": resultado,
-        }
+        return resultado
 
-    return _estable(ctx, operacion)
+    resultado = _estable(ctx, operacion)
+    return {
+        "esquema": ESQUEMA_TAREAS,
+        "oracle_version": VERSION,
+        "proyecto": str(proyecto.raiz),
+        "accion": accion,
+        "resultado": resultado,
+    }
 
 
 __all__ = [
