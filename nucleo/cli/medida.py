@@ -174,3 +174,72 @@ def desafiar(
     else:
         click.echo(_texto_desafio(datos))
     sys.exit(EXIT_VERDE if datos["conclusion"] in EXITOSAS else EXIT_ROJO)
+
+
+@medida.command("ronda")
+@click.option("--origen", default="catalogo_base:oracle", show_default=True, help="The catalog source to challenge.")
+@click.option(
+    "--equivalentes",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="TOML list of surviving mutants shown equivalent (default: docs/mutantes_equivalentes.toml of the project).",
+)
+@click.option("--proyecto", type=click.Path(file_okay=False, path_type=Path), help="Project root (default: found upward).")
+@click.option("--json", "como_json", is_flag=True, help="Print the rows as JSON.")
+@con_errores
+def ronda(origen: str, equivalentes: Path | None, proyecto: Path | None, como_json: bool) -> None:
+    """Challenge every measure of one source with its corpus; exit 1 on an unexplained survivor."""
+    from nucleo import ronda as r
+    from nucleo.proyecto import Proyecto, encontrar_raiz
+
+    p = Proyecto(proyecto or encontrar_raiz(Path.cwd()))
+    lista = r.leer_equivalentes(equivalentes or p.raiz / "docs" / "mutantes_equivalentes.toml")
+
+    def linea(f: r.FilaDeRonda) -> None:
+        if como_json:
+            return
+        explicados = f" ({len(f.explicados)} equivalent)" if f.explicados else ""
+        click.echo(
+            f"{f.medida}: cases {f.casos}, mutants {f.generados}, detected {f.detectados}, "
+            f"rejected {f.rechazados}, survived {len(f.sobrevivientes)}{explicados} — {f.conclusion}"
+        )
+        for d in f.discordancias:
+            click.echo(f"    case {d['caso']}: expected {d['esperado']}, got {d['obtenido']}")
+        for ident, cambio in f.sin_explicar:
+            click.echo(f"    survivor {ident}: {cambio}")
+
+    filas = r.ronda(p, origen=origen, equivalentes=lista, al_avanzar=linea)
+    obsoletos = r.equivalentes_obsoletos(filas, lista)
+    fallan = [f for f in filas if not f.pasa]
+    if como_json:
+        imprimir_json(
+            {
+                "filas": [
+                    {
+                        "medida": f.medida,
+                        "casos": f.casos,
+                        "generados": f.generados,
+                        "detectados": f.detectados,
+                        "rechazados": f.rechazados,
+                        "sobrevivientes": [{"id": i, "cambio": c} for i, c in f.sobrevivientes],
+                        "equivalentes": list(f.explicados),
+                        "conclusion": f.conclusion,
+                        "pasa": f.pasa,
+                    }
+                    for f in filas
+                ],
+                "equivalentes_obsoletos": [e.__dict__ for e in obsoletos],
+            }
+        )
+    else:
+        for e in obsoletos:
+            click.echo(f"stale equivalent: {e.medida} {e.mutante} no longer survives; remove it from the list")
+        total = lambda campo: sum(getattr(f, campo) for f in filas)  # noqa: E731
+        click.echo(
+            f"total: {len(filas)} measures, {total('casos')} cases, {total('generados')} mutants, "
+            f"{total('detectados')} detected, {total('rechazados')} rejected, "
+            f"{sum(len(f.sobrevivientes) for f in filas)} survived "
+            f"({sum(len(f.explicados) for f in filas)} shown equivalent); "
+            f"{len(fallan)} measure(s) fail, {len(obsoletos)} stale equivalent(s)"
+        )
+    sys.exit(EXIT_VERDE if filas and not fallan and not obsoletos else EXIT_ROJO)
