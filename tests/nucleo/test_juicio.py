@@ -265,22 +265,17 @@ def test_entrada_sha256_no_depende_del_orden_de_las_filas(tmp_path: Path) -> Non
     assert juzgar(p, ev).entrada_sha256 != juzgar(p, ev, ["demo.herramienta"]).entrada_sha256
 
 
-def _esquema_de_salida() -> dict | None:
-    seed = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "001_f6f29d7d5f5e027a.txt"
-    if not seed.is_file():
-        return None
-    texto = seed.read_text(encoding="utf-8")
-    inicio = texto.index("\n[\n  {") + 1
-    fin = texto.index("\n]\n", inicio) + 2
-    herramientas = json.loads(texto[inicio:fin])
+def _esquema_de_salida() -> dict:
+    """The published outputSchema of oracle_juzgar, from the verbatim copy of seed 001's array."""
+    copia = Path(__file__).resolve().parents[1] / "fixtures" / "mcp" / "tools_list_semilla.json"
+    herramientas = json.loads(copia.read_text(encoding="utf-8"))
     return next(h["outputSchema"] for h in herramientas if h["name"] == "oracle_juzgar")
 
 
 def test_a_dict_cumple_el_esquema_publicado(tmp_path: Path) -> None:
-    jsonschema = pytest.importorskip("jsonschema")
+    import jsonschema
+
     esquema = _esquema_de_salida()
-    if esquema is None:
-        pytest.skip("seed 001 is not beside the repository")
     p = _proyecto(tmp_path, _sombra("demo.herramienta", 9))
     for ev in (filas("herramienta", *([False] * 7)), {"otra": []}, filas("raiz", True)):
         jsonschema.validate(juzgar(p, ev).a_dict(), esquema)
