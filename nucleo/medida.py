@@ -8,6 +8,7 @@ or `sin_evidencia` when a required relation is missing — never red for "could 
 
 from __future__ import annotations
 
+import functools
 import json
 import string
 import sys
@@ -310,7 +311,21 @@ def macros_de_texto(texto: str, *, fuente: str) -> dict[str, str]:
 
 
 def medidas_de_catalogo(texto: str, *, fuente: str, macros: Mapping[str, str] | None = None) -> list[Medida]:
-    """A catalog file: `[[medida]]` tables, plus `[[macro]]` tables visible to this file only."""
+    """A catalog file: `[[medida]]` tables, plus `[[macro]]` tables visible to this file only.
+
+    Parsing is a pure function of (text, source name, macros), so it is memoized on exactly
+    those values: every call still reads the file's bytes, and a changed byte is a new key, so
+    the memo can never answer for another state of the tree (measures are immutable).
+    """
+    return list(_medidas_memo(texto, fuente, tuple(sorted((macros or {}).items()))))
+
+
+@functools.lru_cache(maxsize=512)
+def _medidas_memo(texto: str, fuente: str, macros: tuple[tuple[str, str], ...]) -> tuple[Medida, ...]:
+    return tuple(_medidas_de_catalogo(texto, fuente=fuente, macros=dict(macros)))
+
+
+def _medidas_de_catalogo(texto: str, *, fuente: str, macros: Mapping[str, str] | None = None) -> list[Medida]:
     datos = _leer_toml(texto, fuente)
     formato = datos.pop("formato", "oracle")
     if formato != "oracle":

@@ -1,15 +1,9 @@
-"""The distribution version every answer carries (`oracle_version`)."""
+"""The distribution version every answer carries (`oracle_version`).
+
+This constant is the one source: pyproject.toml reads it (`[tool.setuptools.dynamic]`), so the
+server does not pay for `importlib.metadata` at start-up.
+"""
 
 from __future__ import annotations
 
-from importlib import metadata
-
-
-def _version() -> str:
-    try:
-        return metadata.version("oracle-lint")
-    except metadata.PackageNotFoundError:  # running from a checkout that is not installed
-        return "0+checkout"
-
-
-VERSION: str = _version()
+VERSION: str = "0.1.0"
