@@ -21,7 +21,7 @@ def _excluido(ruta: Path, excluidos: Sequence[Path]) -> bool:
     return any(ruta == e or e in ruta.parents for e in excluidos)
 
 
-def _caminar(directorio: Path, excluidos: Sequence[Path]) -> Iterable[Path]:
+def _caminar(proyecto: Proyecto, directorio: Path, excluidos: Sequence[Path]) -> Iterable[Path]:
     for actual, subdirs, archivos in os.walk(directorio, followlinks=False):
         base = Path(actual)
         subdirs[:] = sorted(
@@ -33,7 +33,8 @@ def _caminar(directorio: Path, excluidos: Sequence[Path]) -> Iterable[Path]:
         for nombre in sorted(archivos):
             ruta = base / nombre
             if nombre.endswith(".py") and not _excluido(ruta, excluidos):
-                yield ruta
+                # A symlinked file is confined like an explicit path: one that leaves the root is refused.
+                yield proyecto.confinar(ruta) if ruta.is_symlink() else ruta
 
 
 def archivos_a_analizar(proyecto: Proyecto, rutas: Sequence[Path] | None) -> list[Path]:
@@ -44,7 +45,7 @@ def archivos_a_analizar(proyecto: Proyecto, rutas: Sequence[Path] | None) -> lis
         for ruta in rutas:
             absoluta = proyecto.confinar(ruta if ruta.is_absolute() else Path.cwd() / ruta)
             if absoluta.is_dir():
-                elegidas.update(_caminar(absoluta, excluidos))
+                elegidas.update(_caminar(proyecto, absoluta, excluidos))
             elif absoluta.is_file():
                 elegidas.add(absoluta)
             else:
@@ -57,7 +58,7 @@ def archivos_a_analizar(proyecto: Proyecto, rutas: Sequence[Path] | None) -> lis
     else:
         for base in proyecto.paths:
             if base.is_dir():
-                elegidas.update(_caminar(base, excluidos))
+                elegidas.update(_caminar(proyecto, base, excluidos))
             elif base.is_file():
                 elegidas.add(base)
     return sorted(elegidas)

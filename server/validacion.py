@@ -60,10 +60,32 @@ _TIPOS = {
 _IDENTIFICADOR = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
+def _apertura(valor: Any) -> str:
+    """The opening of a value nested too deeply to encode, walked iteratively (never recursion)."""
+    partes: list[str] = []
+    largo = 0
+    while largo <= LARGO_MAXIMO_DEL_VALOR and isinstance(valor, (list, dict)) and valor:
+        if isinstance(valor, list):
+            parte, valor = "[", valor[0]
+        else:
+            clave = next(iter(valor))
+            parte, valor = "{" + json.dumps(str(clave), ensure_ascii=False) + ":", valor[clave]
+        partes.append(parte)
+        largo += len(parte)
+    return "".join(partes) + "…"
+
+
 def mostrar(valor: Any) -> str:
-    """The received value as compact JSON, cut to a readable length."""
+    """The received value as compact JSON, cut to a readable length; it never raises.
+
+    A value nested deeper than the encoder can walk (JSON input may nest almost as deep as
+    the recursion limit) is shown by its opening: a protocol error about it must still be
+    answered, not crash the reader.
+    """
     try:
         texto = json.dumps(valor, ensure_ascii=False, separators=(",", ":"))
+    except RecursionError:
+        texto = _apertura(valor)
     except (TypeError, ValueError):
         texto = repr(valor)
     if len(texto) > LARGO_MAXIMO_DEL_VALOR:
