@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import traceback
 from pathlib import Path
 from typing import BinaryIO
 
@@ -27,6 +28,7 @@ from server.trabajos import Trabajos
 from server.transporte import Salida, lineas, proteger_stdout, registrar
 
 EXIT_USO = 2
+EXIT_FALLO_INTERNO = 70  # EX_SOFTWARE: a bug escaped the reader loop
 
 
 def analizador() -> argparse.ArgumentParser:
@@ -77,6 +79,9 @@ def main(argv: list[str] | None = None) -> int:
         codigo = servir(proyecto.raiz, proyecto.confiar_escalares, salida, sys.stdin.buffer)
     except KeyboardInterrupt:
         codigo = 130
+    except BaseException:  # a bug in the reader loop: report it on stderr and end, never hang on workers
+        traceback.print_exc(file=sys.stderr)
+        codigo = EXIT_FALLO_INTERNO
     sys.stderr.flush()
     # Workers of a cancelled call may still be between two checks: do not wait for them.
     os._exit(codigo)
