@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from linter.archivos import archivos_a_analizar
+from linter.cache import Almacen
 from linter.extraccion import extraer
 from linter.listas import cargar_listas, con_alcance
 from nucleo.errores import ErrorOracle
@@ -53,10 +54,12 @@ class Corrida:
     hallazgos: tuple[Hallazgo, ...] = field(default_factory=tuple)
 
 
-def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None) -> Corrida:
-    """Extract facts from the files of this run and add the `lista` relation."""
+def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache: bool = True,
+                     trabajos: int | None = None) -> Corrida:
+    """Extract facts from the files of this run (cached per file in `.oracle-cache/`) and add the `lista` relation."""
     archivos = archivos_a_analizar(proyecto, rutas)
-    evidencia = extraer(archivos, proyecto.raiz)
+    almacen = Almacen(proyecto.raiz, "extraccion") if cache else None
+    evidencia = extraer(archivos, proyecto.raiz, almacen=almacen, trabajos=trabajos)
     analizadas = {f["herramienta"] for f in evidencia.get("herramienta", [])}
     completa = not rutas
     evidencia["lista"] = con_alcance(cargar_listas(proyecto.dir_listas, proyecto.raiz), analizadas, completa)
@@ -111,9 +114,9 @@ def hallazgos_de(juicio: Juicio, proyecto: Proyecto) -> tuple[Hallazgo, ...]:
     return tuple(sorted(salida))
 
 
-def correr(proyecto: Proyecto, rutas: Sequence[Path] | None) -> Corrida:
+def correr(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache: bool = True, trabajos: int | None = None) -> Corrida:
     """The whole check: evidence, judgement, findings."""
-    corrida = reunir_evidencia(proyecto, rutas)
+    corrida = reunir_evidencia(proyecto, rutas, cache=cache, trabajos=trabajos)
     juicio = juzgar(proyecto, corrida.evidencia)
     return Corrida(
         corrida.proyecto, corrida.archivos, corrida.completa, corrida.evidencia, juicio, hallazgos_de(juicio, proyecto)

@@ -58,19 +58,29 @@ def main() -> None:
     """Static checks for the response contract of Python MCP servers."""
 
 
+def _opciones_de_corrida(fn: F) -> F:
+    """--no-cache and --jobs, shared by the commands that extract evidence."""
+    fn = click.option("--no-cache", "sin_cache", is_flag=True, help="Neither read nor write .oracle-cache/ (per-file facts).")(fn)
+    return click.option(
+        "--jobs", "trabajos", type=click.IntRange(min=1), default=None,
+        help="Worker processes for parsing [default: the CPUs; 1 = in this process; small runs never start a pool].",
+    )(fn)
+
+
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "formato", type=click.Choice(["text", "json", "github", "sarif"]), default="text", show_default=True)
+@_opciones_de_corrida
 @OPCION_PROYECTO
 @_con_errores
-def check(paths: tuple[Path, ...], formato: str, raiz: Path | None) -> None:
+def check(paths: tuple[Path, ...], formato: str, sin_cache: bool, trabajos: int | None, raiz: Path | None) -> None:
     """Analyze PATHS (default: the configured paths) and fail on findings."""
     from linter import formatos
     from linter.analisis import correr
     from nucleo.catalogo import catalogo_efectivo
 
     proyecto = _proyecto(raiz)
-    corrida = correr(proyecto, list(paths) or None)
+    corrida = correr(proyecto, list(paths) or None, cache=not sin_cache, trabajos=trabajos)
     assert corrida.juicio is not None
     perdonadas = [j.id for j in corrida.juicio.medidas if j.perdonada]
     datos = formatos.resumen(corrida.hallazgos, len(corrida.archivos), len(corrida.evidencia.get("herramienta", [])), perdonadas)
@@ -89,14 +99,15 @@ def check(paths: tuple[Path, ...], formato: str, raiz: Path | None) -> None:
 
 @main.command()
 @click.option("--format", "formato", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
+@_opciones_de_corrida
 @OPCION_PROYECTO
 @_con_errores
-def report(formato: str, raiz: Path | None) -> None:
+def report(formato: str, sin_cache: bool, trabajos: int | None, raiz: Path | None) -> None:
     """Audit the debt: every list entry and shadow with its state; exit 1 when one must change."""
     from linter import reporte
     from linter.analisis import correr
 
-    datos = reporte.construir(correr(_proyecto(raiz), None))
+    datos = reporte.construir(correr(_proyecto(raiz), None, cache=not sin_cache, trabajos=trabajos))
     if formato == "json":
         click.echo(reporte.como_json(datos), nl=False)
     else:
@@ -106,13 +117,14 @@ def report(formato: str, raiz: Path | None) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@_opciones_de_corrida
 @OPCION_PROYECTO
 @_con_errores
-def evidence(paths: tuple[Path, ...], raiz: Path | None) -> None:
+def evidence(paths: tuple[Path, ...], sin_cache: bool, trabajos: int | None, raiz: Path | None) -> None:
     """Print the evidence (relations of facts) extracted from PATHS, as JSON."""
     from linter.analisis import reunir_evidencia
 
-    corrida = reunir_evidencia(_proyecto(raiz), list(paths) or None)
+    corrida = reunir_evidencia(_proyecto(raiz), list(paths) or None, cache=not sin_cache, trabajos=trabajos)
     click.echo(json.dumps(corrida.evidencia, ensure_ascii=False, indent=2, sort_keys=True))
 
 

@@ -1,6 +1,10 @@
-"""libcst extraction: Python MCP server source -> relational evidence (facts, never rules)."""
+"""libcst extraction: Python MCP server source -> relational evidence (facts, never rules).
 
-from .motor import RELACIONES, extraer
+Importing this package does not import libcst: `extraer` loads it only when a file has to be parsed.
+"""
+
+from .corrida import extraer
+from .salida import RELACIONES
 
 VERSION_EXTRACTOR = "1"
 

@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-import pathlib
 from typing import Union
 
 import libcst as cst
 
+from .nombres import nombre_modulo, ruta_relativa
 from .tipos import NoResuelto, Pos
 
-
-def ruta_relativa(archivo: pathlib.Path, raiz: pathlib.Path) -> str:
-    """Path of `archivo` relative to `raiz`, POSIX separators (absolute if outside)."""
-    try:
-        return archivo.resolve().relative_to(raiz.resolve()).as_posix()
-    except ValueError:
-        return archivo.resolve().as_posix()
-
-
-def nombre_modulo(rel: str) -> str:
-    """Dotted module name of a relative path (`pkg/__init__.py` -> `pkg`)."""
-    partes = rel.split("/")
-    if partes and partes[-1].endswith(".py"):
-        partes[-1] = partes[-1][:-3]
-    if partes and partes[-1] == "__init__":
-        partes.pop()
-    return ".".join(p for p in partes if p)
+__all__ = ["nombre_modulo", "parsear", "ruta_relativa"]
 
 
 def parsear(datos: bytes, rel: str) -> Union[cst.Module, NoResuelto]:

@@ -1,107 +1,106 @@
-"""Orchestration: parse each file once, collect, resolve across files, emit the relations."""
+"""Per-unit extraction: one entry-point file's tools, schemas, roots and `complete` sites.
+
+A unit is everything `registro.herramientas(m)` finds in one module plus that module's
+`complete` sites. Its result is plain data (rows, tool handler identities, dependencies),
+so it can cross a process boundary and live in the cache. Other modules are parsed only when
+resolution reaches them, and every module reached is recorded as a dependency.
+"""
 
 from __future__ import annotations
 
 import json
 import pathlib
-from typing import Any, Optional, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
 
 import libcst as cst
 
 from . import nodos
 from .anotaciones import Derivador
+from .carga import Cargador
 from .complete import Complete
-from .fuente import nombre_modulo, parsear, ruta_relativa
 from .literales import Literales
 from .procedencia import Procedencia
-from .proyecto import Proyecto
-from .recolector import Modulo, recolectar
+from .proyecto import Dependencias, Proyecto
 from .registro import Registro
-from .tipos import Emision, Herramienta, NoResuelto, Pos
+from .salida import Salida
+from .tipos import Emision, Herramienta, Pos
 
-RELACIONES = ("herramienta", "esquema_nodo", "esquema", "raiz", "clave_emitida", "clave_declarada", "spread",
-              "complete", "no_resuelto", "archivo")
 ESTRUCTURADO = ("structuredContent", "structured_content")
 NO_BOOLEANOS = (cst.Dict, cst.List, cst.Tuple, cst.Set, cst.DictComp, cst.ListComp, cst.SetComp)
 
 
-class Salida:
-    """Accumulates rows per relation."""
-
-    def __init__(self) -> None:
-        self.filas: dict[str, list[dict[str, Any]]] = {r: [] for r in RELACIONES}
-
-    def fila(self, relacion: str, **columnas: Any) -> None:
-        self.filas[relacion].append(columnas)
-
-    def no_resuelto(self, herramienta: Optional[str], motivo: str, pos: Pos) -> None:
-        self.fila("no_resuelto", herramienta=herramienta, motivo=motivo, **pos.fila())
-
-    def ordenadas(self) -> dict[str, list[dict[str, Any]]]:
-        """Rows deduplicated and sorted deterministically."""
-        salida = {}
-        for relacion, filas in self.filas.items():
-            unicas = {json.dumps(f, sort_keys=True): f for f in filas}
-            salida[relacion] = sorted(unicas.values(), key=lambda f: (
-                str(f.get("archivo") or ""), f.get("linea") or 0, f.get("columna") or 0, json.dumps(f, sort_keys=True)))
-        return salida
-
-
-def _cargar(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, salida: Salida) -> list[Modulo]:
-    """Read, parse and collect each file once; failures become no_resuelto rows."""
-    modulos: list[Modulo] = []
-    vistos: set[str] = set()
-    for archivo in sorted(archivos, key=lambda p: ruta_relativa(p, raiz)):
-        rel = ruta_relativa(archivo, raiz)
-        if rel in vistos:
-            continue
-        vistos.add(rel)
-        salida.fila("archivo", archivo=rel, herramientas=0)
-        try:
-            datos = pathlib.Path(archivo).read_bytes()
-        except OSError as e:
-            salida.no_resuelto(None, f"file cannot be read: {e.strerror or e}", Pos(rel, 1, 1))
-            continue
-        arbol = parsear(datos, rel)
-        if isinstance(arbol, NoResuelto):
-            salida.no_resuelto(None, arbol.motivo, arbol.pos)
-            continue
-        try:
-            modulos.append(recolectar(rel, nombre_modulo(rel), arbol))
-        except (RecursionError, Exception) as e:  # fail closed: a row, never a traceback
-            salida.no_resuelto(None, f"analyzer internal error while reading the file: {type(e).__name__}: {e}", Pos(rel, 1, 1))
-    return modulos
-
-
-def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path) -> dict[str, list[dict]]:
-    """Parse each file once and return the evidence: relation name -> rows."""
+def unidad(proyecto: Proyecto, rel: str) -> dict[str, Any]:
+    """Rows and handler identities of the tools registered in file `rel`, and its `complete` sites."""
     salida = Salida()
-    modulos = _cargar(archivos, raiz, salida)
-    proyecto = Proyecto(modulos)
-    literales = Literales(proyecto)
-    derivador = Derivador(proyecto, literales)
-    registro = Registro(proyecto, literales, derivador)
-    procedencia = Procedencia(proyecto, derivador)
+    m = proyecto.fuentes.cargar(rel)
     herramientas: list[Herramienta] = []
-    for m in modulos:
+    if m is not None:
+        literales = Literales(proyecto)
+        derivador = Derivador(proyecto, literales)
+        registro = Registro(proyecto, literales, derivador)
+        procedencia = Procedencia(proyecto, derivador)
         try:
-            herramientas.extend(registro.herramientas(m))
+            herramientas = registro.herramientas(m)
         except (RecursionError, Exception) as e:
             salida.no_resuelto(None, f"analyzer internal error while finding tools: {type(e).__name__}: {e}", Pos(m.archivo, 1, 1))
-    for h in herramientas:
-        try:
-            _herramienta(h, salida, procedencia, proyecto)
-        except (RecursionError, Exception) as e:
-            salida.no_resuelto(h.nombre, f"analyzer internal error while reading tool `{h.nombre}`: {type(e).__name__}: {e}", h.pos)
-    for nombre, problema in registro.problemas:
-        salida.no_resuelto(nombre, problema.motivo, problema.pos or Pos("", 1, 1))
-    _completes(modulos, herramientas, salida, proyecto)
+        for h in herramientas:
+            try:
+                _herramienta(h, salida, procedencia, proyecto)
+            except (RecursionError, Exception) as e:
+                salida.no_resuelto(h.nombre, f"analyzer internal error while reading tool `{h.nombre}`: {type(e).__name__}: {e}", h.pos)
+        for n, problema in registro.problemas:
+            salida.no_resuelto(n, problema.motivo, problema.pos or Pos("", 1, 1))
     cuentas: dict[str, int] = {}
     for h in herramientas:
         cuentas[h.pos.archivo] = cuentas.get(h.pos.archivo, 0) + 1
-    for fila in salida.filas["archivo"]:
-        fila["herramientas"] = cuentas.get(fila["archivo"], 0)
-    return salida.ordenadas()
+    return {
+        "filas": salida.filas,
+        "herramientas": [{"nombre": h.nombre, "identidades": [list(i) for i in h.identidades],
+                          "rangos": [list(r) for r in h.rangos]} for h in herramientas],
+        "completes": _completes(m, proyecto) if m is not None else [],
+        "cuentas": cuentas,
+    }
+
+
+_CARGADOR: list[Any] = [None, None]  # (run id, Cargador): parsed modules shared by the lots of one run
+
+
+def _cargador(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]]) -> Cargador:
+    """This process's loader for run `corrida` (a worker keeps it across the lots it takes)."""
+    if _CARGADOR[0] != corrida:
+        _CARGADOR[:] = [corrida, Cargador(pathlib.Path(raiz), rels, con_palabra)]
+    return _CARGADOR[1]
+
+
+def olvidar() -> None:
+    """Drop this process's loader (and the parsed trees it holds)."""
+    _CARGADOR[:] = [None, None]
+
+
+def trabajar(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]],
+             unidades: Sequence[str]) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """Compute several units in this process, sharing parsed modules: (file, result, dependencies)."""
+    cargador = _cargador(corrida, raiz, rels, con_palabra)
+    salida = []
+    for rel in unidades:
+        proyecto = Proyecto(cargador)
+        resultado = unidad(proyecto, rel)
+        deps = proyecto.deps
+        deps.modulos[rel] = cargador.huella(rel)
+        fallas = [cargador.fallas[r] for r in sorted(deps.modulos) if r in cargador.fallas]
+        resultado["filas"]["no_resuelto"].extend(fallas)
+        salida.append((rel, resultado, _plano(deps)))
+    return salida
+
+
+def _plano(deps: Dependencias) -> dict[str, Any]:
+    """Dependencies as JSON-ready data."""
+    return {
+        "busquedas": sorted([d, p, n, e] for (d, p, n), e in deps.busquedas.items()),
+        "modulos": dict(sorted(deps.modulos.items())),
+        "tokens": {t: list(v) for t, v in sorted(deps.tokens.items())},
+    }
 
 
 def _herramienta(h: Herramienta, salida: Salida, procedencia: Procedencia, proyecto: Proyecto) -> None:
@@ -170,27 +169,21 @@ def _emision(h: Herramienta, e: Emision, estricta: bool, salida: Salida, procede
                     procedencia_spread=de_spread, **pos.fila())
 
 
-def _completes(modulos: list[Modulo], herramientas: list[Herramienta], salida: Salida, proyecto: Proyecto) -> None:
-    """`complete` rows, attributed to the tool whose handler (or dispatch branch) writes them."""
+def _completes(m: Any, proyecto: Proyecto) -> list[dict[str, Any]]:
+    """`complete` sites of module `m`: position, enclosing function identity, evidence."""
     clasificador = Complete(proyecto)
-    duenos: dict[int, list[Herramienta]] = {}
-    for h in herramientas:
-        for fn in h.funciones:
-            duenos.setdefault(id(fn), []).append(h)
-    for m in modulos:
-        for sitio in m.completes:
-            if isinstance(sitio.valor, NO_BOOLEANOS):
-                continue  # e.g. a schema's `"complete": {"type": "boolean"}`: describes, does not assert
-            pos = m.pos(sitio.clave)
-            nombre = None
-            for h in duenos.get(id(sitio.funcion), []):
-                if not h.rangos or any(a == m.archivo and i <= pos.linea <= f for a, i, f in h.rangos):
-                    nombre = h.nombre
-                    break
-            try:
-                evidencia, motivo = clasificador.evidencia(m, sitio)
-            except (RecursionError, Exception) as e:
-                evidencia, motivo = "desconocida", f"analyzer internal error: {type(e).__name__}: {e}"
-            salida.fila("complete", herramienta=nombre, evidencia=evidencia, **pos.fila())
-            if motivo:
-                salida.no_resuelto(nombre, motivo, pos)
+    salida = []
+    for sitio in m.completes:
+        if isinstance(sitio.valor, NO_BOOLEANOS):
+            continue  # e.g. a schema's `"complete": {"type": "boolean"}`: describes, does not assert
+        pos = m.pos(sitio.clave)
+        funcion = None
+        if sitio.funcion is not None:
+            f = m.pos(sitio.funcion)
+            funcion = [f.archivo, f.linea, f.columna]
+        try:
+            evidencia, motivo = clasificador.evidencia(m, sitio)
+        except (RecursionError, Exception) as e:
+            evidencia, motivo = "desconocida", f"analyzer internal error: {type(e).__name__}: {e}"
+        salida.append({"pos": pos.fila(), "funcion": funcion, "evidencia": evidencia, "motivo": motivo})
+    return salida

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional
+from dataclasses import dataclass, field
+from typing import Optional, Protocol
 
 import libcst as cst
 
+from .nombres import Indice
 from .recolector import Modulo, dotted
 
 MAX_SALTOS = 12
@@ -22,28 +23,55 @@ class Definicion:
     nodo: Optional[cst.CSTNode] = None
 
 
-class Proyecto:
-    """The analyzed set: modules by dotted name, with cross-file resolution."""
+@dataclass
+class Dependencias:
+    """What one unit of work looked at beyond its own file (the cache validates these)."""
 
-    def __init__(self, modulos: list[Modulo]) -> None:
-        self.modulos = modulos
-        self.por_nombre = {m.nombre: m for m in modulos}
+    busquedas: dict[tuple[str, bool, str], Optional[str]] = field(default_factory=dict)  # -> relative path
+    modulos: dict[str, str] = field(default_factory=dict)  # relative path -> sha256 of the bytes read
+    tokens: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+class Fuentes(Protocol):
+    """Where a project gets its modules from (parsed on demand)."""
+
+    indice: Indice
+
+    def rel(self, nombre: Optional[str]) -> Optional[str]: ...
+
+    def cargar(self, rel: str) -> Optional[Modulo]: ...
+
+    def huella(self, rel: str) -> str: ...
+
+    def con_token(self, token: str) -> tuple[str, ...]: ...
+
+
+class Proyecto:
+    """The analyzed set: modules by dotted name, parsed on first use, with cross-file resolution."""
+
+    def __init__(self, fuentes: Fuentes) -> None:
+        self.fuentes = fuentes
+        self.deps = Dependencias()
+
+    def _modulo(self, rel: Optional[str]) -> Optional[Modulo]:
+        if rel is None:
+            return None
+        m = self.fuentes.cargar(rel)
+        self.deps.modulos[rel] = self.fuentes.huella(rel)
+        return m
+
+    def modulos_con(self, token: str) -> list[Modulo]:
+        """Modules whose source contains `token` (the pre-filter's word for a registration part)."""
+        rels = self.fuentes.con_token(token)
+        self.deps.tokens[token] = rels
+        return [m for m in (self._modulo(r) for r in rels) if m is not None]
 
     def buscar_modulo(self, desde: Modulo, nombre: str) -> Optional[Modulo]:
         """Analyzed module an import refers to: relative, exact, or by dotted suffix (documented)."""
-        if nombre.startswith("."):
-            puntos = len(nombre) - len(nombre.lstrip("."))
-            base = desde.nombre.split(".")
-            es_paquete = desde.archivo.endswith("__init__.py")
-            base = base if es_paquete else base[:-1]
-            if puntos > 1:
-                base = base[: len(base) - (puntos - 1)] if puntos - 1 <= len(base) else []
-            resto = nombre[puntos:]
-            nombre = ".".join([*base, *([resto] if resto else [])])
-        if nombre in self.por_nombre:
-            return self.por_nombre[nombre]
-        candidatos = sorted(n for n in self.por_nombre if n.endswith("." + nombre))
-        return self.por_nombre[candidatos[0]] if len(candidatos) == 1 else None
+        clave = (desde.nombre, desde.archivo.endswith("__init__.py"), nombre)
+        encontrado = self.fuentes.rel(self.fuentes.indice.buscar(*clave))
+        self.deps.busquedas[clave] = encontrado
+        return self._modulo(encontrado)
 
     def definicion(self, m: Modulo, nombre: str, saltos: int = 0) -> Optional[Definicion]:
         """Follow `nombre` in module `m` to its definition."""

@@ -60,14 +60,12 @@ class SitioComplete:
 
 @dataclass
 class Modulo:
-    """One parsed analyzed file with its metadata and collected facts."""
+    """One parsed analyzed file with its collected facts; metadata is resolved on first use."""
 
     archivo: str
     nombre: str
     arbol: cst.Module
-    posiciones: Mapping[cst.CSTNode, Any]
-    calificados: Mapping[cst.CSTNode, Any]
-    alcances: Mapping[cst.CSTNode, Any]
+    envoltorio: Any  # libcst MetadataWrapper over `arbol` (no copy)
     constantes: dict[str, cst.BaseExpression] = field(default_factory=dict)
     constantes_nodo: dict[str, cst.CSTNode] = field(default_factory=dict)
     reasignadas: set[str] = field(default_factory=set)
@@ -79,6 +77,30 @@ class Modulo:
     llamadas: list[cst.Call] = field(default_factory=list)
     completes: list[SitioComplete] = field(default_factory=list)
     valores: dict[int, Optional[cst.BaseExpression]] = field(default_factory=dict)
+    identificadores: set[str] = field(default_factory=set)  # every Name spelled in the module
+
+    _metadatos: dict[Any, Mapping[cst.CSTNode, Any]] = field(default_factory=dict)
+
+    def _metadato(self, proveedor: Any) -> Mapping[cst.CSTNode, Any]:
+        """One metadata provider's mapping, computed the first time a stage asks for it."""
+        if proveedor not in self._metadatos:
+            self._metadatos[proveedor] = self.envoltorio.resolve(proveedor)
+        return self._metadatos[proveedor]
+
+    @property
+    def posiciones(self) -> Mapping[cst.CSTNode, Any]:
+        """PositionProvider's mapping."""
+        return self._metadato(PositionProvider)
+
+    @property
+    def calificados(self) -> Mapping[cst.CSTNode, Any]:
+        """QualifiedNameProvider's mapping."""
+        return self._metadato(QualifiedNameProvider)
+
+    @property
+    def alcances(self) -> Mapping[cst.CSTNode, Any]:
+        """ScopeProvider's mapping."""
+        return self._metadato(ScopeProvider)
 
     def pos(self, nodo: cst.CSTNode) -> Pos:
         """1-based line and column where `nodo` starts."""
@@ -129,9 +151,11 @@ def texto_cadena(nodo: cst.CSTNode) -> Optional[str]:
 
 
 class Recolector(cst.CSTVisitor):
-    """Single pass over a module collecting definitions, functions, calls and `complete` sites."""
+    """Single pass over a module collecting definitions, functions, calls and `complete` sites.
 
-    METADATA_DEPENDENCIES = (PositionProvider, QualifiedNameProvider)
+    It reads no metadata: positions, qualified names and scopes are resolved later, only for
+    modules a stage actually looks into (a file that registers nothing never pays for them).
+    """
 
     def __init__(self, modulo: Modulo) -> None:
         super().__init__()
@@ -288,6 +312,7 @@ class Recolector(cst.CSTVisitor):
             actual.retornos.append(node)
 
     def visit_Name(self, node: cst.Name) -> None:
+        self.m.identificadores.add(node.value)
         actual = self._actual()
         if actual is not None:
             actual.nombres.add(node.value)
@@ -332,14 +357,9 @@ indice = _indice
 
 
 def recolectar(archivo: str, nombre: str, arbol: cst.Module) -> Modulo:
-    """Run the single metadata-backed traversal over `arbol`."""
+    """Run the single collecting traversal over `arbol` (no deep copy; metadata deferred)."""
     from libcst.metadata import MetadataWrapper
 
-    envoltorio = MetadataWrapper(arbol, unsafe_skip_copy=True)
-    modulo = Modulo(archivo, nombre, arbol, {}, {}, {})
-    recolector = Recolector(modulo)
-    envoltorio.visit(recolector)
-    modulo.posiciones = envoltorio.resolve(PositionProvider)
-    modulo.calificados = envoltorio.resolve(QualifiedNameProvider)
-    modulo.alcances = envoltorio.resolve(ScopeProvider)
+    modulo = Modulo(archivo, nombre, arbol, MetadataWrapper(arbol, unsafe_skip_copy=True))
+    arbol.visit(Recolector(modulo))
     return modulo

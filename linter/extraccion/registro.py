@@ -37,12 +37,20 @@ def es_tool_mcp(nombres: set[str]) -> bool:
     return any(n.split(".")[-1] == "Tool" and (n.startswith("mcp.types") or n.startswith("mcp_types")) for n in nombres)
 
 
+def nombra_tool(m: Modulo) -> bool:
+    """Whether module `m` spells the name `Tool` at all: a qualified name ending in `Tool` comes
+    from an import or attribute that spells it, so without it no call needs qualified names."""
+    return "Tool" in m.identificadores
+
+
 class Registro:
     """Tool discovery over one module, with cross-file resolution through the project."""
 
     def __init__(self, proyecto: Proyecto, literales: Literales, derivador: Derivador) -> None:
         self.proyecto, self.literales, self.derivador = proyecto, literales, derivador
         self.problemas: list[tuple[Optional[str], NoResuelto]] = []
+        self._manejadores: Optional[list[tuple[Modulo, cst.FunctionDef]]] = None
+        self._cuenta_tool: Optional[int] = None
 
     def _problema(self, herramienta: Optional[str], motivo: str, pos) -> None:
         self.problemas.append((herramienta, NoResuelto(motivo, pos)))
@@ -169,7 +177,7 @@ class Registro:
         except NoResuelto as e:
             self.problemas.append((nombre, NoResuelto(f"input schema of tool `{nombre}`: {e.motivo}", e.pos)))
             h.estado_entrada = "no_resuelto"
-        h.funciones.append(fn)
+        h.agregar_funcion(m, fn)
         info = m.funcion(fn)
         for r in info.retornos if info else []:
             h.emisiones.append(Emision(r, r.value, m, fn))
@@ -177,7 +185,9 @@ class Registro:
 
     # -- low-level -------------------------------------------------------------
     def _lowlevel(self, m: Modulo) -> list[Herramienta]:
-        salida = []
+        salida: list[Herramienta] = []
+        if not nombra_tool(m):
+            return salida
         for llamada in m.llamadas:
             if not es_tool_mcp(self.proyecto.calificados(m, llamada.func)):
                 continue
@@ -199,9 +209,22 @@ class Registro:
         return salida
 
     def manejadores_llamada(self) -> list[tuple[Modulo, cst.FunctionDef]]:
-        """Every low-level call_tool handler in the project."""
+        """Every low-level call_tool handler in the project (computed once per Registro)."""
+        if self._manejadores is None:
+            self._manejadores = self._buscar_manejadores()
+        return self._manejadores
+
+    def cuenta_tool(self) -> int:
+        """How many protocol `Tool(...)` calls the project makes (computed once per Registro)."""
+        if self._cuenta_tool is None:
+            self._cuenta_tool = len([1 for x in self.proyecto.modulos_con("Tool") if nombra_tool(x) for c in x.llamadas
+                                     if es_tool_mcp(self.proyecto.calificados(x, c.func))])
+        return self._cuenta_tool
+
+    def _buscar_manejadores(self) -> list[tuple[Modulo, cst.FunctionDef]]:
+        """Handlers are `@x.call_tool()` functions or `on_call_tool=` arguments: both name `call_tool`."""
         salida = []
-        for m in self.proyecto.modulos:
+        for m in self.proyecto.modulos_con("call_tool"):
             for fn, dec in m.decoradas:
                 expr = dec.decorator
                 f = expr.func if isinstance(expr, cst.Call) else expr
@@ -226,7 +249,7 @@ class Registro:
             ramas = ramas_de_despacho(m, fn)
             info = m.funcion(fn)
             if not ramas:
-                if len([1 for x in self.proyecto.modulos for c in x.llamadas if es_tool_mcp(self.proyecto.calificados(x, c.func))]) == 1:
+                if self.cuenta_tool() == 1:
                     rangos = [(m.pos(fn).linea, m.fin(fn))]
                 else:
                     continue
@@ -234,7 +257,7 @@ class Registro:
                 rangos = ramas.get(h.nombre, [])
             if not rangos:
                 continue
-            h.funciones.append(fn)
+            h.agregar_funcion(m, fn)
             h.rangos.extend((m.archivo, a, b) for a, b in rangos)
             for r in info.retornos if info else []:
                 linea = m.pos(r).linea
@@ -304,7 +327,7 @@ class Registro:
             if d is None or d.tipo != "funcion":
                 self._problema(nombre, f"handler `{describir(em, manejador)}` of tool `{nombre}` not found", em.pos(manejador))
             else:
-                h.funciones.append(d.nodo)
+                h.agregar_funcion(d.modulo, d.nodo)
                 info = d.modulo.funcion(d.nodo)
                 for r in info.retornos if info else []:
                     h.emisiones.append(Emision(r, r.value, d.modulo, d.nodo))
@@ -335,7 +358,7 @@ def _campos_de(m: Modulo, nodo: cst.BaseExpression, proyecto: Proyecto) -> Optio
                 if k is not None:
                     campos[k] = el.value
         return campos
-    if isinstance(nodo, cst.Call) and not es_tool_mcp(proyecto.calificados(m, nodo.func)):
+    if isinstance(nodo, cst.Call) and not (nombra_tool(m) and es_tool_mcp(proyecto.calificados(m, nodo.func))):
         return {a.keyword.value: a.value for a in nodo.args if a.keyword is not None}
     return None
 

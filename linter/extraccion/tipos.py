@@ -75,5 +75,12 @@ class Herramienta:
     estado_entrada: str = "ninguno"
     emisiones: list[Emision] = field(default_factory=list)
     funciones: list[cst.FunctionDef] = field(default_factory=list)
+    identidades: list[tuple[str, int, int]] = field(default_factory=list)
     rangos: list[tuple[str, int, int]] = field(default_factory=list)
     emite_directo: bool = True
+
+    def agregar_funcion(self, modulo: Any, fn: cst.FunctionDef) -> None:
+        """Record a handler function and its process-independent identity (file, line, column)."""
+        self.funciones.append(fn)
+        pos = modulo.pos(fn)
+        self.identidades.append((pos.archivo, pos.linea, pos.columna))

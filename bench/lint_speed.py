@@ -1,0 +1,279 @@
+"""Benchmark `oracle-lint check` against its floor (libcst parse-only) and its peers (Fixit).
+
+Generates, in a temporary directory, a repository with 300 tools over the four registration
+styles plus ~100 k lines of ordinary Python that defines no tool, then times the real CLI in
+a subprocess: cold, warm, after changing one file, one file alone, with 1 and 2 workers.
+It prints figures and ratios; it asserts nothing.
+
+    .venv/bin/python bench/lint_speed.py [--keep DIR] [--fixit PATH_TO_FIXIT_EXECUTABLE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERRAMIENTAS_POR_ARCHIVO = 15
+ARCHIVOS_POR_ESTILO = 5  # 4 styles x 5 files x 15 tools = 300 tools
+LINEAS_ORDINARIAS = 100_000
+ARCHIVOS_ORDINARIOS = 400
+CON_PALABRA = 20  # ordinary files whose docstring says "tool": parsed, define nothing
+
+# -- the generated repository --------------------------------------------------------------
+
+
+def _modelos(n: int) -> str:
+    """A models module for decorator-style tools (cross-file resolution)."""
+    partes = ['"""Models of decorator server %d."""\n' % n,
+              "from typing import Optional\n\nfrom pydantic import BaseModel, ConfigDict, Field\n"]
+    for i in range(HERRAMIENTAS_POR_ARCHIVO):
+        partes.append(
+            f"\n\nclass Fila{i}(BaseModel):\n"
+            f"    model_config = ConfigDict(extra=\"forbid\")\n"
+            f"    ident: int\n"
+            f"    nombre: str = Field(description=\"display name\")\n"
+            f"    nota: Optional[str] = None\n"
+            f"\n\nclass Salida{i}(BaseModel):\n"
+            f"    model_config = ConfigDict(extra=\"forbid\")\n"
+            f"    filas: list[Fila{i}]\n"
+            f"    total: int\n"
+        )
+    return "".join(partes)
+
+
+def _decorador(n: int) -> str:
+    clases = ", ".join(f"Fila{i}, Salida{i}" for i in range(HERRAMIENTAS_POR_ARCHIVO))
+    partes = [f'"""Decorator-style server {n}."""\n\nfrom mcp.server.mcpserver import MCPServer\n\n'
+              f"from srv.deco.modelos_{n} import ({clases})\n\napp = MCPServer(\"deco{n}\")\n"]
+    for i in range(HERRAMIENTAS_POR_ARCHIVO):
+        partes.append(
+            f"\n\n@app.tool()\ndef deco_{n}_{i}(pagina: int = 1, filtro: str = \"\") -> Salida{i}:\n"
+            f"    filas = [Fila{i}(ident=k, nombre=str(k)) for k in range(pagina)]\n"
+            f"    return Salida{i}(filas=filas, total=len(filas))\n"
+        )
+    return "".join(partes)
+
+
+def _esquemas(n: int) -> str:
+    partes = [f'"""Schema constants of table server {n}."""\n']
+    for i in range(HERRAMIENTAS_POR_ARCHIVO):
+        partes.append(
+            f"\nSALIDA_{i} = {{\n    \"type\": \"object\",\n    \"additionalProperties\": False,\n"
+            f"    \"properties\": {{\"n\": {{\"type\": \"integer\"}}, \"nombre\": {{\"type\": \"string\"}}}},\n}}\n"
+        )
+    return "".join(partes)
+
+
+def _tabla(n: int) -> str:
+    nombres = ", ".join(f"SALIDA_{i}" for i in range(HERRAMIENTAS_POR_ARCHIVO))
+    partes = [f'"""Table-style server {n}."""\n\nfrom srv.tabla.esquemas_{n} import ({nombres})\n\n'
+              "ENTRADA = {\"type\": \"object\", \"properties\": {\"n\": {\"type\": \"integer\"}}}\n"]
+    for i in range(HERRAMIENTAS_POR_ARCHIVO):
+        partes.append(f"\n\ndef manejar_{i}(args):\n    n = int(args.get(\"n\", 0))\n    return {{\"n\": n, \"nombre\": str(n)}}\n")
+    partes.append("\n\nTOOLS = [\n")
+    for i in range(HERRAMIENTAS_POR_ARCHIVO):
+        partes.append(f"    {{\"name\": \"tabla_{n}_{i}\", \"inputSchema\": ENTRADA, \"outputSchema\": SALIDA_{i}, \"handler\": manejar_{i}}},\n")
+    partes.append("]\n")
+    return "".join(partes)
+
+
+def _lowlevel(n: int) -> str:
+    partes = [f'"""Low-level server {n}."""\n\nimport mcp.types as types\nfrom mcp.server.lowlevel import Server\n\n'
+              f"servidor = Server(\"low{n}\")\n\nSALIDA = {{\n    \"type\": \"object\",\n    \"additionalProperties\": False,\n"
+              "    \"properties\": {\"valor\": {\"type\": \"integer\"}},\n}\n\n\n@servidor.list_tools()\n"
+              "async def listar() -> list[types.Tool]:\n    return [\n"]
+    for i in range(HERRAMIENTAS_POR_ARCHIVO):
+        partes.append(f"        types.Tool(name=\"low_{n}_{i}\", description=\"\", inputSchema={{\"type\": \"object\"}}, outputSchema=SALIDA),\n")
+    partes.append("    ]\n\n\n@servidor.call_tool()\nasync def llamar(name: str, arguments: dict):\n")
+    for i in range(HERRAMIENTAS_POR_ARCHIVO):
+        partes.append(f"    {'if' if i == 0 else 'elif'} name == \"low_{n}_{i}\":\n        return {{\"valor\": {i}}}\n")
+    partes.append("    raise ValueError(name)\n")
+    return "".join(partes)
+
+
+def _fastmcp(n: int) -> str:
+    partes = [f'"""Standalone fastmcp server {n}."""\n\nfrom fastmcp import FastMCP\n\nmcp = FastMCP(\"fm{n}\")\n\n'
+              "SALIDA = {\n    \"type\": \"object\",\n    \"additionalProperties\": False,\n"
+              "    \"properties\": {\"total\": {\"type\": \"integer\"}},\n}\n"]
+    for i in range(HERRAMIENTAS_POR_ARCHIVO):
+        partes.append(f"\n\n@mcp.tool(output_schema=SALIDA)\ndef fm_{n}_{i}(nombres: list[str]) -> dict:\n    return {{\"total\": len(nombres)}}\n")
+    return "".join(partes)
+
+
+def _ordinario(n: int, lineas: int, palabra: bool) -> str:
+    """Ordinary code: classes, loops, comprehensions, dicts; no registration."""
+    cabecera = f'"""Ordinary module {n}{" (helpers for the tool layer)" if palabra else ""}."""\n\n'
+    partes = [cabecera, "import collections\nimport itertools\nfrom dataclasses import dataclass\n"]
+    if n > 0:
+        partes.append(f"\nfrom lib.mod{n - 1:03d} import funcion_{n - 1}_0\n")
+    k = 0
+    while sum(p.count("\n") for p in partes) < lineas:
+        partes.append(
+            f"\n\n@dataclass\nclass Registro{n}_{k}:\n    clave: str\n    cuenta: int = 0\n\n"
+            f"    def sumar(self, otros: list[int]) -> int:\n        total = self.cuenta\n"
+            f"        for valor in otros:\n            if valor % 2 == 0:\n                total += valor\n"
+            f"            else:\n                total -= valor // 3\n        return total\n\n"
+            f"\ndef funcion_{n}_{k}(datos: dict[str, int], limite: int = 10) -> list[tuple[str, int]]:\n"
+            f"    pares = sorted(((c, v) for c, v in datos.items() if v < limite), key=lambda p: p[1])\n"
+            f"    contador = collections.Counter(c[0] for c, _ in pares)\n"
+            f"    grupos = {{c: list(g) for c, g in itertools.groupby(pares, key=lambda p: p[0][:1])}}\n"
+            f"    resultado = [(c, v * 2) for c, v in pares if contador[c[0]] > 0 and c[:1] in grupos]\n"
+            f"    while len(resultado) > limite:\n        resultado.pop()\n"
+            f"    mapa = {{\"clave\": limite, \"total\": len(resultado), \"lista\": [v for _, v in resultado]}}\n"
+            f"    return resultado if mapa[\"total\"] else []\n"
+        )
+        k += 1
+    return "".join(partes)
+
+
+def generar(raiz: Path) -> dict[str, int]:
+    """Write the benchmark repository under `raiz`; returns counts."""
+    (raiz / "pyproject.toml").write_text('[project]\nname = "banco"\n\n[tool.oracle]\npaths = ["."]\n', encoding="utf-8")
+    archivos: dict[str, str] = {}
+    for n in range(ARCHIVOS_POR_ESTILO):
+        archivos[f"srv/deco/modelos_{n}.py"] = _modelos(n)
+        archivos[f"srv/deco/servidor_{n}.py"] = _decorador(n)
+        archivos[f"srv/tabla/esquemas_{n}.py"] = _esquemas(n)
+        archivos[f"srv/tabla/tabla_{n}.py"] = _tabla(n)
+        archivos[f"srv/low/servidor_{n}.py"] = _lowlevel(n)
+        archivos[f"srv/fm/servidor_{n}.py"] = _fastmcp(n)
+    por_archivo = LINEAS_ORDINARIAS // ARCHIVOS_ORDINARIOS
+    for n in range(ARCHIVOS_ORDINARIOS):
+        archivos[f"lib/mod{n:03d}.py"] = _ordinario(n, por_archivo, n % (ARCHIVOS_ORDINARIOS // CON_PALABRA) == 0)
+    for paquete in ("srv", "srv/deco", "srv/tabla", "srv/low", "srv/fm", "lib"):
+        archivos[f"{paquete}/__init__.py"] = ""
+    for rel, texto in archivos.items():
+        ruta = raiz / rel
+        ruta.parent.mkdir(parents=True, exist_ok=True)
+        ruta.write_text(texto, encoding="utf-8")
+    lineas = sum(t.count("\n") for t in archivos.values())
+    ordinarias = sum(t.count("\n") for r, t in archivos.items() if r.startswith("lib/"))
+    return {"archivos": len(archivos), "lineas": lineas, "lineas_ordinarias": ordinarias}
+
+
+# -- measuring ----------------------------------------------------------------------------
+
+PARSE_ONLY = """
+import pathlib, sys, time
+import libcst
+for ruta in sorted(pathlib.Path(sys.argv[1]).rglob("*.py")):
+    libcst.parse_module(ruta.read_bytes().decode("utf-8"))
+"""
+
+
+def _cronometrar(orden: list[str], cwd: Path, veces: int = 1) -> tuple[float, int]:
+    """Best wall time of `veces` runs of `orden` and its exit code."""
+    mejor, codigo = float("inf"), 0
+    for _ in range(veces):
+        inicio = time.perf_counter()
+        proceso = subprocess.run(orden, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        mejor = min(mejor, time.perf_counter() - inicio)
+        codigo = proceso.returncode
+        if codigo not in (0, 1):
+            sys.exit(f"{' '.join(orden)} failed ({codigo}): {proceso.stderr.decode()[-2000:]}")
+    return mejor, codigo
+
+
+def _oracle_lint() -> list[str]:
+    ejecutable = Path(sys.executable).with_name("oracle-lint")
+    return [str(ejecutable)] if ejecutable.exists() else [sys.executable, "-m", "linter.cli"]
+
+
+def _tocar(ruta: Path, n: int) -> None:
+    """Change one file's content (a comment line), so its hash changes."""
+    with ruta.open("a", encoding="utf-8") as f:
+        f.write(f"# edited {n}\n")
+
+
+def _fixit(ruta_fixit: str | None) -> list[str] | None:
+    """How to run Fixit, if it is available."""
+    if ruta_fixit:
+        return [ruta_fixit]
+    try:
+        import fixit  # noqa: F401
+    except ImportError:
+        return None
+    return [sys.executable, "-m", "fixit"]
+
+
+def medir(raiz: Path, fixit: list[str] | None) -> None:
+    """Run every measurement over the generated tree and print figures and ratios."""
+    lint = _oracle_lint()
+    cache = raiz / ".oracle-cache"
+    archivo_herramienta = raiz / "srv/deco/servidor_2.py"
+    cifras: dict[str, float] = {}
+
+    cifras["parse_only"], _ = _cronometrar([sys.executable, "-c", PARSE_ONLY, str(raiz)], raiz)
+    for jobs in (1, 2):
+        shutil.rmtree(cache, ignore_errors=True)
+        cifras[f"cold_j{jobs}"], codigo = _cronometrar([*lint, "check", "--jobs", str(jobs)], raiz)
+    cifras["cold_nocache_j1"], _ = _cronometrar([*lint, "check", "--jobs", "1", "--no-cache"], raiz)
+    cifras["warm"], _ = _cronometrar([*lint, "check"], raiz, veces=3)
+    tiempos = []
+    for n in range(3):
+        _tocar(archivo_herramienta, n)
+        t, _ = _cronometrar([*lint, "check"], raiz)
+        tiempos.append(t)
+    cifras["one_changed"] = min(tiempos)
+    _tocar(raiz / "lib/mod200.py", 99)
+    cifras["one_changed_ordinary"], _ = _cronometrar([*lint, "check"], raiz)
+    rel = str(archivo_herramienta.relative_to(raiz))
+    _tocar(archivo_herramienta, 100)
+    cifras["one_file_first"], _ = _cronometrar([*lint, "check", rel], raiz)
+    cifras["one_file_again"], _ = _cronometrar([*lint, "check", rel], raiz, veces=3)
+    cifras["one_file_nocache"], _ = _cronometrar([*lint, "check", "--no-cache", rel], raiz, veces=3)
+    cifras["help"], _ = _cronometrar([*lint, "--help"], raiz, veces=3)
+    if fixit is not None:
+        cifras["fixit"], _ = _cronometrar([*fixit, "lint", "."], raiz)
+
+    rss_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"last check exit code (cold): {codigo}")
+    for clave, valor in cifras.items():
+        print(f"{clave:>22}: {valor:8.3f} s")
+    cold = cifras["cold_j1"]
+    print("ratios (target):")
+    print(f"  check cold j1 / parse-only   {cold / cifras['parse_only']:6.3f}  (<= 1.0)")
+    print(f"  check cold j2 / parse-only   {cifras['cold_j2'] / cifras['parse_only']:6.3f}")
+    print(f"  warm / cold                  {cifras['warm'] / cold:6.3f}  (<= 0.1)")
+    print(f"  one changed / cold           {cifras['one_changed'] / cold:6.3f}  (<= 0.15)")
+    print(f"  one file alone (first run)   {cifras['one_file_first']:6.3f} s (<= 0.6 s)")
+    print(f"  one file alone (again)       {cifras['one_file_again']:6.3f} s (<= 0.6 s)")
+    print(f"  2-worker speedup (cold)      {cold / cifras['cold_j2']:6.3f}  (>= 1.6)")
+    print(f"  no-cache cold / cold         {cifras['cold_nocache_j1'] / cold:6.3f}")
+    if "fixit" in cifras:  # Fixit runs a process per CPU by default; so does check (--jobs = CPUs)
+        print(f"  Fixit / check cold --jobs 2  {cifras['fixit'] / cifras['cold_j2']:6.3f}  (>= 20)")
+        print(f"  Fixit / check cold --jobs 1  {cifras['fixit'] / cold:6.3f}")
+    else:
+        print("  Fixit / check cold           skipped: fixit is not importable (pass --fixit PATH to use an executable)")
+    print(f"peak RSS of any child process: {rss_mb:.0f} MB (<= 400 MB)")
+
+
+def main() -> None:
+    """Generate the tree, measure, print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keep", type=Path, help="generate here (kept) instead of a temporary directory")
+    parser.add_argument("--fixit", help="a Fixit executable to compare with (default: `python -m fixit` when importable)")
+    args = parser.parse_args()
+    destino = args.keep or Path(tempfile.mkdtemp(prefix="oracle-bench-"))
+    try:
+        if args.keep and destino.exists():
+            shutil.rmtree(destino)
+        destino.mkdir(parents=True, exist_ok=True)
+        cuentas = generar(destino)
+        print(f"tree: {cuentas['archivos']} files, {cuentas['lineas']} lines "
+              f"({cuentas['lineas_ordinarias']} ordinary), 300 tools, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
+        medir(destino, _fixit(args.fixit))
+    finally:
+        if not args.keep:
+            shutil.rmtree(destino, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

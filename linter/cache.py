@@ -1,0 +1,83 @@
+"""`.oracle-cache/`: a content-addressed JSON store, safe under concurrent runs.
+
+Entries are written to a temporary file in the same directory and renamed into place
+(`os.replace` is atomic), so a reader sees a whole entry or none. An entry that cannot be
+read, is not valid JSON or does not carry the key it is filed under is ignored (and later
+overwritten): the cache is never trusted, only used when it proves to be what was asked for.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Optional
+
+DIRECTORIO = ".oracle-cache"
+
+
+def clave(*partes: str) -> str:
+    """sha256 over the parts, unambiguously joined."""
+    h = hashlib.sha256()
+    for p in partes:
+        h.update(p.encode("utf-8", "surrogatepass"))
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+class Almacen:
+    """One namespace of `.oracle-cache/` under a project root."""
+
+    def __init__(self, raiz: Path, espacio: str) -> None:
+        self.base = raiz / DIRECTORIO
+        self.dir = self.base / espacio
+        self._preparado = False
+
+    def _preparar(self) -> None:
+        if self._preparado:
+            return
+        self.dir.mkdir(parents=True, exist_ok=True)
+        ignorar = self.base / ".gitignore"
+        if not ignorar.exists():
+            _escribir_atomico(ignorar, b"# written by oracle-lint: the cache is never committed\n*\n")
+        self._preparado = True
+
+    def _ruta(self, k: str) -> Path:
+        return self.dir / k[:2] / f"{k}.json"
+
+    def leer(self, k: str) -> Optional[dict[str, Any]]:
+        """The value filed under `k`, or None (missing, unreadable, corrupt or misfiled)."""
+        try:
+            entrada = json.loads(self._ruta(k).read_bytes())
+        except (OSError, ValueError, RecursionError):
+            return None
+        if not isinstance(entrada, dict) or entrada.get("clave") != k or not isinstance(entrada.get("valor"), dict):
+            return None
+        return entrada["valor"]
+
+    def escribir(self, k: str, valor: dict[str, Any]) -> None:
+        """File `valor` under `k`; a cache that cannot be written is skipped, never an error."""
+        try:
+            self._preparar()
+            ruta = self._ruta(k)
+            ruta.parent.mkdir(exist_ok=True)
+            _escribir_atomico(ruta, json.dumps({"clave": k, "valor": valor}, ensure_ascii=False, sort_keys=True).encode("utf-8"))
+        except OSError:
+            pass
+
+
+def _escribir_atomico(ruta: Path, datos: bytes) -> None:
+    """Write to a temporary sibling, then rename over `ruta`."""
+    fd, temporal = tempfile.mkstemp(dir=ruta.parent, prefix=".tmp-", suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(datos)
+        os.replace(temporal, ruta)
+    except BaseException:
+        try:
+            os.unlink(temporal)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,72 @@
+"""Modules of one run, read and parsed on first use (each file at most once per process)."""
+
+from __future__ import annotations
+
+import hashlib
+import pathlib
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
+
+from .fuente import parsear
+from .nombres import Indice, nombre_modulo
+from .recolector import Modulo, recolectar
+from .tipos import NoResuelto
+from .verificacion import fila_falla
+
+# Words whose set of containing modules a stage may iterate (low-level handlers, `Tool` calls).
+PALABRAS_GLOBALES = ("call_tool", "Tool")
+
+
+class Cargador:
+    """The project's files by module name; parses a module the first time a stage needs it."""
+
+    def __init__(self, raiz: pathlib.Path, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]]) -> None:
+        self.raiz = raiz
+        self.por_nombre = {nombre_modulo(r): r for r in sorted(rels)}  # files that passed verification
+        self.indice = Indice(self.por_nombre)
+        self.con_palabra = dict(con_palabra)
+        self.modulos: dict[str, Optional[Modulo]] = {}
+        self.huellas: dict[str, str] = {}
+        self.fallas: dict[str, dict[str, Any]] = {}
+
+    def rel(self, nombre: Optional[str]) -> Optional[str]:
+        """Relative path of an analyzed module name."""
+        return self.por_nombre.get(nombre) if nombre is not None else None
+
+    def cargar(self, rel: str) -> Optional[Modulo]:
+        """The parsed module at `rel`, or None when it cannot be read or parsed (a failure row is kept)."""
+        if rel in self.modulos:
+            return self.modulos[rel]
+        modulo: Optional[Modulo] = None
+        try:
+            datos = (self.raiz / rel).read_bytes()
+        except OSError as e:
+            self.huellas[rel] = ""
+            self.fallas[rel] = fila_falla(f"file cannot be read: {e.strerror or e}", rel, 1, 1)
+        else:
+            self.huellas[rel] = hashlib.sha256(datos).hexdigest()
+            modulo = self._parsear(rel, datos)
+        self.modulos[rel] = modulo
+        return modulo
+
+    def _parsear(self, rel: str, datos: bytes) -> Optional[Modulo]:
+        arbol = parsear(datos, rel)
+        if isinstance(arbol, NoResuelto):
+            pos = arbol.pos
+            self.fallas[rel] = fila_falla(arbol.motivo, rel, pos.linea if pos else 1, pos.columna if pos else 1)
+            return None
+        try:
+            return recolectar(rel, nombre_modulo(rel), arbol)
+        except (RecursionError, Exception) as e:  # fail closed: a row, never a traceback
+            self.fallas[rel] = fila_falla(f"analyzer internal error while reading the file: {type(e).__name__}: {e}", rel, 1, 1)
+            return None
+
+    def huella(self, rel: str) -> str:
+        """sha256 of the bytes this process read for `rel` ("" when unread or unreadable)."""
+        return self.huellas.get(rel, "")
+
+    def con_token(self, token: str) -> tuple[str, ...]:
+        """Relative paths (sorted) of files whose bytes contain `token`; only PALABRAS_GLOBALES are known."""
+        if token not in self.con_palabra:
+            raise KeyError(f"the pre-filter does not index the word {token!r}")
+        return self.con_palabra[token]

@@ -1,0 +1,211 @@
+"""One extraction run: read, verify, pre-filter, reuse cached units, compute the rest, merge.
+
+Only facts are cached, per file (sha256 of its bytes + the analyzer's fingerprint): whether
+the file parses, and the rows of the tools it registers together with everything resolution
+looked at to produce them (each import lookup and its answer, each other file's hash, the set
+of files holding a global word). A cached unit is used only when all of those still hold, so a
+change anywhere a result came from recomputes it. Rules and configuration never enter the
+facts; the judgement is always recomputed. libcst is imported only when something is parsed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pathlib
+import sys
+import uuid
+from collections.abc import Sequence
+from typing import Any, Optional
+
+from ..cache import Almacen, clave
+from .nombres import Indice, nombre_modulo
+from .paralelo import Reparto, trabajos_por_defecto
+from .prefiltro import entradas
+from .salida import Salida
+from .verificacion import fila_falla, verificar
+
+PALABRAS_GLOBALES = ("call_tool", "Tool")  # = carga.PALABRAS_GLOBALES, without importing libcst
+UMBRAL_VERIFICAR = 256 * 1024  # bytes of source below which a pool is not worth starting
+UMBRAL_UNIDADES = 24 * 1024
+# Results of one file kept side by side when runs over different file sets resolve it differently
+# (a pre-commit run over a few files, then the full run): neither evicts the other.
+VARIANTES = 4
+
+
+def huella_analizador() -> str:
+    """What makes per-file facts change: extractor and oracle versions, parser, Python, analyzer source."""
+    from importlib import metadata
+
+    from nucleo.version import VERSION
+
+    from . import VERSION_EXTRACTOR
+
+    try:
+        version_libcst = metadata.version("libcst")
+    except metadata.PackageNotFoundError:
+        version_libcst = "?"
+    fuentes = hashlib.sha256()
+    for ruta in sorted(pathlib.Path(__file__).parent.glob("*.py")):
+        fuentes.update(ruta.name.encode() + b"\0" + ruta.read_bytes() + b"\0")
+    return clave(VERSION_EXTRACTOR, VERSION, version_libcst, f"{sys.version_info[0]}.{sys.version_info[1]}", fuentes.hexdigest())
+
+
+def _verificar_lote(lote: list[tuple[str, bytes]]) -> list[tuple[str, Optional[dict[str, Any]]]]:
+    return [(rel, verificar(datos, rel)) for rel, datos in lote]
+
+
+def _trabajar(*args: Any) -> list[Any]:
+    from .motor import trabajar  # deferred: libcst
+
+    return trabajar(*args)
+
+
+class Extraccion:
+    """State of one run."""
+
+    def __init__(self, raiz: pathlib.Path, almacen: Optional[Almacen], trabajos: int, prefiltro: bool) -> None:
+        self.raiz, self.almacen, self.prefiltro = raiz, almacen, prefiltro
+        self.trabajos = trabajos
+        self.salida = Salida()
+        self.datos: dict[str, bytes] = {}
+        self.sha: dict[str, str] = {}
+        self.sal = huella_analizador() if almacen is not None else ""
+        self.id = uuid.uuid4().hex  # parsed modules are shared within this run only
+
+    def leer(self, archivos: Sequence[pathlib.Path]) -> None:
+        """Read every file once; unreadable ones become rows."""
+        raiz = self.raiz.resolve()
+        rels: dict[str, pathlib.Path] = {}
+        for archivo in archivos:
+            absoluta = pathlib.Path(archivo).resolve()
+            try:
+                rel = absoluta.relative_to(raiz).as_posix()
+            except ValueError:
+                rel = absoluta.as_posix()
+            rels.setdefault(rel, archivo)
+        for rel in sorted(rels):
+            self.salida.fila("archivo", archivo=rel, herramientas=0)
+            try:
+                self.datos[rel] = pathlib.Path(rels[rel]).read_bytes()
+            except OSError as e:
+                self.salida.filas["no_resuelto"].append(fila_falla(f"file cannot be read: {e.strerror or e}", rel, 1, 1))
+                continue
+            self.sha[rel] = hashlib.sha256(self.datos[rel]).hexdigest()
+
+    def verificar(self, reparto: Reparto) -> list[str]:
+        """Relative paths that parse; the others become rows. Cached per file content."""
+        resultados: dict[str, Optional[dict[str, Any]]] = {}
+        pendientes = []
+        for rel in self.datos:
+            guardado = self._leer_cache("verificar", rel)
+            if guardado is not None and "falla" in guardado:
+                resultados[rel] = guardado["falla"]
+            else:
+                pendientes.append(rel)
+        lote = [(rel, self.datos[rel]) for rel in pendientes]
+        for rel, falla in reparto.mapear(_verificar_lote, lote, [len(d) for _, d in lote]):
+            resultados[rel] = falla
+            self._escribir_cache("verificar", rel, {"falla": falla})
+        for rel in sorted(resultados):
+            if resultados[rel] is not None:
+                self.salida.filas["no_resuelto"].append(resultados[rel])
+        return sorted(rel for rel, falla in resultados.items() if falla is None)
+
+    def _leer_cache(self, espacio: str, rel: str) -> Optional[dict[str, Any]]:
+        return self.almacen.leer(clave(self.sal, espacio, rel, self.sha[rel])) if self.almacen is not None else None
+
+    def _escribir_cache(self, espacio: str, rel: str, valor: dict[str, Any]) -> None:
+        if self.almacen is not None:
+            self.almacen.escribir(clave(self.sal, espacio, rel, self.sha[rel]), valor)
+
+    def unidades(self, validos: list[str], reparto: Reparto) -> list[dict[str, Any]]:
+        """Per-unit results of the entry points, in path order: cached when still valid, else computed."""
+        por_nombre = {nombre_modulo(r): r for r in validos}
+        indice = Indice(por_nombre)
+        con_palabra = {p: tuple(r for r in validos if p.encode() in self.datos[r]) for p in PALABRAS_GLOBALES}
+        if self.prefiltro:
+            elegidas = sorted(entradas({r: self.datos[r] for r in validos}, {r: nombre_modulo(r) for r in validos}))
+        else:
+            elegidas = list(validos)
+        resultados: dict[str, dict[str, Any]] = {}
+        pendientes = []
+        variantes: dict[str, list[Any]] = {}
+        for rel in elegidas:
+            guardado = self._leer_cache("unidad", rel)
+            variantes[rel] = guardado.get("variantes") if guardado is not None and isinstance(guardado.get("variantes"), list) else []
+            valida = next((v for v in variantes[rel] if isinstance(v, dict)
+                           and _sigue_valido(v.get("deps"), indice, por_nombre, self.sha, con_palabra)), None)
+            if valida is not None and isinstance(valida.get("resultado"), dict):
+                resultados[rel] = valida["resultado"]
+            else:
+                pendientes.append(rel)
+        calculados = reparto.mapear(_trabajar, pendientes, [len(self.datos[r]) for r in pendientes],
+                                    self.id, str(self.raiz), validos, con_palabra, lotes=len(pendientes))
+        for rel, resultado, deps in calculados:
+            resultados[rel] = resultado
+            if deps["modulos"].get(rel) == self.sha[rel]:  # the file did not change under us
+                otras = [v for v in variantes.get(rel, []) if isinstance(v, dict) and v.get("deps") != deps]
+                nueva = [{"deps": deps, "resultado": resultado}, *otras][:VARIANTES]
+                self._escribir_cache("unidad", rel, {"variantes": nueva})
+        return [resultados[rel] for rel in elegidas]
+
+
+def _sigue_valido(deps: Any, indice: Indice, por_nombre: dict[str, str], sha: dict[str, str],
+                  con_palabra: dict[str, tuple[str, ...]]) -> bool:
+    """Whether everything a cached unit looked at still answers the same."""
+    try:
+        for desde, paquete, nombre, encontrado in deps["busquedas"]:
+            actual = indice.buscar(desde, paquete, nombre)
+            if (por_nombre.get(actual) if actual is not None else None) != encontrado:
+                return False
+        if any(rel not in por_nombre.values() or sha.get(rel) != h for rel, h in deps["modulos"].items()):
+            return False
+        return all(list(con_palabra.get(t, ())) == list(v) for t, v in deps["tokens"].items())
+    except (KeyError, TypeError, ValueError):
+        return False  # a malformed entry is never trusted
+
+
+def _fusionar(salida: Salida, resultados: list[dict[str, Any]]) -> None:
+    """Merge unit results; attribute each `complete` site to the tool whose handler (branch) holds it."""
+    duenos: dict[tuple[str, int, int], list[dict[str, Any]]] = {}
+    cuentas: dict[str, int] = {}
+    for r in resultados:
+        for relacion, filas in r["filas"].items():
+            salida.filas[relacion].extend(filas)
+        for h in r["herramientas"]:
+            for ident in h["identidades"]:
+                duenos.setdefault(tuple(ident), []).append(h)
+        for archivo, n in r["cuentas"].items():
+            cuentas[archivo] = cuentas.get(archivo, 0) + n
+    for r in resultados:
+        for sitio in r["completes"]:
+            pos = sitio["pos"]
+            nombre = None
+            for h in duenos.get(tuple(sitio["funcion"]), []) if sitio["funcion"] else []:
+                if not h["rangos"] or any(a == pos["archivo"] and i <= pos["linea"] <= f for a, i, f in h["rangos"]):
+                    nombre = h["nombre"]
+                    break
+            salida.fila("complete", herramienta=nombre, evidencia=sitio["evidencia"], **pos)
+            if sitio["motivo"]:
+                salida.fila("no_resuelto", herramienta=nombre, motivo=sitio["motivo"], **pos)
+    for fila in salida.filas["archivo"]:
+        fila["herramientas"] = cuentas.get(fila["archivo"], 0)
+
+
+def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Optional[Almacen] = None,
+            trabajos: Optional[int] = None, prefiltro: bool = True) -> dict[str, list[dict[str, Any]]]:
+    """Parse what can register a tool (each file once) and return the evidence: relation -> rows."""
+    n = trabajos if trabajos is not None else trabajos_por_defecto()
+    corrida = Extraccion(raiz, almacen, n, prefiltro)
+    corrida.leer(archivos)
+    try:
+        with Reparto(n, UMBRAL_VERIFICAR) as reparto:
+            validos = corrida.verificar(reparto)
+            reparto.umbral = UMBRAL_UNIDADES
+            resultados = corrida.unidades(validos, reparto)
+    finally:
+        motor = sys.modules.get(f"{__package__}.motor")
+        if motor is not None:
+            motor.olvidar()  # parsed trees of this run are not kept by a long-lived process
+    _fusionar(corrida.salida, resultados)
+    return corrida.salida.ordenadas()

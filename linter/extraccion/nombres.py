@@ -1,0 +1,50 @@
+"""Module names of analyzed files and import lookup by name alone (no parsing, no libcst)."""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Iterable
+from typing import Optional
+
+
+def ruta_relativa(archivo: pathlib.Path, raiz: pathlib.Path) -> str:
+    """Path of `archivo` relative to `raiz`, POSIX separators (absolute if outside)."""
+    try:
+        return archivo.resolve().relative_to(raiz.resolve()).as_posix()
+    except ValueError:
+        return archivo.resolve().as_posix()
+
+
+def nombre_modulo(rel: str) -> str:
+    """Dotted module name of a relative path (`pkg/__init__.py` -> `pkg`)."""
+    partes = rel.split("/")
+    if partes and partes[-1].endswith(".py"):
+        partes[-1] = partes[-1][:-3]
+    if partes and partes[-1] == "__init__":
+        partes.pop()
+    return ".".join(p for p in partes if p)
+
+
+class Indice:
+    """The analyzed module names, indexed for exact and dotted-suffix lookup."""
+
+    def __init__(self, nombres: Iterable[str]) -> None:
+        self.nombres = frozenset(nombres)
+        self.por_ultimo: dict[str, list[str]] = {}
+        for n in sorted(self.nombres):
+            self.por_ultimo.setdefault(n.rsplit(".", 1)[-1], []).append(n)
+
+    def buscar(self, desde: str, es_paquete: bool, nombre: str) -> Optional[str]:
+        """Module an import in module `desde` refers to: relative, exact, or by unique dotted suffix."""
+        if nombre.startswith("."):
+            puntos = len(nombre) - len(nombre.lstrip("."))
+            base = desde.split(".")
+            base = base if es_paquete else base[:-1]
+            if puntos > 1:
+                base = base[: len(base) - (puntos - 1)] if puntos - 1 <= len(base) else []
+            resto = nombre[puntos:]
+            nombre = ".".join([*base, *([resto] if resto else [])])
+        if nombre in self.nombres:
+            return nombre
+        candidatos = [n for n in self.por_ultimo.get(nombre.rsplit(".", 1)[-1], []) if n.endswith("." + nombre)]
+        return candidatos[0] if len(candidatos) == 1 else None

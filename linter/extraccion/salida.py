@@ -1,0 +1,31 @@
+"""Rows per relation: accumulate, deduplicate, sort (no libcst)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Optional
+
+RELACIONES = ("herramienta", "esquema_nodo", "esquema", "raiz", "clave_emitida", "clave_declarada", "spread",
+              "complete", "no_resuelto", "archivo")
+
+
+class Salida:
+    """Accumulates rows per relation."""
+
+    def __init__(self) -> None:
+        self.filas: dict[str, list[dict[str, Any]]] = {r: [] for r in RELACIONES}
+
+    def fila(self, relacion: str, **columnas: Any) -> None:
+        self.filas[relacion].append(columnas)
+
+    def no_resuelto(self, herramienta: Optional[str], motivo: str, pos: Any) -> None:
+        self.fila("no_resuelto", herramienta=herramienta, motivo=motivo, **pos.fila())
+
+    def ordenadas(self) -> dict[str, list[dict[str, Any]]]:
+        """Rows deduplicated and sorted deterministically."""
+        salida = {}
+        for relacion, filas in self.filas.items():
+            unicas = {json.dumps(f, sort_keys=True): f for f in filas}
+            salida[relacion] = sorted(unicas.values(), key=lambda f: (
+                str(f.get("archivo") or ""), f.get("linea") or 0, f.get("columna") or 0, json.dumps(f, sort_keys=True)))
+        return salida
