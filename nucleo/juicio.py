@@ -147,7 +147,7 @@ def _evaluar(
     entrada: Entrada, evidencia: Mapping[str, Any], limites: LimitesAlgebra, catalogo: Catalogo
 ) -> Veredicto | str:
     try:
-        return entrada.medida.evaluar(evidencia, limites=limites, escalares=catalogo.escalares)
+        return entrada.medida.evaluar(evidencia, limites=limites, escalares=catalogo.escalares, validada=True)
     except ErrorOracle as error:
         return error.linea()
     except Exception as error:  # an unclassified failure is reported, never turned into a verdict

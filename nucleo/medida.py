@@ -99,9 +99,15 @@ class Medida:
         *,
         limites: LimitesAlgebra | None = None,
         escalares: Escalares | None = None,
+        validada: bool = False,
     ) -> Veredicto:
-        """Evaluate over evidence. Missing required relations give `sin_evidencia`, never `rojo`."""
-        evidencia = validar_evidencia(evidencia)
+        """Evaluate over evidence. Missing required relations give `sin_evidencia`, never `rojo`.
+
+        `validada=True` is for callers that already ran `validar_evidencia` on this very object
+        (a judgement over many measures, a case loaded from the corpus): it skips re-validation.
+        """
+        if not validada:
+            evidencia = validar_evidencia(evidencia)
         limites = limites or LimitesAlgebra()
         escalares = escalares or Escalares()
         faltan = tuple(r for r in self.requiere if r not in evidencia)

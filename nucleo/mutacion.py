@@ -62,11 +62,19 @@ class Resultado:
 
 
 def evaluar_caso(
-    medida: Medida, caso: Caso, limites: LimitesAlgebra | None, escalares: Escalares | None
+    medida: Medida,
+    caso: Caso,
+    limites: LimitesAlgebra | None,
+    escalares: Escalares | None,
+    validada: bool = False,
 ) -> Resultado:
-    """Evaluate one measure on one case; any exception is the `error` outcome, never a red."""
+    """Evaluate one measure on one case; any exception is the `error` outcome, never a red.
+
+    Mutants run only after the original reproduced every case, so their evaluations may pass
+    `validada=True`: each case's evidence was validated by the original's evaluation.
+    """
     try:
-        v = medida.evaluar(caso.evidencia, limites=limites, escalares=escalares)
+        v = medida.evaluar(caso.evidencia, limites=limites, escalares=escalares, validada=validada)
     except ErrorOracle as error:
         return Resultado("error", error=error.linea())
     except Exception as error:  # an unclassified failure is an outcome of its own, never a verdict
@@ -178,7 +186,7 @@ def _ronda(
         resultados = []
         for caso in casos:
             _revisar(cancelado)
-            resultados.append(evaluar_caso(mutante.medida, caso, limites, escalares))
+            resultados.append(evaluar_caso(mutante.medida, caso, limites, escalares, validada=True))
         clase = clasificar(originales, resultados)
         if clase == "detectado":
             detectados += 1

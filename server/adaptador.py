@@ -180,7 +180,7 @@ def evaluar(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
         evidencia = validar_evidencia(argumentos["evidencia"])
         medida, escalares, sombra = _medida_y_escalares(proyecto, argumentos["medida"])
         ctx.revisar()
-        veredicto = medida.evaluar(evidencia, escalares=escalares)
+        veredicto = medida.evaluar(evidencia, escalares=escalares, validada=True)
         derivado, avisos = alcance_derivado(proyecto, medida)
         huella = entrada_sha256({"medida": medida.a_datos(), "evidencia": normalizar_evidencia(evidencia)})
         return medida, veredicto, sombra, huella, derivado, avisos

@@ -191,9 +191,9 @@ def test_la_cancelacion_corta_entre_mutantes(monkeypatch: pytest.MonkeyPatch) ->
     evaluaciones: list[str] = []
     real = nucleo.mutacion.evaluar_caso
 
-    def espia(m, c, limites, escalares):
+    def espia(m, c, limites, escalares, validada=False):
         evaluaciones.append(c.id)
-        return real(m, c, limites, escalares)
+        return real(m, c, limites, escalares, validada)
 
     monkeypatch.setattr(nucleo.mutacion, "evaluar_caso", espia)
     casos = [VERDE, ROJO]
