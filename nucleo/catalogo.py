@@ -144,7 +144,8 @@ def _leer(origen: Origen, ruta: Path, proyecto: Proyecto) -> str:
         raise catalogo_invalido(str(origen), f"no se pudo leer {_presentar(proyecto, ruta)} ({error.__class__.__name__})")
 
 
-def _macros_del_proyecto(proyecto: Proyecto) -> tuple[dict[str, str], list[Path]]:
+def macros_del_proyecto(proyecto: Proyecto) -> tuple[dict[str, str], list[Path]]:
+    """The project's macros (from its `macros` directory) and the files they came from."""
     macros: dict[str, str] = {}
     donde: dict[str, str] = {}
     archivos = sorted(proyecto.dir_macros.glob("*.toml")) if proyecto.dir_macros.is_dir() else []
@@ -259,7 +260,7 @@ def _sin_duplicados(entradas: list[Entrada], proyecto: Proyecto) -> None:
 
 def catalogo_cargado(proyecto: Proyecto) -> CatalogoCargado:
     """Load every selected source; any failure raises, never a partial catalog."""
-    macros, archivos_macros = _macros_del_proyecto(proyecto)
+    macros, archivos_macros = macros_del_proyecto(proyecto)
     entradas: list[Entrada] = []
     archivos: list[Path] = list(proyecto.archivos_config) + archivos_macros
     for origen, rutas in _fuentes(proyecto):

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from nucleo import tareas as tracker
-from nucleo.catalogo import Catalogo, Entrada, _macros_del_proyecto, catalogo_efectivo as cargar_efectivo
+from nucleo.catalogo import Catalogo, Entrada, macros_del_proyecto, catalogo_efectivo as cargar_efectivo
 from nucleo.corpus import archivos_de_casos, casos_efimeros
 from nucleo.desafio import desafiar as desafiar_medida
 from nucleo.errores import ErrorOracle, argumentos_invalidos, proyecto_cambio
@@ -163,7 +163,7 @@ def _medida_y_escalares(proyecto: Proyecto, fuente: dict[str, Any]) -> tuple[Med
         verificar_sombras(str(proyecto.raiz), proyecto.config.sombras, catalogo)
         entrada = catalogo.obtener(fuente["id"])
         return entrada.medida, catalogo.escalares, proyecto.config.sombras.get(entrada.medida.id)
-    macros, _ = _macros_del_proyecto(proyecto)
+    macros, _ = macros_del_proyecto(proyecto)
     medida = medida_de_texto(fuente["texto"], macros=macros)
     return medida, cargar_escalares(proyecto.raiz, proyecto.confiar_escalares), None
 

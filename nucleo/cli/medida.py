@@ -43,15 +43,16 @@ def _medida(ident: str | None, texto: Path | None, proyecto: Path | None, confia
     """The measure by id (from the effective catalog) or by text file; also the project's scalars."""
     if (ident is None) == (texto is None):
         raise click.UsageError("give exactly one of ID or --texto FILE")
-    if texto is not None:
-        from nucleo.escalares import Escalares
-
-        return medida_de_texto(texto.read_text(encoding="utf-8"), quien=str(texto)), Escalares()
-    from nucleo.catalogo import catalogo_efectivo
+    from nucleo.catalogo import catalogo_efectivo, macros_del_proyecto
     from nucleo.escalares import cargar_escalares
     from nucleo.proyecto import Proyecto, encontrar_raiz
 
     p = Proyecto(proyecto or encontrar_raiz(Path.cwd()), confiar_escalares=confiar)
+    if texto is not None:  # in memory, with the project's macros and scalars, as oracle_evaluar does
+        macros, _ = macros_del_proyecto(p)
+        return medida_de_texto(texto.read_text(encoding="utf-8"), macros=macros, quien=str(texto)), cargar_escalares(
+            p.raiz, confiar
+        )
     return catalogo_efectivo(p).obtener(ident).medida, cargar_escalares(p.raiz, confiar)
 
 
