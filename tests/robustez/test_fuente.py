@@ -101,8 +101,8 @@ def _profundo(apertura: str, cierre: str, n: int, centro: str = '{"type": "objec
 ENORMES_Y_HONDOS: dict[str, bytes] = {
     "cadena_5mb": (TABLA % '{"type": "object", "description": D}').encode() + b'D = "' + b"x" * (5 * MB) + b'"\n',
     "bytes_5mb": (TABLA % '{"type": "object"}').encode() + b"B = b'" + b"\\x00" * (MB + MB // 4) + b"'\n",
-    "dict_50k_claves": (TABLA % "S").encode() + b'S = {"type": "object", "properties": {'
-    + b",".join(b'"k%d": {"type": "string"}' % i for i in range(50_000)) + b"}}\n",
+    "dict_10k_claves": (TABLA % "S").encode() + b'S = {"type": "object", "properties": {'
+    + b",".join(b'"k%d": {"type": "string"}' % i for i in range(10_000)) + b"}}\n",
     "parentesis_600": (TABLA % _profundo("(", ")", 600)).encode(),
     "dicts_520": (TABLA % _profundo('{"type": "object", "properties": {"a": ', "}}", 520, '{"type": "string"}')).encode(),
     "listas_1000": (TABLA % '{"type": "object"}').encode() + b"X = " + b"[" * 1000 + b"]" * 1000 + b"\n",
