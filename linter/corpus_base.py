@@ -8,7 +8,7 @@ rule consumes, and the expectation read from the markers — `rojo` when a marke
 rule is among the unit's rows, `verde` otherwise. Each rule also gets one `sin_evidencia` case.
 The expectation never comes from evaluating the rule: the markers are the independent oracle.
 
-Cases go to `rules/corpus/<rule>/`: the publisher's
+Cases go to `rules/corpus/<rule>/` (profiles: `rules/perfiles/corpus/<rule>/`): the publisher's
 corpus, which makes the base rules `fijacion: evidencia` here and `heredada` for users.
 """
 
@@ -29,6 +29,11 @@ from nucleo.proyecto import Proyecto
 
 RAIZ = Path(__file__).resolve().parents[1]
 CORPUS_DE_CODIGO = RAIZ / "tests" / "fixtures" / "linter"
+FUENTES = (
+    (CORPUS_DE_CODIGO, "catalogo_base:oracle"),
+    (RAIZ / "tests" / "fixtures" / "perfiles" / "gemini", "perfil:gemini"),
+)
+"""Each fixture project and the catalog source whose rules it exercises."""
 DIRECTORIO = "corpus"
 
 Evidencia = dict[str, list[dict[str, Any]]]
@@ -94,23 +99,31 @@ def casos_de_regla(medida: Medida, evidencia: Evidencia, esperadas: set[tuple[st
     return casos
 
 
-def generar() -> dict[Path, str]:
-    """Path -> JSON text of every derived case (deterministic)."""
-    proyecto = Proyecto(CORPUS_DE_CODIGO)
-    evidencia = reunir_evidencia(proyecto, None).evidencia
-    esperadas = marcas(CORPUS_DE_CODIGO)
-    rules = Path(str(directorio_rules()))
+def _de_proyecto(raiz: Path, origen: str) -> dict[Path, str]:
+    """The derived cases of every rule of `origen` over the facts of one fixture project."""
+    proyecto = Proyecto(raiz)
+    evidencia = reunir_evidencia(proyecto, None, cache=False).evidencia
+    esperadas = marcas(raiz)
     salida: dict[Path, str] = {}
     catalogo = catalogo_efectivo(proyecto)
     for ident in catalogo:
         entrada = catalogo[ident]
-        if entrada.origen.clase != "catalogo_base":
+        if str(entrada.origen) != origen:
             continue
         if not set(entrada.medida.requiere) <= set(evidencia):
             continue  # not a rule over the linter's facts (the catalog's judge, for instance)
         destino = entrada.ruta.parent / DIRECTORIO / ident
         for nombre, caso in casos_de_regla(entrada.medida, evidencia, esperadas).items():
             salida[destino / nombre] = json.dumps(caso, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    return salida
+
+
+def generar() -> dict[Path, str]:
+    """Path -> JSON text of every derived case (deterministic)."""
+    rules = Path(str(directorio_rules()))
+    salida: dict[Path, str] = {}
+    for raiz, origen in FUENTES:
+        salida.update(_de_proyecto(raiz, origen))
     assert all(rules in p.parents for p in salida)
     return salida
 

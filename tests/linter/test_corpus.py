@@ -58,3 +58,14 @@ def test_every_finding_names_its_tool_when_it_has_one(salida):
     for h in salida["findings"]:
         if h["rule"].startswith("contrato.") and h["rule"] != "contrato.complete_sin_evidencia":
             assert h["tool"], h
+
+
+GEMINI = CORPUS.parent / "perfiles" / "gemini"
+
+
+def test_the_gemini_profile_corpus_reports_exactly_its_markers():
+    r = CliRunner().invoke(main, ["check", "--format", "json", "--no-cache", "--project", str(GEMINI)])
+    assert r.exit_code == 1, r.output
+    obtenidos = {(h["path"], h["line"], h["rule"]) for h in json.loads(r.output)["findings"]}
+    assert obtenidos == marcas(GEMINI)
+    assert {regla for _, _, regla in obtenidos} == {"gemini.sin_uniones_en_entrada"}
