@@ -199,7 +199,8 @@ def test_excepcion_no_clasificada(tmp_path: Path, sitio: None, monkeypatch: pyte
         'que levantó la excepción."}],"isError":true,"resultType":"complete"}}\n'
     ).encode("utf-8")
     assert "excepción en oracle_juzgar:\nTraceback (most recent call last):" in stderr
-    assert 'RuntimeError: se rompió algo adentro' in stderr
+    assert stderr.startswith("oracle-mcp: excepción en oracle_juzgar:\nTraceback (most recent call last):\n")
+    assert stderr.endswith("\nRuntimeError: se rompió algo adentro\n")
 
 
 # -- a result computed just as its cancellation arrives is still dropped ---------------------------
@@ -221,13 +222,19 @@ def test_cancelacion_tras_el_calculo(tmp_path: Path, sitio: None, monkeypatch: p
     original = herramientas.POR_NOMBRE["oracle_tareas"]
     monkeypatch.setitem(herramientas.POR_NOMBRE, "oracle_tareas",
                         dataclasses.replace(original, manejador=ignora_la_cancelacion))
-    respuestas = _conversar(tmp_path, "efectivo", [
+    _, stdout, stderr, codigo, _, _ = replay({"proyecto": "efectivo", "entrada": [
         _llamada(1, "oracle_tareas", {"accion": "listar"}),
         {"$pausa": 0.3},
         {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1}},
         {"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {"_meta": META}},
-    ])
-    assert sorted(respuestas) == ["2"]
+    ]}, tmp_path)
+    assert codigo == 0
+    assert [m["id"] for m in (json.loads(linea) for linea in stdout.decode("utf-8").splitlines())] == [2]
+    # The result was computed: it is dropped at write time, and stderr says so.
+    assert stderr == (
+        "oracle-mcp: pedido 1 cancelado: no se escribirá su respuesta\n"
+        "oracle-mcp: respuesta de 1 descartada: el pedido fue cancelado\n"
+    )
 
 
 # -- the root fixed at start-up cannot move under the server ---------------------------------------
@@ -254,6 +261,431 @@ def test_la_raiz_no_se_mueve(tmp_path: Path, sitio: None) -> None:  # noqa: F811
     temporizador.join()
     [respuesta] = [json.loads(linea) for linea in stdout.decode("utf-8").splitlines()]
     assert codigo == 0
-    assert _texto_de_error(respuesta).splitlines()[0] == (
-        f"PROYECTO_INVALIDO — {raiz}: la raíz fijada al arrancar ahora resuelve a {otra.resolve()}."
+    assert _texto_de_error(respuesta) == (
+        f"PROYECTO_INVALIDO — {raiz}: la raíz fijada al arrancar ahora resuelve a {otra.resolve()}.\n"
+        "campo: proyecto\n"
+        "corrección: reiniciá el servidor con la raíz que corresponda; una llamada no puede moverla."
     )
+
+
+# -- the legacy era: a tools/call result carries no resultType -------------------------------------
+
+INICIALIZAR = {"jsonrpc": "2.0", "id": 0, "method": "initialize",
+               "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+
+
+def test_resultado_heredado_sin_result_type(tmp_path: Path, sitio: None) -> None:  # noqa: F811
+    respuestas = _conversar(tmp_path, "efectivo", [
+        INICIALIZAR,
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+         "params": {"name": "oracle_tareas", "arguments": {"accion": "listar"}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+         "params": {"name": "oracle_tareas", "arguments": {"accion": "ver"}}},
+        _llamada(3, "oracle_tareas", {"accion": "listar"}),
+    ])
+    heredada, error_heredado, moderna = respuestas["1"]["result"], respuestas["2"]["result"], respuestas["3"]["result"]
+    assert sorted(heredada) == ["content", "isError", "structuredContent"]
+    assert sorted(error_heredado) == ["content", "isError"] and error_heredado["isError"] is True
+    assert sorted(moderna) == ["content", "isError", "resultType", "structuredContent"]
+    assert moderna["resultType"] == "complete"
+    assert heredada["structuredContent"] == moderna["structuredContent"]
+
+
+# -- what goes to stderr for notifications and stray responses (and nothing to stdout) -------------
+
+
+def test_notificaciones_y_respuestas_ajenas(tmp_path: Path, sitio: None) -> None:  # noqa: F811
+    _, stdout, stderr, codigo, antes, despues = replay({"proyecto": "efectivo", "entrada": [
+        INICIALIZAR,
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progress": 1}},
+        {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 99}},
+        {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": True}},
+        {"jsonrpc": "2.0", "method": "notifications/cancelled"},
+        {"jsonrpc": "2.0", "id": "r", "result": {}},
+        {"jsonrpc": "2.0", "id": 5, "error": {"code": 1, "message": "x"}},
+        {"jsonrpc": "2.0", "id": 1, "method": "ping"},
+    ]}, tmp_path)
+    assert codigo == 0 and antes == despues
+    assert stdout.decode("utf-8").splitlines()[1:] == ['{"jsonrpc":"2.0","id":1,"result":{}}']
+    assert stderr == (
+        "oracle-mcp: se ignora la notificación notifications/progress\n"
+        'oracle-mcp: se ignora una respuesta al id "r": este servidor no hace pedidos\n'
+        "oracle-mcp: se ignora una respuesta al id 5: este servidor no hace pedidos\n"
+    )
+
+
+def test_cancelacion_registrada_solo_para_un_pedido_en_curso(tmp_path: Path, sitio: None,  # noqa: F811
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+    import time as reloj
+
+    from server import herramientas
+
+    def espera_la_cancelacion(contexto: Any, argumentos: dict[str, Any]) -> dict[str, Any]:
+        limite = reloj.monotonic() + 10
+        while not contexto.cancelado() and reloj.monotonic() < limite:
+            reloj.sleep(0.01)
+        contexto.revisar()
+        raise AssertionError("the cancellation never reached the call")
+
+    original = herramientas.POR_NOMBRE["oracle_tareas"]
+    monkeypatch.setitem(herramientas.POR_NOMBRE, "oracle_tareas",
+                        dataclasses.replace(original, manejador=espera_la_cancelacion))
+    _, stdout, stderr, codigo, _, _ = replay({"proyecto": "efectivo", "entrada": [
+        _llamada("a", "oracle_tareas", {"accion": "listar"}),
+        {"$pausa": 0.2},
+        {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "b"}},
+        {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "a"}},
+    ]}, tmp_path)
+    assert codigo == 0 and stdout == b""
+    assert stderr == (
+        'oracle-mcp: pedido "a" cancelado: no se escribirá su respuesta\n'
+        'oracle-mcp: pedido "a": trabajo detenido tras la cancelación\n'
+    )
+
+
+# -- oracle_desafiar hands the call's cancellation flag to the core's round ------------------------
+
+
+def test_desafiar_pasa_la_cancelacion_a_la_ronda(tmp_path: Path, sitio: None,  # noqa: F811
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from server import adaptador
+
+    vistos: list[Any] = []
+    real = adaptador.desafiar_medida
+
+    def espia(*posicionales: Any, **nombrados: Any) -> Any:
+        vistos.append(nombrados.get("cancelado", "ausente"))
+        return real(*posicionales, **nombrados)
+
+    monkeypatch.setattr(adaptador, "desafiar_medida", espia)
+    texto = ('id = "candidato.x"\nsegun = "candidato"\nporque = "explorar"\nalcance = "cada herramienta"\n'
+             'requiere = ["herramienta"]\ntestigos = "herramienta"\numbral = { operador = "==", valor = 0 }\n')
+    respuestas = _conversar(tmp_path, "efectivo", [_llamada(1, "oracle_desafiar", {
+        "medida": {"texto": texto, "formato": "oracle"}, "usar_evidencia_del_proyecto": False,
+        "casos": [{"id": "c0", "espera": "verde", "evidencia": {"herramienta": []}}],
+    })])
+    assert respuestas["1"]["result"]["isError"] is False
+    [cancelado] = vistos
+    # The flag of this call's job (a bound method of its Trabajo), not a default nor None.
+    assert callable(cancelado) and cancelado() is False
+    assert type(cancelado.__self__).__name__ == "Trabajo"
+
+
+# -- oracle_tareas: the tracker changing during the read ------------------------------------------
+
+
+def test_tareas_cambia_durante_la_lectura(tmp_path: Path, sitio: None,  # noqa: F811
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from nucleo import tareas as tracker
+    from nucleo.huellas import huella_proyecto
+
+    raiz = tmp_path / "efectivo"
+    shutil.copytree(PROYECTOS / "efectivo", raiz)
+    raiz = raiz.resolve()
+    tarea = raiz / "tareas" / "0001-documentar-buscar.md"
+
+    def archivos() -> list[Path]:
+        return sorted(p for p in (raiz / "tareas").rglob("*") if p.is_file())
+
+    inicial = huella_proyecto(archivos())
+    real = tracker.listar
+
+    def listar_y_tocar(*posicionales: Any, **nombrados: Any) -> Any:
+        resultado = real(*posicionales, **nombrados)
+        tarea.write_text(tarea.read_text(encoding="utf-8") + "\ntocada\n", encoding="utf-8")
+        return resultado
+
+    monkeypatch.setattr(tracker, "listar", listar_y_tocar)
+    _, stdout, _, codigo, _, _ = replay(
+        {"proyecto": str(raiz), "entrada": [_llamada(1, "oracle_tareas", {"accion": "listar"})]}, tmp_path
+    )
+    final = huella_proyecto(archivos())
+    assert codigo == 0 and inicial != final
+    [respuesta] = [json.loads(linea) for linea in stdout.decode("utf-8").splitlines()]
+    assert _texto_de_error(respuesta) == (
+        f"PROYECTO_CAMBIO_DURANTE_LA_CONSULTA — huella inicial {inicial} y final {final}; reintentá sobre un "
+        "estado estable.\ncampo: proyecto\ncorrección: repetí la consulta cuando el árbol deje de cambiar."
+    )
+
+
+# -- the modern envelope: a version that is not a string -------------------------------------------
+
+
+@pytest.mark.parametrize(("version", "tipo"), [(20260728, "un número"), ({}, "un objeto"), (None, "null")])
+def test_version_moderna_que_no_es_cadena(tmp_path: Path, sitio: None, version: Any, tipo: str) -> None:  # noqa: F811
+    meta = {**META, "io.modelcontextprotocol/protocolVersion": version}
+    respuestas = _conversar(tmp_path, "efectivo", [
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"_meta": meta}},
+    ])
+    assert respuestas["1"] == {"jsonrpc": "2.0", "id": 1, "error": {
+        "code": -32600,
+        "message": f'pedido JSON-RPC inválido: params._meta["io.modelcontextprotocol/protocolVersion"] es {tipo}; '
+                   "se esperaba una cadena",
+    }}
+
+
+# -- oracle_catalogo_efectivo: a detail row missing a promised field is a post-condition failure ----
+
+
+def test_detalle_incompleto_es_poscondicion_rota(tmp_path: Path, sitio: None,  # noqa: F811
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from server import adaptador
+
+    real = adaptador._fila_de_catalogo
+
+    def sin_fuente(*posicionales: Any, **nombrados: Any) -> dict[str, Any]:
+        fila = real(*posicionales, **nombrados)
+        fila.pop("fuente", None)
+        return fila
+
+    monkeypatch.setattr(adaptador, "_fila_de_catalogo", sin_fuente)
+    respuestas = _conversar(tmp_path, "efectivo", [
+        _llamada(1, "oracle_catalogo_efectivo", {"ids": ["propio.raiz_estricta"]}),
+        _llamada(2, "oracle_catalogo_efectivo", {}),
+    ])
+    assert _texto_de_error(respuestas["1"]) == (
+        "EVALUACION_FALLO — PoscondicionRota: detalle: true sin todos los campos de detalle. No se produjo un "
+        "veredicto.\ncampo: medida\ncorrección: revisá la medida o la escalar que levantó la excepción."
+    )
+    assert respuestas["2"]["result"]["isError"] is False  # the index promises no detail fields
+
+
+# -- oracle_evaluar by id: a shadow naming no effective measure refuses, naming the root -----------
+
+
+def test_evaluar_con_sombra_huerfana(tmp_path: Path, sitio: None) -> None:  # noqa: F811
+    raiz = tmp_path / "efectivo"
+    shutil.copytree(PROYECTOS / "efectivo", raiz)
+    pyproject = raiz / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text(encoding="utf-8") + (
+        '\n[tool.oracle.sombras."propio.inexistente"]\ndesde = "2026-09-01"\nporque = "x"\ncota = 1\n'
+    ), encoding="utf-8")
+    _, stdout, _, codigo, antes, despues = replay({"proyecto": str(raiz), "entrada": [
+        _llamada(1, "oracle_evaluar", {"medida": {"id": "propio.raiz_estricta"}, "evidencia": {}}),
+    ]}, tmp_path)
+    assert codigo == 0 and antes == despues
+    [respuesta] = [json.loads(linea) for linea in stdout.decode("utf-8").splitlines()]
+    assert _texto_de_error(respuesta) == (
+        f"PROYECTO_INVALIDO — {raiz.resolve()}: la sombra «propio.inexistente» nombra una medida que no está en el "
+        "catálogo efectivo.\ncampo: proyecto\ncorrección: quitá la sombra «propio.inexistente» de "
+        "[tool.oracle.sombras] o corregí su id (`oracle medida listar` muestra el catálogo efectivo)."
+    )
+
+
+# -- envelope checks: the id's type, the jsonrpc member, exit as a request, initialize's era -------
+
+
+def _lineas(stdout: bytes) -> list[dict[str, Any]]:
+    return [json.loads(linea) for linea in stdout.decode("utf-8").splitlines()]
+
+
+def test_id_de_tipo_invalido(tmp_path: Path, sitio: None) -> None:  # noqa: F811
+    ids = [(1.5, "un número"), (True, "un booleano"), (None, "null"), ([1], "una lista"), ({}, "un objeto")]
+    _, stdout, stderr, codigo, _, _ = replay({"proyecto": "efectivo", "entrada": [
+        *({"jsonrpc": "2.0", "id": ident, "method": "ping"} for ident, _ in ids),
+        {"jsonrpc": "2.0", "id": 2.0, "result": {}},
+        {"jsonrpc": "2.0", "id": "s", "method": "ping"},
+        {"jsonrpc": "1.0", "id": 7, "method": "ping"},
+        {"id": 8, "method": "ping"},
+    ]}, tmp_path)
+    assert codigo == 0 and stderr == "oracle-mcp: se ignora una respuesta al id 2.0: este servidor no hace pedidos\n"
+    assert _lineas(stdout) == [
+        *({"jsonrpc": "2.0", "id": None, "error": {
+            "code": -32600,
+            "message": f"pedido JSON-RPC inválido: id es {tipo}; se esperaba una cadena o un entero"}}
+          for _, tipo in ids),
+        {"jsonrpc": "2.0", "id": "s", "result": {}},
+        {"jsonrpc": "2.0", "id": 7, "error": {
+            "code": -32600, "message": 'pedido JSON-RPC inválido: jsonrpc es "1.0"; se esperaba "2.0"'}},
+        {"jsonrpc": "2.0", "id": 8, "error": {
+            "code": -32600, "message": 'pedido JSON-RPC inválido: jsonrpc es null; se esperaba "2.0"'}},
+    ]
+
+
+@pytest.mark.parametrize(("apagar", "codigo_esperado"), [(True, 0), (False, 1)])
+def test_exit_como_pedido(tmp_path: Path, sitio: None, apagar: bool, codigo_esperado: int) -> None:  # noqa: F811
+    entrada = [INICIALIZAR]
+    if apagar:
+        entrada.append({"jsonrpc": "2.0", "id": 1, "method": "shutdown"})
+    entrada += [{"jsonrpc": "2.0", "id": 2, "method": "exit"}, {"jsonrpc": "2.0", "id": 3, "method": "ping"}]
+    _, stdout, _, codigo, _, _ = replay({"proyecto": "efectivo", "entrada": entrada}, tmp_path)
+    assert codigo == codigo_esperado
+    # exit ends the process without an answer; nothing after it is read.
+    assert [m["id"] for m in _lineas(stdout)] == ([0, 1] if apagar else [0])
+
+
+def test_initialize_con_sobre_moderno_es_heredado(tmp_path: Path, sitio: None) -> None:  # noqa: F811
+    inicial = {**INICIALIZAR, "params": {**INICIALIZAR["params"], "_meta": META}}
+    respuestas = _conversar(tmp_path, "efectivo", [inicial])
+    assert respuestas["0"]["result"]["protocolVersion"] == "2025-11-25"
+    assert "resultType" not in respuestas["0"]["result"]
+
+
+def test_llamada_sin_arguments(tmp_path: Path, sitio: None) -> None:  # noqa: F811
+    respuestas = _conversar(tmp_path, "efectivo", [
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "oracle_catalogo_efectivo", "_meta": META}},
+    ])
+    resultado = respuestas["1"]["result"]
+    assert resultado["isError"] is False and resultado["structuredContent"]["detalle"] is False
+
+
+# -- in-flight ids: a duplicate is refused while running, the id is free again once answered --------
+
+
+def _manejador_lento(monkeypatch: pytest.MonkeyPatch, segundos: float) -> dict[str, Any]:
+    import dataclasses
+    import threading
+    import time as reloj
+
+    from server import herramientas
+
+    estado: dict[str, Any] = {"activos": 0, "maximo": 0, "hilos": set(), "cerrojo": threading.Lock()}
+    original = herramientas.POR_NOMBRE["oracle_tareas"]
+
+    def lento(contexto: Any, argumentos: dict[str, Any]) -> dict[str, Any]:
+        with estado["cerrojo"]:
+            estado["activos"] += 1
+            estado["maximo"] = max(estado["maximo"], estado["activos"])
+            estado["hilos"].add(threading.current_thread().name)
+        reloj.sleep(segundos)
+        with estado["cerrojo"]:
+            estado["activos"] -= 1
+        return original.manejador(contexto, argumentos)
+
+    monkeypatch.setitem(herramientas.POR_NOMBRE, "oracle_tareas", dataclasses.replace(original, manejador=lento))
+    return estado
+
+
+def test_id_en_curso_y_reutilizado(tmp_path: Path, sitio: None, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    _manejador_lento(monkeypatch, 0.3)
+    _, stdout, stderr, codigo, _, _ = replay({"proyecto": "efectivo", "entrada": [
+        _llamada(1, "oracle_tareas", {"accion": "listar"}),
+        _llamada(1, "oracle_tareas", {"accion": "listar"}),
+        {"$pausa": 2.0},
+        _llamada(1, "oracle_tareas", {"accion": "listar"}),
+    ]}, tmp_path)
+    assert codigo == 0 and stderr == ""
+    lineas = _lineas(stdout)
+    assert lineas[0] == {"jsonrpc": "2.0", "id": 1, "error": {
+        "code": -32600, "message": "pedido JSON-RPC inválido: el id 1 ya está en curso"}}
+    assert [(m["id"], m["result"]["isError"]) for m in lineas[1:]] == [(1, False), (1, False)]
+
+
+def test_trabajadores_acotados(tmp_path: Path, sitio: None, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    from server.trabajos import TRABAJADORES
+
+    estado = _manejador_lento(monkeypatch, 0.5)
+    respuestas = _conversar(tmp_path, "efectivo", [
+        _llamada(i, "oracle_tareas", {"accion": "listar"}) for i in range(TRABAJADORES + 3)
+    ])
+    assert sorted(respuestas) == sorted(json.dumps(i) for i in range(TRABAJADORES + 3))
+    assert estado["maximo"] == TRABAJADORES
+    assert estado["hilos"] and all(nombre.startswith("oracle-mcp_") for nombre in estado["hilos"])
+
+
+# -- stdout that cannot be written: each lost line is reported on stderr, the reader goes on -------
+
+
+class _Roto:
+    def write(self, datos: bytes) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self) -> None:
+        pass
+
+
+def test_stdout_roto(sitio: None) -> None:  # noqa: F811
+    import os
+
+    from server.principal import servir
+    from server.transporte import Salida
+    from tests.server.test_conversaciones_en_proceso import _Texto
+
+    lineas = [json.dumps(m).encode("utf-8") + b"\n" for m in (
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"_meta": META}},
+        _llamada(2, "oracle_tareas", {"accion": "listar"}),
+    )]
+    lectura, escritura = os.pipe()
+    os.write(escritura, b"".join(lineas))
+    os.close(escritura)
+    err = _Texto()
+    real = sys.stderr
+    sys.stderr = err
+    try:
+        with os.fdopen(lectura, "rb") as entrada:
+            codigo = servir((PROYECTOS / "efectivo").resolve(), False, Salida(_Roto()), entrada)  # type: ignore[arg-type]
+    finally:
+        sys.stderr = real
+    assert codigo == 0
+    assert err.valor() == (
+        "oracle-mcp: no se pudo escribir en stdout (BrokenPipeError)\n"
+        "oracle-mcp: no se pudo escribir en stdout (BrokenPipeError)\n"
+        "oracle-mcp: respuesta de 2 descartada: el pedido fue cancelado\n"
+    )
+
+
+# -- line framing: only the line terminator is stripped; a lone surrogate is written escaped -------
+
+
+def test_solo_se_quita_el_fin_de_linea(tmp_path: Path, sitio: None) -> None:  # noqa: F811
+    _, stdout, _, codigo, _, _ = replay({"proyecto": "efectivo", "entrada": [
+        '{"jsonrpc":"2.0","id":1,"method":"ping"}\r',
+        '{"jsonrpc":"2.0","id":2,"method":"ping"}\x0c',
+        "X",
+        '{"jsonrpc":"2.0","id":3,"method":"ping"}  ',
+    ]}, tmp_path)
+    assert codigo == 0
+    lineas = _lineas(stdout)
+    assert lineas[0] == {"jsonrpc": "2.0", "id": 1, "result": {}}
+    assert lineas[1]["id"] is None and lineas[1]["error"]["code"] == -32700
+    assert lineas[1]["error"]["message"].startswith("JSON inválido: Extra data")
+    assert lineas[2] == {"jsonrpc": "2.0", "id": None, "error": {
+        "code": -32700, "message": "JSON inválido: Expecting value (línea 1, columna 1)"}}
+    assert lineas[3] == {"jsonrpc": "2.0", "id": 3, "result": {}}
+
+
+def test_sustituto_solitario(tmp_path: Path, sitio: None) -> None:  # noqa: F811
+    _, stdout, _, codigo, _, _ = replay({"proyecto": "efectivo", "entrada": [
+        '{"jsonrpc":"2.0","id":1,"method":"\\ud800x"}',
+    ]}, tmp_path)
+    assert codigo == 0
+    assert stdout == b'{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"m\xc3\xa9todo no soportado: \\ud800x"}}\n'
+
+
+# -- a handler whose answer breaks its outputSchema: EVALUACION_FALLO naming the fault -------------
+
+
+def test_respuesta_fuera_de_su_esquema(tmp_path: Path, sitio: None, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    import dataclasses
+
+    from server import herramientas
+
+    original = herramientas.POR_NOMBRE["oracle_tareas"]
+
+    def sin_accion(contexto: Any, argumentos: dict[str, Any]) -> dict[str, Any]:
+        objeto = original.manejador(contexto, argumentos)
+        del objeto["accion"]
+        return objeto
+
+    monkeypatch.setitem(herramientas.POR_NOMBRE, "oracle_tareas", dataclasses.replace(original, manejador=sin_accion))
+    respuestas = _conversar(tmp_path, "efectivo", [_llamada(1, "oracle_tareas", {"accion": "listar"})])
+    assert _texto_de_error(respuestas["1"]).splitlines()[0] == (
+        "EVALUACION_FALLO — PoscondicionRota: la respuesta no cumple su outputSchema ($.accion: ausente; se esperaba "
+        'uno de "listar", "ver", "buscar", "hechos" (obligatorio).). No se produjo un veredicto.'
+    )
+
+
+def test_la_huella_no_cubre_un_corpus_junto_a_las_medidas_del_proyecto(tmp_path: Path, sitio: None) -> None:  # noqa: F811
+    # Publishers' corpus sits beside their measure files; a project's own measures are exercised
+    # on the project's corpus/ only, so a corpus/ beside them is not an input of the answer.
+    raiz = tmp_path / "proyecto"
+    shutil.copytree(PROYECTOS / "efectivo", raiz)
+    ajeno = raiz / "medidas" / "corpus" / "ajeno.json"
+    ajeno.parent.mkdir()
+    ajeno.write_text("{}\n", encoding="utf-8")
+    inicial = _huella(tmp_path, raiz)
+    ajeno.write_text('{"cambiado": true}\n', encoding="utf-8")
+    assert _huella(tmp_path, raiz) == inicial
