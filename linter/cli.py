@@ -9,30 +9,12 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
-from functools import wraps
 from pathlib import Path
-from typing import Any, TypeVar
 
 import click
 
-from nucleo.errores import ErrorOracle
+from nucleo.cli.comun import con_errores as _con_errores
 from nucleo.version import VERSION
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _con_errores(fn: F) -> F:
-    @wraps(fn)
-    def envoltura(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except ErrorOracle as error:
-            click.echo(error.texto(), err=True)
-            sys.exit(2)
-
-    return envoltura  # type: ignore[return-value]
-
 
 def _proyecto(raiz: Path | None):  # type: ignore[no-untyped-def]
     from nucleo.proyecto import Proyecto, encontrar_raiz
