@@ -20,16 +20,13 @@ from nucleo.catalogo import Entrada, catalogo_efectivo
 from nucleo.corpus import Caso, cargar_corpus, de_la_medida, exigir_vigentes, leer_casos, sin_repetidos
 from nucleo.errores import ErrorOracle
 from nucleo.fijacion import DIRECTORIO_DEL_PUBLICADOR
-from nucleo.mutacion import correr
+from nucleo.mutacion import EXITOSAS, correr
 from nucleo.proyecto import Proyecto
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
     import tomli as tomllib
-
-CONCLUSIONES_QUE_PASAN = ("todos_detectados_por_conducta", "sin_sobrevivientes_con_rechazos")
-
 
 @dataclass(frozen=True)
 class Equivalente:
@@ -61,7 +58,7 @@ class FilaDeRonda:
     @property
     def pasa(self) -> bool:
         """Reproduces, both polarities, and no survivor without an equivalence argument."""
-        if self.conclusion in CONCLUSIONES_QUE_PASAN:
+        if self.conclusion in EXITOSAS:
             return True
         return self.conclusion == "sobrevivientes" and not self.sin_explicar
 
