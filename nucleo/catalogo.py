@@ -9,11 +9,12 @@ measures bind here".
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.resources
+import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -103,15 +104,21 @@ class Catalogo(Mapping[str, Entrada]):
 
 def directorio_rules() -> Traversable:
     """The data directory of the installed `rules` package (base catalog and profiles)."""
-    try:
-        return importlib.resources.files("rules")
-    except NotADirectoryError:
-        # An editable install may put a path hook in the namespace path; keep the real directories.
-        paquete = importlib.import_module("rules")
-        reales = sorted({str(Path(p).resolve()) for p in paquete.__path__ if Path(p).is_dir()})
-        if len(reales) != 1:
-            raise catalogo_invalido("catalogo_base:oracle", f"el paquete rules no tiene un único directorio ({reales})")
-        return Path(reales[0])
+    paquete = importlib.import_module("rules")
+    return _directorio_unico(tuple(str(p) for p in paquete.__path__))
+
+
+@functools.lru_cache(maxsize=8)
+def _directorio_unico(rutas: tuple[str, ...]) -> Path:
+    """The one real directory among a package's path entries (an editable install adds a path hook).
+
+    Memoized on the entries: where an imported package lives does not change while they do not,
+    and its files are still listed and read on every load.
+    """
+    reales = sorted({str(Path(p).resolve()) for p in rutas if Path(p).is_dir()})
+    if len(reales) != 1:
+        raise catalogo_invalido("catalogo_base:oracle", f"el paquete rules no tiene un único directorio ({reales})")
+    return Path(reales[0])
 
 
 def _hijos(directorio: Traversable) -> list[Traversable]:
@@ -121,7 +128,25 @@ def _hijos(directorio: Traversable) -> list[Traversable]:
         return []
 
 
-def _tomls(directorio: Traversable) -> list[Path]:
+def _nombres_toml(directorio: Path, origen: str) -> list[Path]:
+    """The `*.toml` entries of `directorio` sorted by name; [] when it is not a directory.
+
+    A directory that exists but cannot be listed is CATALOGO_INVALIDO: "could not look" is
+    never read as "no measures".
+    """
+    try:
+        with os.scandir(directorio) as lista:
+            nombres = sorted(e.name for e in lista if e.name.endswith(".toml"))
+    except (NotADirectoryError, FileNotFoundError):
+        return []
+    except OSError as error:
+        raise catalogo_invalido(origen, f"no se pudo listar {directorio} ({error.__class__.__name__})")
+    return [directorio / n for n in nombres]
+
+
+def _tomls(directorio: Traversable, origen: str) -> list[Path]:
+    if isinstance(directorio, Path):
+        return [r for r in _nombres_toml(directorio, origen) if r.is_file()]
     hijos = [h for h in _hijos(directorio) if h.is_file() and h.name.endswith(".toml")]
     return sorted((Path(str(h)) for h in hijos), key=lambda p: p.name)
 
@@ -148,7 +173,7 @@ def macros_del_proyecto(proyecto: Proyecto) -> tuple[dict[str, str], list[Path]]
     """The project's macros (from its `macros` directory) and the files they came from."""
     macros: dict[str, str] = {}
     donde: dict[str, str] = {}
-    archivos = sorted(proyecto.dir_macros.glob("*.toml")) if proyecto.dir_macros.is_dir() else []
+    archivos = _nombres_toml(proyecto.dir_macros, "proyecto")
     origen = Origen("proyecto", None, proyecto.nombre)
     for ruta in archivos:
         fuente = _presentar(proyecto, ruta)
@@ -177,13 +202,15 @@ def _fuente_base(proyecto: Proyecto) -> tuple[Origen, list[Path]]:
         raiz = directorio_rules()
     except (ModuleNotFoundError, TypeError) as error:
         raise catalogo_invalido(str(origen), f"el paquete rules no está instalado ({error})")
-    return origen, _tomls(raiz)
+    if isinstance(raiz, Path) and not raiz.is_dir():
+        raise catalogo_invalido(str(origen), f"el directorio del paquete rules ({raiz}) ya no existe")
+    return origen, _tomls(raiz, str(origen))
 
 
 def _fuente_perfil(proyecto: Proyecto, perfil: str) -> tuple[Origen, list[Path]]:
     origen = Origen("perfil", perfil, DISTRIBUCION_ORACLE)
     perfiles = _subdirectorio(directorio_rules(), "perfiles")
-    disponibles = _tomls(perfiles) if perfiles is not None else []
+    disponibles = _tomls(perfiles, str(origen)) if perfiles is not None else []
     for ruta in disponibles:
         if ruta.stem == perfil:
             return origen, [ruta]
@@ -205,6 +232,8 @@ def _directorio_de_objeto(objeto: Any) -> Path | None:
 
 
 def _fuente_biblioteca(proyecto: Proyecto, nombre: str) -> tuple[Origen, list[Path]]:
+    from importlib import metadata  # only projects that name a library pay for it
+
     etiqueta = f"biblioteca:{nombre}"
     puntos = [ep for ep in metadata.entry_points(group=GRUPO_BIBLIOTECAS) if ep.name == nombre]
     distribuciones = sorted({normalizar_nombre(ep.dist.name) if ep.dist else "?" for ep in puntos})
@@ -231,8 +260,7 @@ def _fuente_biblioteca(proyecto: Proyecto, nombre: str) -> tuple[Origen, list[Pa
 
 def _fuente_proyecto(proyecto: Proyecto) -> tuple[Origen, list[Path]]:
     origen = Origen("proyecto", None, proyecto.nombre)
-    directorio = proyecto.dir_medidas
-    archivos = sorted(directorio.glob("*.toml"), key=lambda p: p.name) if directorio.is_dir() else []
+    archivos = _nombres_toml(proyecto.dir_medidas, "proyecto")
     return origen, archivos
 
 

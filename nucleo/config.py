@@ -7,6 +7,7 @@ PROYECTO_INVALIDO naming the offending key and the fix.
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import re
 import sys
@@ -166,26 +167,32 @@ def config_de_datos(datos: Any, *, fuente: str, raiz: str, extra: tuple[str, ...
     return Config(**valores, explicitas=frozenset(valores))
 
 
-def _leer_toml(raiz: Path, ruta: Path) -> dict[str, Any]:
+def _texto_de(raiz: Path, ruta: Path) -> str | None:
+    """The UTF-8 text of a configuration file, or None when it is not a regular file."""
+    if not ruta.is_file():
+        return None
     try:
-        return tomllib.loads(ruta.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise _invalido(str(raiz), f"{ruta.name} no es TOML válido: {error}", f"corregí la sintaxis de {ruta.name}.")
+        return ruta.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise _invalido(str(raiz), f"no se pudo leer {ruta.name}: {error}", f"revisá {ruta.name}.")
 
 
-def _leer_json(raiz: Path, ruta: Path) -> Any:
+def _toml_de(raiz: str, nombre: str, texto: str) -> dict[str, Any]:
     try:
-        return json.loads(ruta.read_text(encoding="utf-8"))
+        return tomllib.loads(texto)
+    except tomllib.TOMLDecodeError as error:
+        raise _invalido(raiz, f"{nombre} no es TOML válido: {error}", f"corregí la sintaxis de {nombre}.")
+
+
+def _json_de(raiz: str, nombre: str, texto: str) -> Any:
+    try:
+        return json.loads(texto)
     except json.JSONDecodeError as error:
         raise _invalido(
-            str(raiz),
-            f"{ruta.name} no es JSON válido: {error.msg} (línea {error.lineno}, columna {error.colno})",
-            f"corregí la sintaxis de {ruta.name}.",
+            raiz,
+            f"{nombre} no es JSON válido: {error.msg} (línea {error.lineno}, columna {error.colno})",
+            f"corregí la sintaxis de {nombre}.",
         )
-    except (OSError, UnicodeDecodeError) as error:
-        raise _invalido(str(raiz), f"no se pudo leer {ruta.name}: {error}", f"revisá {ruta.name}.")
 
 
 def tiene_tool_oracle(ruta: Path) -> bool:
@@ -207,32 +214,40 @@ def _nombre_de(raiz: str, fuente: str, valor: Any) -> str:
 def cargar_config(raiz: Path) -> ConfigLeida:
     """Read the configuration of an already resolved root (defaults when there is none)."""
     pyproject, oracle_json = raiz / PYPROJECT, raiz / ORACLE_JSON
-    archivos: list[Path] = []
-    datos_toml: dict[str, Any] | None = None
-    if pyproject.is_file():
-        datos_toml = _leer_toml(raiz, pyproject)
-        archivos.append(pyproject)
+    texto_toml = _texto_de(raiz, pyproject)
+    texto_json = _texto_de(raiz, oracle_json)
+    config, nombre = _config_de_textos(str(raiz), texto_toml, texto_json)
+    archivos = [r for r, t in ((pyproject, texto_toml), (oracle_json, texto_json)) if t is not None]
+    return ConfigLeida(config, nombre, tuple(archivos))
+
+
+@functools.lru_cache(maxsize=64)
+def _config_de_textos(raiz: str, texto_toml: str | None, texto_json: str | None) -> tuple[Config, str | None]:
+    """The configuration and project name given the two files' texts (None: absent).
+
+    A pure function of its arguments, memoized on them: every caller still reads both files,
+    and a changed byte is a new key, so the memo never answers for another state of the tree.
+    """
+    datos_toml = _toml_de(raiz, PYPROJECT, texto_toml) if texto_toml is not None else None
     nombre: str | None = None
     if datos_toml is not None:
         proyecto = datos_toml.get("project")
         if isinstance(proyecto, dict) and "name" in proyecto:
-            nombre = _nombre_de(str(raiz), "pyproject.toml [project]", proyecto["name"])
+            nombre = _nombre_de(raiz, "pyproject.toml [project]", proyecto["name"])
     herramientas = (datos_toml or {}).get("tool", {})
     en_toml = isinstance(herramientas, dict) and "oracle" in herramientas
-    if oracle_json.is_file():
+    if texto_json is not None:
         if en_toml:
             raise _invalido(
-                str(raiz),
+                raiz,
                 "hay configuración en pyproject.toml [tool.oracle] y en oracle.json",
                 "dejá una sola de las dos: borrá oracle.json o la tabla [tool.oracle].",
             )
-        datos = _leer_json(raiz, oracle_json)
-        archivos.append(oracle_json)
-        config = config_de_datos(datos, fuente="oracle.json", raiz=str(raiz), extra=("nombre",))
+        datos = _json_de(raiz, ORACLE_JSON, texto_json)
+        config = config_de_datos(datos, fuente="oracle.json", raiz=raiz, extra=("nombre",))
         if "nombre" in datos:
-            nombre = _nombre_de(str(raiz), "oracle.json", datos["nombre"])
-        return ConfigLeida(config, nombre, tuple(archivos))
+            nombre = _nombre_de(raiz, "oracle.json", datos["nombre"])
+        return config, nombre
     if en_toml:
-        config = config_de_datos(herramientas["oracle"], fuente="pyproject.toml [tool.oracle]", raiz=str(raiz))
-        return ConfigLeida(config, nombre, tuple(archivos))
-    return ConfigLeida(Config(), nombre, tuple(archivos))
+        return config_de_datos(herramientas["oracle"], fuente="pyproject.toml [tool.oracle]", raiz=raiz), nombre
+    return Config(), nombre

@@ -40,28 +40,49 @@ def entrada_sha256(obj: Any) -> str:
     return sha256_de(obj)
 
 
-def _archivos_bajo(directorio: Path) -> list[Path]:
-    if not directorio.is_dir():
-        return []
-    salida: list[Path] = []
-    for actual, subdirs, archivos in os.walk(directorio, followlinks=False):
-        subdirs.sort()
-        salida.extend(Path(actual) / a for a in archivos)
-    return salida
+def _archivos_bajo(directorio: str, salida: list[str]) -> None:
+    """Append every file under `directorio`, without following directory links (like `os.walk`)."""
+    try:
+        with os.scandir(directorio) as lista:
+            entradas = list(lista)
+    except OSError:
+        return
+    for entrada in entradas:
+        try:
+            if entrada.is_dir():
+                if not entrada.is_symlink():
+                    _archivos_bajo(entrada.path, salida)
+            elif entrada.is_file():
+                salida.append(entrada.path)
+        except OSError:
+            continue
+
+
+def _rutas_del_arbol(proyecto: Proyecto) -> list[str]:
+    raiz = str(proyecto.raiz)
+    rutas = [r for r in (os.path.join(raiz, n) for n in ("pyproject.toml", "oracle.json", ARCHIVO_ESCALARES))
+             if os.path.isfile(r)]
+    for clave in ("macros", "medidas", "listas", "corpus", "diferencial"):
+        _archivos_bajo(str(proyecto.directorio(clave)), rutas)
+    return sorted(set(rutas))
 
 
 def archivos_del_arbol(proyecto: Proyecto) -> tuple[Path, ...]:
     """The project's own inputs: config, scalars, macros, measures, lists, corpus, diferencial."""
-    archivos: list[Path] = [proyecto.raiz / "pyproject.toml", proyecto.raiz / "oracle.json"]
-    archivos.append(proyecto.raiz / ARCHIVO_ESCALARES)
-    for clave in ("macros", "medidas", "listas", "corpus", "diferencial"):
-        archivos.extend(_archivos_bajo(proyecto.directorio(clave)))
-    return tuple(sorted({a for a in archivos if a.is_file()}, key=str))
+    return tuple(Path(r) for r in _rutas_del_arbol(proyecto))
 
 
 def huella_del_arbol(proyecto: Proyecto) -> str:
-    """The fingerprint of the project's inputs as they are on disk now."""
-    return huella_proyecto(archivos_del_arbol(proyecto))
+    """The fingerprint of the project's inputs as they are on disk now (`huella_proyecto` of them)."""
+    digest = hashlib.sha256()
+    for ruta in _rutas_del_arbol(proyecto):
+        try:
+            with open(ruta, "rb") as archivo:
+                contenido = archivo.read()
+        except OSError:
+            contenido = AUSENTE
+        digest.update(ruta.encode() + b"\0" + contenido + b"\0")
+    return digest.hexdigest()
 
 
 def estable(proyecto: Proyecto, operacion: Callable[[], T]) -> T:

@@ -68,7 +68,11 @@ class Medida:
         return relaciones_de(self.forma)
 
     def escalares(self) -> tuple[str, ...]:
-        """Scalar functions the pipeline calls, sorted."""
+        """Scalar functions the pipeline calls, sorted (computed once: a measure is immutable)."""
+        return self._escalares
+
+    @functools.cached_property
+    def _escalares(self) -> tuple[str, ...]:
         return escalares_de(self.forma)
 
     def a_datos(self) -> dict[str, Any]:
@@ -308,7 +312,16 @@ def macros_de_tablas(tablas: object, fuente: str, lineas: list[int]) -> dict[str
 
 
 def macros_de_texto(texto: str, *, fuente: str) -> dict[str, str]:
-    """A macros file: `[[macro]]` tables and nothing else."""
+    """A macros file: `[[macro]]` tables and nothing else (memoized on its text, like catalogs)."""
+    return dict(_macros_memo(texto, fuente))
+
+
+@functools.lru_cache(maxsize=128)
+def _macros_memo(texto: str, fuente: str) -> tuple[tuple[str, str], ...]:
+    return tuple(_macros_de_texto(texto, fuente=fuente).items())
+
+
+def _macros_de_texto(texto: str, *, fuente: str) -> dict[str, str]:
     datos = _leer_toml(texto, fuente)
     sobran = sorted(set(datos) - {"macro"})
     if sobran:

@@ -8,6 +8,7 @@ construction nothing about it changes.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from nucleo.config import (
@@ -58,6 +59,10 @@ class Proyecto:
 
     def confinar(self, ruta: Path) -> Path:
         """Resolve `ruta` (relative to the root or absolute) and refuse it when it leaves the root."""
+        if not ruta.is_absolute():
+            directa = _bajo_la_raiz(self.raiz, ruta)
+            if directa is not None:
+                return directa
         candidata = ruta if ruta.is_absolute() else self.raiz / ruta
         resuelta = candidata.resolve()
         if resuelta != self.raiz and self.raiz not in resuelta.parents:
@@ -103,6 +108,14 @@ class Proyecto:
 
     def presentar_ruta(self, ruta: Path) -> str:
         """A path relative to the root (POSIX) when inside it, else absolute."""
+        if os.name == "posix":  # both are normalized, so a prefix of components is a prefix of text
+            texto, raiz = str(ruta), str(self.raiz)
+            if texto == raiz:
+                return "."
+            if raiz != "/" and texto.startswith(raiz + "/"):
+                return texto[len(raiz) + 1:]
+            if raiz != "/" and ruta.is_absolute():
+                return texto
         try:
             return ruta.relative_to(self.raiz).as_posix() or "."
         except ValueError:
@@ -118,6 +131,28 @@ def _resolver_raiz(raiz: Path) -> Path:
     if not resuelta.is_dir():
         raise proyecto_invalido(str(resuelta), "la raíz no es un directorio", "pasá la ruta de un directorio.")
     return resuelta
+
+
+def _bajo_la_raiz(raiz: Path, relativa: Path) -> Path | None:
+    """`(raiz / relativa).resolve()` without re-resolving the root, or None when it needs the full walk.
+
+    The root is already physical, so for a relative path with no `..` whose components below
+    the root are not symbolic links, resolving just appends them (a missing component ends the
+    walk, as `resolve()` does). Any `..` or link, or a non-POSIX system, answers None.
+    """
+    if os.name != "posix" or ".." in relativa.parts:
+        return None
+    actual = str(raiz)
+    partes = relativa.parts
+    for i, parte in enumerate(partes):
+        actual = f"{actual}/{parte}" if actual != "/" else f"/{parte}"
+        try:
+            modo = os.lstat(actual).st_mode
+        except OSError:
+            return Path(actual, *partes[i + 1:])
+        if stat.S_ISLNK(modo):
+            return None
+    return Path(actual)
 
 
 def _directorios(proyecto: Proyecto) -> dict[str, Path]:
@@ -148,11 +183,22 @@ def _exigir_si_explicita(proyecto: Proyecto, clave: str, ruta: Path) -> None:
 
 
 def _sin_enlaces_afuera(proyecto: Proyecto, directorio: Path) -> None:
-    for actual, subdirs, archivos in os.walk(directorio, followlinks=False):
-        for nombre in sorted(subdirs + archivos):
-            ruta = Path(actual) / nombre
-            if ruta.is_symlink():
-                proyecto.confinar(ruta)
+    """Refuse any symbolic link under `directorio` that resolves outside the root (links are not followed)."""
+    pendientes = [str(directorio)]
+    while pendientes:
+        actual = pendientes.pop()
+        try:
+            with os.scandir(actual) as lista:
+                entradas = sorted(lista, key=lambda e: e.name)
+        except OSError:
+            continue
+        subdirectorios = []
+        for entrada in entradas:
+            if entrada.is_symlink():
+                proyecto.confinar(Path(entrada.path))
+            elif entrada.is_dir(follow_symlinks=False):
+                subdirectorios.append(entrada.path)
+        pendientes.extend(reversed(subdirectorios))
 
 
 def encontrar_raiz(desde: Path) -> Path:

@@ -120,6 +120,39 @@ def test_archivo_ilegible_es_catalogo_invalido(tmp_path: Path) -> None:
     )
 
 
+def test_directorio_que_no_se_puede_listar_es_catalogo_invalido(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    raiz = proyecto(tmp_path, medidas={"a.toml": medida_toml("propia.uno")})
+    p = Proyecto(raiz)
+    listar = os.scandir
+
+    def sin_permiso(ruta: object) -> object:
+        if str(ruta) == str(p.dir_medidas):
+            raise PermissionError(13, "Permission denied")
+        return listar(ruta)
+
+    monkeypatch.setattr(os, "scandir", sin_permiso)
+    assert error_de(catalogo_efectivo, p).linea() == (
+        f"CATALOGO_INVALIDO — proyecto: no se pudo listar {p.dir_medidas} (PermissionError). "
+        "No se devolvió un catálogo parcial."
+    )
+
+
+def test_directorio_de_medidas_ausente_es_un_catalogo_sin_medidas_propias(tmp_path: Path, rules_falsas: Path) -> None:
+    escribir(rules_falsas / "base.toml", medida_toml("base.uno"))
+    assert list(catalogo_efectivo(Proyecto(proyecto(tmp_path)))) == ["base.uno"]
+
+
+def test_directorio_de_la_base_que_desaparece_es_catalogo_invalido(tmp_path: Path, rules_falsas: Path) -> None:
+    (rules_falsas / "perfiles").rmdir()
+    rules_falsas.rmdir()
+    assert error_de(catalogo_efectivo, Proyecto(proyecto(tmp_path))).linea() == (
+        f"CATALOGO_INVALIDO — catalogo_base:oracle: el directorio del paquete rules ({rules_falsas}) ya no existe. "
+        "No se devolvió un catálogo parcial."
+    )
+
+
 def test_macros_del_proyecto_llegan_a_todas_las_fuentes(tmp_path: Path, rules_falsas: Path) -> None:
     macros = {"x.toml": '[[macro]]\nnombre = "malas"\nexpresion = "herramienta | donde documentada = falso"\n'}
     escribir(rules_falsas / "base.toml", medida_toml("base.uno", testigos="malas"))

@@ -67,6 +67,22 @@ def test_archivos_del_arbol(tmp_path: Path) -> None:
     )
 
 
+def test_huella_del_arbol_es_la_huella_de_sus_archivos_sin_seguir_enlaces_a_directorios(tmp_path: Path) -> None:
+    raiz = proyecto(tmp_path, medidas={"m.toml": medida_toml("a.b")})
+    escribir(raiz / "corpus" / "caso" / "e.json", "{}")
+    escribir(raiz / "corpus" / "otro" / "f.json", "[]")
+    (raiz / "corpus" / "enlace").symlink_to(raiz / "corpus" / "otro", target_is_directory=True)
+    (raiz / "corpus" / "roto.json").symlink_to(raiz / "no-existe.json")
+    p = Proyecto(raiz)
+    r = p.raiz
+    esperados = sorted([r / "pyproject.toml", r / "medidas" / "m.toml", r / "corpus" / "caso" / "e.json",
+                        r / "corpus" / "otro" / "f.json"], key=str)
+    assert archivos_del_arbol(p) == tuple(esperados)
+    assert huella_del_arbol(p) == huella_proyecto(esperados)
+    escribir(raiz / "corpus" / "otro" / "f.json", "[1]")
+    assert huella_del_arbol(p) == huella_proyecto(esperados) != huella_proyecto([r / "pyproject.toml"])
+
+
 def test_estable_sin_cambios_devuelve_el_resultado(tmp_path: Path) -> None:
     p = Proyecto(proyecto(tmp_path, medidas={"m.toml": medida_toml("a.b")}))
     assert estable(p, lambda: 42) == 42
