@@ -21,6 +21,7 @@ from typing import Any
 
 from nucleo.config import normalizar_nombre
 from nucleo.errores import catalogo_invalido, medida_desconocida, medida_no_efectiva
+from nucleo.lectura import leer_texto
 from nucleo.escalares import Escalares, cargar_escalares, verificar_escalares
 from nucleo.medida import Medida, macros_de_texto, medidas_de_catalogo
 from nucleo.proyecto import Proyecto
@@ -128,7 +129,7 @@ def _hijos(directorio: Traversable) -> list[Traversable]:
         return []
 
 
-def _nombres_toml(directorio: Path, origen: str) -> list[Path]:
+def _nombres_toml(directorio: Path, origen: str, *, solo_archivos: bool = False) -> list[Path]:
     """The `*.toml` entries of `directorio` sorted by name; [] when it is not a directory.
 
     A directory that exists but cannot be listed is CATALOGO_INVALIDO: "could not look" is
@@ -136,7 +137,7 @@ def _nombres_toml(directorio: Path, origen: str) -> list[Path]:
     """
     try:
         with os.scandir(directorio) as lista:
-            nombres = sorted(e.name for e in lista if e.name.endswith(".toml"))
+            nombres = sorted(e.name for e in lista if e.name.endswith(".toml") and (not solo_archivos or e.is_file()))
     except (NotADirectoryError, FileNotFoundError):
         return []
     except OSError as error:
@@ -146,7 +147,7 @@ def _nombres_toml(directorio: Path, origen: str) -> list[Path]:
 
 def _tomls(directorio: Traversable, origen: str) -> list[Path]:
     if isinstance(directorio, Path):
-        return [r for r in _nombres_toml(directorio, origen) if r.is_file()]
+        return _nombres_toml(directorio, origen, solo_archivos=True)
     hijos = [h for h in _hijos(directorio) if h.is_file() and h.name.endswith(".toml")]
     return sorted((Path(str(h)) for h in hijos), key=lambda p: p.name)
 
@@ -164,7 +165,7 @@ def _presentar(proyecto: Proyecto, ruta: Path) -> str:
 
 def _leer(origen: Origen, ruta: Path, proyecto: Proyecto) -> str:
     try:
-        return ruta.read_text(encoding="utf-8")
+        return leer_texto(ruta)
     except (OSError, UnicodeDecodeError) as error:
         raise catalogo_invalido(str(origen), f"no se pudo leer {_presentar(proyecto, ruta)} ({error.__class__.__name__})")
 

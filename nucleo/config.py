@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from nucleo.errores import ErrorOracle, proyecto_invalido
+from nucleo.lectura import leer_texto
 from nucleo.sombras import Sombra
 
 if sys.version_info >= (3, 11):
@@ -172,7 +173,7 @@ def _texto_de(raiz: Path, ruta: Path) -> str | None:
     if not ruta.is_file():
         return None
     try:
-        return ruta.read_text(encoding="utf-8")
+        return leer_texto(ruta)
     except (OSError, UnicodeDecodeError) as error:
         raise _invalido(str(raiz), f"no se pudo leer {ruta.name}: {error}", f"revisá {ruta.name}.")
 

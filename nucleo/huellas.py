@@ -12,9 +12,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from nucleo.canonico import sha256_de
+from nucleo.canonico import canonico, sha256_de
 from nucleo.errores import proyecto_cambio
 from nucleo.escalares import ARCHIVO_ESCALARES
+from nucleo.lectura import leer_bytes
 from nucleo.proyecto import Proyecto
 
 T = TypeVar("T")
@@ -38,6 +39,16 @@ def huella_proyecto(archivos: Iterable[Path]) -> str:
 def entrada_sha256(obj: Any) -> str:
     """SHA-256 of the canonical JSON of normalized arguments (measure data, evidence, ids)."""
     return sha256_de(obj)
+
+
+def entrada_sha256_de_evaluacion(medida: Any, evidencia: Any) -> str:
+    """`entrada_sha256({"medida": medida.a_datos(), "evidencia": evidencia})`, reusing the measure's canonical text.
+
+    Canonical JSON sorts keys and has no spaces, so the object's text is exactly the
+    concatenation below ("evidencia" sorts before "medida").
+    """
+    texto = '{"evidencia":' + canonico(evidencia) + ',"medida":' + medida.datos_canonicos + "}"
+    return hashlib.sha256(texto.encode("utf-8")).hexdigest()
 
 
 def _archivos_bajo(directorio: str, salida: list[str]) -> None:
@@ -77,8 +88,7 @@ def huella_del_arbol(proyecto: Proyecto) -> str:
     digest = hashlib.sha256()
     for ruta in _rutas_del_arbol(proyecto):
         try:
-            with open(ruta, "rb") as archivo:
-                contenido = archivo.read()
+            contenido = leer_bytes(ruta)
         except OSError:
             contenido = AUSENTE
         digest.update(ruta.encode() + b"\0" + contenido + b"\0")

@@ -92,6 +92,11 @@ class Medida:
             datos["mensaje"] = self.mensaje
         return datos
 
+    @functools.cached_property
+    def datos_canonicos(self) -> str:
+        """`canonico(self.a_datos())`, computed once: a measure is immutable."""
+        return canonico(self.a_datos())
+
     def con_forma(self, forma: Forma) -> Medida:
         """The same measure over another canonical pipeline (a mutant, for instance)."""
         validar_forma(forma, quien=self.id)

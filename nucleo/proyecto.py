@@ -38,7 +38,7 @@ class Proyecto:
         resuelta = _resolver_raiz(Path(raiz))
         object.__setattr__(self, "raiz", resuelta)
         for nombre in (PYPROJECT, ORACLE_JSON):
-            if (resuelta / nombre).is_symlink():
+            if os.path.islink(os.path.join(resuelta, nombre)):
                 self.confinar(resuelta / nombre)
         leida = cargar_config(resuelta)
         object.__setattr__(self, "config", leida.config)
@@ -60,9 +60,9 @@ class Proyecto:
     def confinar(self, ruta: Path) -> Path:
         """Resolve `ruta` (relative to the root or absolute) and refuse it when it leaves the root."""
         if not ruta.is_absolute():
-            directa = _bajo_la_raiz(self.raiz, ruta)
+            directa = _bajo_la_raiz(str(self.raiz), str(ruta))
             if directa is not None:
-                return directa
+                return Path(directa)
         candidata = ruta if ruta.is_absolute() else self.raiz / ruta
         resuelta = candidata.resolve()
         if resuelta != self.raiz and self.raiz not in resuelta.parents:
@@ -133,41 +133,50 @@ def _resolver_raiz(raiz: Path) -> Path:
     return resuelta
 
 
-def _bajo_la_raiz(raiz: Path, relativa: Path) -> Path | None:
+def _bajo_la_raiz(raiz: str, relativa: str) -> str | None:
     """`(raiz / relativa).resolve()` without re-resolving the root, or None when it needs the full walk.
 
     The root is already physical, so for a relative path with no `..` whose components below
     the root are not symbolic links, resolving just appends them (a missing component ends the
-    walk, as `resolve()` does). Any `..` or link, or a non-POSIX system, answers None.
+    walk, as `resolve()` does). An absolute path, any `..` or link, or a non-POSIX system
+    answers None. Components are split as `Path(relativa).parts` would split them.
     """
-    if os.name != "posix" or ".." in relativa.parts:
+    if os.name != "posix" or relativa.startswith("/"):
         return None
-    actual = str(raiz)
-    partes = relativa.parts
+    partes = [p for p in relativa.split("/") if p and p != "."]
+    if ".." in partes:
+        return None
+    actual = raiz
     for i, parte in enumerate(partes):
         actual = f"{actual}/{parte}" if actual != "/" else f"/{parte}"
         try:
             modo = os.lstat(actual).st_mode
         except OSError:
-            return Path(actual, *partes[i + 1:])
+            return "/".join((actual, *partes[i + 1:]))
         if stat.S_ISLNK(modo):
             return None
-    return Path(actual)
+    return actual
+
+
+def _confinar_texto(proyecto: Proyecto, raiz: str, texto: str) -> str:
+    """`str(proyecto.confinar(Path(texto)))`, on strings when the path is plain."""
+    directa = _bajo_la_raiz(raiz, texto)
+    return directa if directa is not None else str(proyecto.confinar(Path(texto)))
 
 
 def _directorios(proyecto: Proyecto) -> dict[str, Path]:
     config = proyecto.config
+    raiz = str(proyecto.raiz)
     dirs: dict[str, Path] = {}
     for clave in DIRECTORIOS:
-        ruta = proyecto.confinar(Path(getattr(config, clave)))
-        _exigir_si_explicita(proyecto, clave, ruta)
-        if ruta.is_dir():
-            _sin_enlaces_afuera(proyecto, ruta)
-        dirs[clave] = ruta
+        ruta = _confinar_texto(proyecto, raiz, getattr(config, clave))
+        _exigir_si_explicita(proyecto, clave, Path(ruta))
+        _sin_enlaces_afuera(proyecto, ruta)  # nothing to check when it is not a directory
+        dirs[clave] = Path(ruta)
     for texto in config.exclude:
-        proyecto.confinar(Path(texto))
+        _confinar_texto(proyecto, raiz, texto)
     for texto in config.paths:
-        if not proyecto.confinar(Path(texto)).exists():
+        if not os.path.exists(_confinar_texto(proyecto, raiz, texto)):
             raise proyecto.invalido(f"paths: «{texto}» no existe", "corregí paths o creá la ruta.")
     return dirs
 
@@ -182,9 +191,9 @@ def _exigir_si_explicita(proyecto: Proyecto, clave: str, ruta: Path) -> None:
         )
 
 
-def _sin_enlaces_afuera(proyecto: Proyecto, directorio: Path) -> None:
+def _sin_enlaces_afuera(proyecto: Proyecto, directorio: str) -> None:
     """Refuse any symbolic link under `directorio` that resolves outside the root (links are not followed)."""
-    pendientes = [str(directorio)]
+    pendientes = [directorio]
     while pendientes:
         actual = pendientes.pop()
         try:

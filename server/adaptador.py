@@ -25,7 +25,7 @@ from nucleo.errores import ErrorOracle, argumentos_invalidos, proyecto_cambio
 from nucleo.escalares import Escalares, cargar_escalares
 from nucleo.evidencia import normalizar_evidencia, validar_evidencia
 from nucleo.fijacion import DIRECTORIO_DEL_PUBLICADOR, ejercicio_del_catalogo
-from nucleo.huellas import entrada_sha256, estable, huella_proyecto
+from nucleo.huellas import entrada_sha256_de_evaluacion, estable, huella_proyecto
 from nucleo.juicio import juzgar as juzgar_evidencia
 from nucleo.medida import Medida, medida_de_texto
 from nucleo.mutacion import Cancelado
@@ -182,7 +182,7 @@ def evaluar(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
         ctx.revisar()
         veredicto = medida.evaluar(evidencia, escalares=escalares, validada=True)
         derivado, avisos = alcance_derivado(proyecto, medida)
-        huella = entrada_sha256({"medida": medida.a_datos(), "evidencia": normalizar_evidencia(evidencia)})
+        huella = entrada_sha256_de_evaluacion(medida, normalizar_evidencia(evidencia))
         return medida, veredicto, sombra, huella, derivado, avisos
 
     medida, veredicto, sombra, huella, derivado, avisos = _estable(ctx, operacion)

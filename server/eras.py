@@ -43,7 +43,7 @@ from server.transporte import (
     respuesta,
     serializar,
 )
-from server.validacion import mostrar, validar
+from server.validacion import mostrar
 
 VERSION_MODERNA = "2026-07-28"
 VERSION_HEREDADA = "2025-11-25"
@@ -134,12 +134,12 @@ def ejecutar(herramienta: Herramienta, argumentos: dict[str, Any], raiz: Path, c
              cancelado: Any = lambda: False) -> dict[str, Any] | None:
     """Run one tool call to its MCP result; None when it was cancelled (nothing must be written)."""
     try:
-        validar(argumentos, herramienta.inputSchema)
+        herramienta.validar_entrada(argumentos)
         contexto = Contexto(_proyecto_de_la_llamada(raiz, confiar_escalares), cancelado)
         contexto.revisar()
         objeto = herramienta.manejador(contexto, argumentos)
         try:
-            validar(objeto, herramienta.outputSchema)
+            herramienta.validar_salida(objeto)
         except ErrorOracle as error:
             raise PoscondicionRota(f"la respuesta no cumple su outputSchema ({error.mensaje})") from None
         return resultado_exitoso(objeto)

@@ -8,11 +8,13 @@ nothing else. The schemas are seed 001's normative array, copied exactly (order 
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from server.adaptador import Contexto, catalogo_efectivo, desafiar, evaluar, juzgar, tareas
+from server.validacion import compilar
 
 PATRON_ID = "^[a-z][a-z0-9_]*(?:\\.[a-z][a-z0-9_]*)+$"
 
@@ -427,6 +429,16 @@ class Herramienta:
     inputSchema: dict[str, Any]  # noqa: N815 - the MCP spelling, so the table reads like tools/list
     outputSchema: dict[str, Any]  # noqa: N815
     manejador: Manejador
+
+    @functools.cached_property
+    def validar_entrada(self) -> Callable[[Any], None]:
+        """`validacion.validar(·, inputSchema)`, with the schema compiled once for this table entry."""
+        return compilar(self.inputSchema)
+
+    @functools.cached_property
+    def validar_salida(self) -> Callable[[Any], None]:
+        """`validacion.validar(·, outputSchema)`, compiled once: every answer is checked against it."""
+        return compilar(self.outputSchema)
 
     def definicion(self) -> dict[str, Any]:
         """The `tools/list` entry (a deep copy: nobody can alter the table through it)."""

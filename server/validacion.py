@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from nucleo.errores import ErrorOracle, argumentos_invalidos
@@ -102,6 +102,27 @@ def ruta_de(base: str, clave: str | int) -> str:
     return f"{base}[{json.dumps(clave, ensure_ascii=False)}]"
 
 
+class _Ruta:
+    """A JSON path built only when a fault is reported: `str()` gives what `ruta_de` would."""
+
+    __slots__ = ("padre", "clave")
+
+    def __init__(self, padre: _Ruta | str, clave: str | int) -> None:
+        self.padre = padre
+        self.clave = clave
+
+    def __str__(self) -> str:
+        claves: list[str | int] = []
+        actual: _Ruta | str = self
+        while isinstance(actual, _Ruta):
+            claves.append(actual.clave)
+            actual = actual.padre
+        texto = actual
+        for clave in reversed(claves):
+            texto = ruta_de(texto, clave)
+        return texto
+
+
 def _es_tipo(valor: Any, tipo: str) -> bool:
     if tipo == "object":
         return isinstance(valor, dict)
@@ -169,17 +190,18 @@ def _resolver(ref: str, raiz: Mapping[str, Any]) -> Mapping[str, Any]:
     return raiz["$defs"][ref[len(prefijo):]]
 
 
-def _falla(ruta: str, valor: Any, forma: str, *, ausente: bool = False, correccion: str = "") -> ErrorOracle:
-    error = argumentos_invalidos(ruta, AUSENTE if ausente else mostrar(valor), forma)
+def _falla(ruta: _Ruta | str, valor: Any, forma: str, *, ausente: bool = False, correccion: str = "") -> ErrorOracle:
+    error = argumentos_invalidos(str(ruta), AUSENTE if ausente else mostrar(valor), forma)
     if correccion:
         error.correccion = correccion
     return error
 
 
-def _evidencia(valor: Any, ruta: str) -> None:
+def _evidencia(valor: Any, camino: _Ruta | str) -> None:
     try:
         validar_evidencia(valor)
     except ErrorOracle as error:
+        ruta = str(camino)
         if ruta == "$.evidencia":
             raise
         raise ErrorOracle(
@@ -197,19 +219,35 @@ def _clave_json(valor: Any) -> str:
 
 def validar(valor: Any, esquema: Mapping[str, Any], raiz: Mapping[str, Any] | None = None, ruta: str = "$") -> None:
     """Raise the first ARGUMENTOS_INVALIDOS (or EVIDENCIA_INVALIDA) of `valor` against `esquema`."""
-    raiz = esquema if raiz is None else raiz
+    _validar(valor, esquema, esquema if raiz is None else raiz, ruta)
+
+
+def _igual_json(valor: Any, esperado: Any) -> bool:
+    """Equality as the canonical JSON texts compare (so 1 and 1.0 differ), cheap for strings."""
+    if type(esperado) is str:
+        return type(valor) is str and valor == esperado
+    return _clave_json(valor) == _clave_json(esperado)
+
+
+def _en_enum(valor: Any, opciones: list[Any]) -> bool:
+    if all(type(o) is str for o in opciones):
+        return type(valor) is str and valor in opciones
+    return _clave_json(valor) in {_clave_json(v) for v in opciones}
+
+
+def _validar(valor: Any, esquema: Mapping[str, Any], raiz: Mapping[str, Any], ruta: _Ruta | str) -> None:
     if "$ref" in esquema:
         if esquema["$ref"] == REF_EVIDENCIA:
             _evidencia(valor, ruta)
             return
-        validar(valor, _resolver(esquema["$ref"], raiz), raiz, ruta)
+        _validar(valor, _resolver(esquema["$ref"], raiz), raiz, ruta)
         return
     if "oneOf" in esquema:
         _uno_de(valor, esquema["oneOf"], raiz, ruta)
         return
-    if "const" in esquema and not (_clave_json(valor) == _clave_json(esquema["const"])):
+    if "const" in esquema and not _igual_json(valor, esquema["const"]):
         raise _falla(ruta, valor, describir(esquema, raiz))
-    if "enum" in esquema and _clave_json(valor) not in {_clave_json(v) for v in esquema["enum"]}:
+    if "enum" in esquema and not _en_enum(valor, esquema["enum"]):
         raise _falla(ruta, valor, describir(esquema, raiz))
     tipo = esquema.get("type")
     if tipo is not None:
@@ -229,7 +267,7 @@ def validar(valor: Any, esquema: Mapping[str, Any], raiz: Mapping[str, Any] | No
         _objeto(valor, esquema, raiz, ruta)
 
 
-def _lista(valor: list[Any], esquema: Mapping[str, Any], raiz: Mapping[str, Any], ruta: str) -> None:
+def _lista(valor: list[Any], esquema: Mapping[str, Any], raiz: Mapping[str, Any], ruta: _Ruta | str) -> None:
     if "minItems" in esquema and len(valor) < esquema["minItems"]:
         raise _falla(ruta, valor, describir(esquema, raiz))
     if "maxItems" in esquema and len(valor) > esquema["maxItems"]:
@@ -240,18 +278,18 @@ def _lista(valor: list[Any], esquema: Mapping[str, Any], raiz: Mapping[str, Any]
             clave = _clave_json(elemento)
             if clave in vistos:
                 raise _falla(
-                    ruta_de(ruta, indice),
+                    ruta_de(str(ruta), indice),
                     elemento,
-                    f"elementos distintos (ya aparece en {ruta_de(ruta, vistos[clave])})",
-                    correccion=f"quitá el repetido {ruta_de(ruta, indice)}.",
+                    f"elementos distintos (ya aparece en {ruta_de(str(ruta), vistos[clave])})",
+                    correccion=f"quitá el repetido {ruta_de(str(ruta), indice)}.",
                 )
             vistos[clave] = indice
     if "items" in esquema:
         for indice, elemento in enumerate(valor):
-            validar(elemento, esquema["items"], raiz, ruta_de(ruta, indice))
+            _validar(elemento, esquema["items"], raiz, _Ruta(ruta, indice))
 
 
-def _objeto(valor: dict[str, Any], esquema: Mapping[str, Any], raiz: Mapping[str, Any], ruta: str) -> None:
+def _objeto(valor: dict[str, Any], esquema: Mapping[str, Any], raiz: Mapping[str, Any], ruta: _Ruta | str) -> None:
     propiedades: Mapping[str, Any] = esquema.get("properties", {})
     adicionales = esquema.get("additionalProperties", True)
     if adicionales is False:
@@ -259,7 +297,7 @@ def _objeto(valor: dict[str, Any], esquema: Mapping[str, Any], raiz: Mapping[str
             if clave not in propiedades:
                 admitidas = ", ".join(propiedades) or "ninguna"
                 raise _falla(
-                    ruta_de(ruta, clave),
+                    ruta_de(str(ruta), clave),
                     valor[clave],
                     f"sólo las propiedades {admitidas} (no se admiten propiedades de más)",
                     correccion=f"quitá «{clave}»; en {ruta} se admiten sólo: {admitidas}.",
@@ -268,27 +306,27 @@ def _objeto(valor: dict[str, Any], esquema: Mapping[str, Any], raiz: Mapping[str
         if clave not in valor:
             forma = describir(propiedades[clave], raiz)
             raise _falla(
-                ruta_de(ruta, clave),
+                ruta_de(str(ruta), clave),
                 None,
                 f"{forma} (obligatorio)",
                 ausente=True,
-                correccion=f"agregá {ruta_de(ruta, clave)}: {forma}.",
+                correccion=f"agregá {ruta_de(str(ruta), clave)}: {forma}.",
             )
     for clave, sub in propiedades.items():
         if clave in valor:
-            validar(valor[clave], sub, raiz, ruta_de(ruta, clave))
+            _validar(valor[clave], sub, raiz, _Ruta(ruta, clave))
     if isinstance(adicionales, Mapping):
         for clave, sub_valor in valor.items():
             if clave not in propiedades:
-                validar(sub_valor, adicionales, raiz, ruta_de(ruta, clave))
+                _validar(sub_valor, adicionales, raiz, _Ruta(ruta, clave))
 
 
-def _uno_de(valor: Any, ramas: list[Mapping[str, Any]], raiz: Mapping[str, Any], ruta: str) -> None:
+def _uno_de(valor: Any, ramas: list[Mapping[str, Any]], raiz: Mapping[str, Any], ruta: _Ruta | str) -> None:
     fallas: list[ErrorOracle] = []
     aceptadas = 0
     for rama in ramas:
         try:
-            validar(valor, rama, raiz, ruta)
+            _validar(valor, rama, raiz, ruta)
         except ErrorOracle as error:
             fallas.append(error)
         else:
@@ -321,3 +359,139 @@ def palabras_desconocidas(esquema: Any) -> set[str]:
                 for s in sub:
                     desconocidas |= palabras_desconocidas(s)
     return desconocidas
+
+
+# -- compiled acceptance: the same decisions, with the schema read once ------------------------
+
+Predicado = Callable[[Any], bool]
+
+
+def compilar(esquema: Mapping[str, Any]) -> Callable[[Any], None]:
+    """A validator equal to `validar(·, esquema)`, for a schema fixed for the life of the process.
+
+    The schema is read once into a predicate that only answers "accepted or not"; a value
+    it refuses is handed to the interpreter (`validar`), which finds and raises the first
+    fault with its exact message. So messages have one source, and the common case (a valid
+    value) skips re-reading the schema's keywords at every node. The predicate accepts
+    exactly what `validar` accepts (tests compare both over generated values).
+    """
+    aceptar = _predicado(esquema, esquema, {})
+
+    def validador(valor: Any) -> None:
+        if not aceptar(valor):
+            validar(valor, esquema)
+
+    return validador
+
+
+def _evidencia_aceptada(valor: Any) -> bool:
+    try:
+        validar_evidencia(valor)
+    except ErrorOracle:
+        return False
+    return True
+
+
+def _todos(comprobaciones: list[Predicado]) -> Predicado:
+    if len(comprobaciones) == 1:
+        return comprobaciones[0]
+    return lambda valor: all(c(valor) for c in comprobaciones)
+
+
+def _predicado(esquema: Mapping[str, Any], raiz: Mapping[str, Any], hechos: dict[int, Predicado]) -> Predicado:
+    """The acceptance predicate of one schema node; `hechos` ties recursive `$ref`s."""
+    clave = id(esquema)
+    if clave in hechos:
+        return hechos[clave]
+    celda: list[Predicado] = []
+    hechos[clave] = lambda valor: celda[0](valor)  # resolved below, for schemas that refer to themselves
+    predicado = _construir(esquema, raiz, hechos)
+    celda.append(predicado)
+    hechos[clave] = predicado
+    return predicado
+
+
+def _construir(esquema: Mapping[str, Any], raiz: Mapping[str, Any], hechos: dict[int, Predicado]) -> Predicado:
+    if "$ref" in esquema:
+        if esquema["$ref"] == REF_EVIDENCIA:
+            return _evidencia_aceptada
+        return _predicado(_resolver(esquema["$ref"], raiz), raiz, hechos)
+    if "oneOf" in esquema:
+        ramas = [_predicado(r, raiz, hechos) for r in esquema["oneOf"]]
+        return lambda valor: sum(1 for r in ramas if r(valor)) == 1
+    comprobaciones: list[Predicado] = []
+    if "const" in esquema:
+        constante = esquema["const"]
+        comprobaciones.append(lambda valor: _igual_json(valor, constante))
+    if "enum" in esquema:
+        opciones = list(esquema["enum"])
+        comprobaciones.append(lambda valor: _en_enum(valor, opciones))
+    tipo = esquema.get("type")
+    if tipo is not None:
+        tipos = tuple(tipo if isinstance(tipo, list) else [tipo])
+        comprobaciones.append(lambda valor: any(_es_tipo(valor, t) for t in tipos))
+    if "minimum" in esquema:
+        minimo = esquema["minimum"]
+        comprobaciones.append(lambda valor: not (_es_tipo(valor, "number") and valor < minimo))
+    texto = _de_texto(esquema)
+    if texto is not None:
+        comprobaciones.append(lambda valor: not isinstance(valor, str) or texto(valor))
+    lista = _de_lista(esquema, raiz, hechos)
+    if lista is not None:
+        comprobaciones.append(lambda valor: not isinstance(valor, list) or lista(valor))
+    objeto = _de_objeto(esquema, raiz, hechos)
+    if objeto is not None:
+        comprobaciones.append(lambda valor: not isinstance(valor, dict) or objeto(valor))
+    return _todos(comprobaciones) if comprobaciones else (lambda valor: True)
+
+
+def _de_texto(esquema: Mapping[str, Any]) -> Predicado | None:
+    comprobaciones: list[Predicado] = []
+    if "minLength" in esquema:
+        minimo = esquema["minLength"]
+        comprobaciones.append(lambda valor: len(valor) >= minimo)
+    if "pattern" in esquema:
+        patron = re.compile(esquema["pattern"])
+        comprobaciones.append(lambda valor: patron.search(valor) is not None)
+    return _todos(comprobaciones) if comprobaciones else None
+
+
+def _de_lista(esquema: Mapping[str, Any], raiz: Mapping[str, Any], hechos: dict[int, Predicado]) -> Predicado | None:
+    comprobaciones: list[Predicado] = []
+    if "minItems" in esquema:
+        minimo = esquema["minItems"]
+        comprobaciones.append(lambda valor: len(valor) >= minimo)
+    if "maxItems" in esquema:
+        maximo = esquema["maxItems"]
+        comprobaciones.append(lambda valor: len(valor) <= maximo)
+    if esquema.get("uniqueItems"):
+        comprobaciones.append(lambda valor: len({_clave_json(e) for e in valor}) == len(valor))
+    if "items" in esquema:
+        elemento = _predicado(esquema["items"], raiz, hechos)
+        comprobaciones.append(lambda valor: all(elemento(e) for e in valor))
+    return _todos(comprobaciones) if comprobaciones else None
+
+
+def _de_objeto(esquema: Mapping[str, Any], raiz: Mapping[str, Any], hechos: dict[int, Predicado]) -> Predicado | None:
+    propiedades = {c: _predicado(s, raiz, hechos) for c, s in esquema.get("properties", {}).items()}
+    requeridas = tuple(esquema.get("required", []))
+    adicionales = esquema.get("additionalProperties", True)
+    cerrado = adicionales is False
+    extra = _predicado(adicionales, raiz, hechos) if isinstance(adicionales, Mapping) else None
+    if not propiedades and not requeridas and not cerrado and extra is None:
+        return None
+
+    def aceptar(valor: dict[str, Any]) -> bool:
+        for requerida in requeridas:
+            if requerida not in valor:
+                return False
+        for clave, sub in valor.items():
+            comprobar = propiedades.get(clave)
+            if comprobar is not None:
+                if not comprobar(sub):
+                    return False
+            elif cerrado or (extra is not None and not extra(sub)):
+                return False
+        return True
+
+    return aceptar

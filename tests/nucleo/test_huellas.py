@@ -10,7 +10,7 @@ import pytest
 
 from ayuda_proyectos import escribir, medida_toml, proyecto
 from nucleo.errores import ErrorOracle
-from nucleo.huellas import archivos_del_arbol, entrada_sha256, estable, huella_del_arbol, huella_proyecto
+from nucleo.huellas import archivos_del_arbol, entrada_sha256, entrada_sha256_de_evaluacion, estable, huella_del_arbol, huella_proyecto
 from nucleo.proyecto import Proyecto
 
 
@@ -45,6 +45,17 @@ def test_entrada_sha256_es_json_canonico() -> None:
     texto = json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     assert entrada_sha256(obj) == hashlib.sha256(texto.encode("utf-8")).hexdigest()
     assert entrada_sha256({"a": {"x": True, "y": None}, "b": [1, "ñ"]}) == entrada_sha256(obj)
+
+
+def test_entrada_sha256_de_evaluacion_es_la_del_objeto_canonico() -> None:
+    from nucleo.medida import medidas_de_catalogo
+
+    [medida] = medidas_de_catalogo(medida_toml("a.b"), fuente="m.toml")
+    evidencia = {"herramientas": [{"herramienta": "ñ", "documentada": True}], "otra": []}
+    esperada = entrada_sha256({"medida": medida.a_datos(), "evidencia": evidencia})
+    assert entrada_sha256_de_evaluacion(medida, evidencia) == esperada
+    assert entrada_sha256_de_evaluacion(medida, {}) == entrada_sha256({"medida": medida.a_datos(), "evidencia": {}})
+    assert entrada_sha256_de_evaluacion(medida, {}) != esperada
 
 
 def test_archivos_del_arbol(tmp_path: Path) -> None:
