@@ -1,21 +1,26 @@
-"""The `oracle` command: core verbs for rule authors (juzgar, medida, manual)."""
+"""The `oracle` command: core verbs for rule authors (juzgar, medida, manual).
+
+`main` (the `oracle` entry point, `nucleo.cli:main`) is assembled in `nucleo.cli.principal` and
+loaded on first access, so importing a light submodule such as `nucleo.cli.comun` does not
+import every subcommand.
+"""
 
 from __future__ import annotations
 
-import click
+from typing import TYPE_CHECKING, Any
 
-from nucleo.cli.comun import grupo_principal
-from nucleo.cli import caso as _caso
-from nucleo.cli import juzgar as _juzgar
-from nucleo.cli import listar as _listar
-from nucleo.cli import manual as _manual
-from nucleo.cli import medida as _medida
-from nucleo.cli import tarea as _tarea
+if TYPE_CHECKING:
+    import click
 
-main: click.Group = grupo_principal
-main.add_command(_juzgar.juzgar)
-_medida.medida.add_command(_listar.listar)
-main.add_command(_medida.medida)
-main.add_command(_manual.manual)
-main.add_command(_caso.caso)
-main.add_command(_tarea.tarea)
+    main: click.Group
+
+__all__ = ["main"]
+
+
+def __getattr__(nombre: str) -> Any:
+    """`main`, imported from `nucleo.cli.principal` when first asked for (PEP 562)."""
+    if nombre == "main":
+        from nucleo.cli.principal import main
+
+        return main
+    raise AttributeError(f"module {__name__!r} has no attribute {nombre!r}")
