@@ -35,6 +35,10 @@ class Almacen:
         self.dir = self.base / espacio
         self._preparado = False
 
+    def vecino(self, espacio: str) -> "Almacen":
+        """Another namespace of the same `.oracle-cache/`."""
+        return Almacen(self.base.parent, espacio)
+
     def _preparar(self) -> None:
         if self._preparado:
             return
@@ -63,8 +67,9 @@ class Almacen:
             self._preparar()
             ruta = self._ruta(k)
             ruta.parent.mkdir(exist_ok=True)
-            _escribir_atomico(ruta, json.dumps({"clave": k, "valor": valor}, ensure_ascii=False, sort_keys=True).encode("utf-8"))
-        except OSError:
+            # ASCII JSON: a lone surrogate (legal in a Python string literal) is escaped and read back as itself.
+            _escribir_atomico(ruta, json.dumps({"clave": k, "valor": valor}, ensure_ascii=True, sort_keys=True).encode("ascii"))
+        except (OSError, ValueError, RecursionError):
             pass
 
 

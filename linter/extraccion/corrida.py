@@ -11,6 +11,7 @@ facts; the judgement is always recomputed. libcst is imported only when somethin
 from __future__ import annotations
 
 import hashlib
+import os
 import pathlib
 import sys
 import uuid
@@ -30,24 +31,72 @@ UMBRAL_UNIDADES = 24 * 1024
 # Results of one file kept side by side when runs over different file sets resolve it differently
 # (a pre-commit run over a few files, then the full run): neither evicts the other.
 VARIANTES = 4
+ESPACIO_ESQUEMAS = "esquemas"  # `.oracle-cache/` namespace of schema validity, filed by schema value (validez.py)
+
+
+def version_libcst() -> str:
+    """The installed parser's version, without importing libcst or `importlib.metadata` when it can.
+
+    libcst's build writes its version into `libcst/_version.py`; that file's bytes stand for the
+    version (read, never imported). Without it, the distribution metadata answers.
+    """
+    import importlib.util
+
+    spec = importlib.util.find_spec("libcst")
+    for carpeta in (spec.submodule_search_locations or []) if spec is not None else []:
+        try:
+            return "_version.py:" + hashlib.sha256((pathlib.Path(carpeta) / "_version.py").read_bytes()).hexdigest()
+        except OSError:
+            continue
+    from importlib import metadata
+
+    try:
+        return metadata.version("libcst")
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+def distribuciones_instaladas(modulo: str, prefijos: tuple[str, ...]) -> str:
+    """The `*.dist-info` names beside an importable module (its version, without importing it).
+
+    `jsonschema-4.23.0.dist-info` and `jsonschema_specifications-….dist-info` say which validator
+    and meta-schemas wrote the cached messages. Without them, the distribution metadata answers.
+    """
+    import importlib.util
+
+    spec = importlib.util.find_spec(modulo)
+    if spec is not None and spec.origin:
+        carpeta = pathlib.Path(spec.origin).parent.parent
+        try:
+            with os.scandir(carpeta) as entradas:
+                nombres = sorted(e.name for e in entradas if e.name.endswith(".dist-info") and e.name.startswith(prefijos))
+        except OSError:
+            nombres = []
+        if nombres:
+            return ",".join(nombres)
+    from importlib import metadata
+
+    versiones = []
+    for prefijo in prefijos:
+        try:
+            versiones.append(f"{prefijo}{metadata.version(prefijo.rstrip('-'))}")
+        except metadata.PackageNotFoundError:
+            versiones.append(f"{prefijo}?")
+    return ",".join(versiones)
 
 
 def huella_analizador() -> str:
     """What makes per-file facts change: extractor and oracle versions, parser, Python, analyzer source."""
-    from importlib import metadata
-
     from nucleo.version import VERSION
 
     from . import VERSION_EXTRACTOR
 
-    try:
-        version_libcst = metadata.version("libcst")
-    except metadata.PackageNotFoundError:
-        version_libcst = "?"
     fuentes = hashlib.sha256()
     for ruta in sorted(pathlib.Path(__file__).parent.glob("*.py")):
         fuentes.update(ruta.name.encode() + b"\0" + ruta.read_bytes() + b"\0")
-    return clave(VERSION_EXTRACTOR, VERSION, version_libcst, f"{sys.version_info[0]}.{sys.version_info[1]}", fuentes.hexdigest())
+    validador = distribuciones_instaladas("jsonschema", ("jsonschema-", "jsonschema_specifications-"))
+    return clave(VERSION_EXTRACTOR, VERSION, version_libcst(), validador, f"{sys.version_info[0]}.{sys.version_info[1]}",
+                 fuentes.hexdigest())
 
 
 def _verificar_lote(lote: list[tuple[str, bytes]]) -> list[tuple[str, Optional[dict[str, Any]]]]:
@@ -139,8 +188,10 @@ class Extraccion:
                 resultados[rel] = valida["resultado"]
             else:
                 pendientes.append(rel)
+        esquemas = self.almacen.vecino(ESPACIO_ESQUEMAS) if self.almacen is not None else None
         calculados = reparto.mapear(_trabajar, pendientes, [len(self.datos[r]) for r in pendientes],
-                                    self.id, str(self.raiz), validos, con_palabra, lotes=len(pendientes))
+                                    self.id, str(self.raiz), validos, con_palabra, esquemas, self.sal,
+                                    lotes=len(pendientes))
         for rel, resultado, deps in calculados:
             resultados[rel] = resultado
             if deps["modulos"].get(rel) == self.sha[rel]:  # the file did not change under us

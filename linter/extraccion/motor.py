@@ -15,6 +15,7 @@ from typing import Any, Optional
 
 import libcst as cst
 
+from ..cache import Almacen
 from . import nodos
 from .anotaciones import Derivador
 from .carga import Cargador
@@ -25,13 +26,15 @@ from .proyecto import Dependencias, Proyecto
 from .registro import Registro
 from .salida import Salida
 from .tipos import Emision, Herramienta, Pos
+from .validez import Validez
 
 ESTRUCTURADO = ("structuredContent", "structured_content")
 NO_BOOLEANOS = (cst.Dict, cst.List, cst.Tuple, cst.Set, cst.DictComp, cst.ListComp, cst.SetComp)
 
 
-def unidad(proyecto: Proyecto, rel: str) -> dict[str, Any]:
+def unidad(proyecto: Proyecto, rel: str, validez: Optional[Validez] = None) -> dict[str, Any]:
     """Rows and handler identities of the tools registered in file `rel`, and its `complete` sites."""
+    validez = validez if validez is not None else Validez(None, "")
     salida = Salida()
     m = proyecto.fuentes.cargar(rel)
     herramientas: list[Herramienta] = []
@@ -46,7 +49,7 @@ def unidad(proyecto: Proyecto, rel: str) -> dict[str, Any]:
             salida.no_resuelto(None, f"analyzer internal error while finding tools: {type(e).__name__}: {e}", Pos(m.archivo, 1, 1))
         for h in herramientas:
             try:
-                _herramienta(h, salida, procedencia, proyecto)
+                _herramienta(h, salida, procedencia, proyecto, validez)
             except (RecursionError, Exception) as e:
                 salida.no_resuelto(h.nombre, f"analyzer internal error while reading tool `{h.nombre}`: {type(e).__name__}: {e}", h.pos)
         for n, problema in registro.problemas:
@@ -79,13 +82,17 @@ def olvidar() -> None:
 
 
 def trabajar(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]],
-             unidades: Sequence[str]) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
-    """Compute several units in this process, sharing parsed modules: (file, result, dependencies)."""
+             esquemas: Optional[Almacen], sal: str, unidades: Sequence[str]) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """Compute several units in this process, sharing parsed modules: (file, result, dependencies).
+
+    `esquemas` (None: no cache) keeps schema validity by schema value under the analyzer fingerprint `sal`.
+    """
     cargador = _cargador(corrida, raiz, rels, con_palabra)
+    validez = Validez(esquemas, sal)
     salida = []
     for rel in unidades:
         proyecto = Proyecto(cargador)
-        resultado = unidad(proyecto, rel)
+        resultado = unidad(proyecto, rel, validez)
         deps = proyecto.deps
         deps.modulos[rel] = cargador.huella(rel)
         fallas = [cargador.fallas[r] for r in sorted(deps.modulos) if r in cargador.fallas]
@@ -103,14 +110,14 @@ def _plano(deps: Dependencias) -> dict[str, Any]:
     }
 
 
-def _herramienta(h: Herramienta, salida: Salida, procedencia: Procedencia, proyecto: Proyecto) -> None:
+def _herramienta(h: Herramienta, salida: Salida, procedencia: Procedencia, proyecto: Proyecto, validez: Validez) -> None:
     """Rows of one tool: itself, its schemas and nodes, declared keys, emitted roots."""
     salida.fila("herramienta", herramienta=h.nombre, registro=h.registro, esquema_salida=h.estado_salida,
                 esquema_entrada=h.estado_entrada, **h.pos.fila())
     for lado, esquema in (("entrada", h.entrada), ("salida", h.salida)):
         if esquema is None:
             continue
-        valido, error = nodos.validez(esquema)
+        valido, error = validez.de(esquema)
         salida.fila("esquema", herramienta=h.nombre, lado=lado, valido=valido, error=error, origen=esquema.clase,
                     raiz_objeto=nodos.raiz_objeto(esquema), contenido=json.dumps(esquema.valor, sort_keys=True),
                     **esquema.donde("").fila())

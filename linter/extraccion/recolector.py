@@ -7,7 +7,7 @@ from typing import Any, Mapping, Optional, Union
 
 import libcst as cst
 from libcst._metadata_dependent import LazyValue
-from libcst.metadata import PositionProvider, QualifiedNameProvider, ScopeProvider
+from libcst.metadata import PositionProvider, ScopeProvider
 
 from .tipos import Pos
 
@@ -65,7 +65,7 @@ class Modulo:
     archivo: str
     nombre: str
     arbol: cst.Module
-    envoltorio: Any  # libcst MetadataWrapper over `arbol` (no copy)
+    envoltorio: Any  # metadatos.Envoltorio over `arbol` (no copy)
     constantes: dict[str, cst.BaseExpression] = field(default_factory=dict)
     constantes_nodo: dict[str, cst.CSTNode] = field(default_factory=dict)
     reasignadas: set[str] = field(default_factory=set)
@@ -93,11 +93,6 @@ class Modulo:
         return self._metadato(PositionProvider)
 
     @property
-    def calificados(self) -> Mapping[cst.CSTNode, Any]:
-        """QualifiedNameProvider's mapping."""
-        return self._metadato(QualifiedNameProvider)
-
-    @property
     def alcances(self) -> Mapping[cst.CSTNode, Any]:
         """ScopeProvider's mapping."""
         return self._metadato(ScopeProvider)
@@ -115,11 +110,14 @@ class Modulo:
         return rango.end.line if rango is not None else 1
 
     def nombres_calificados(self, nodo: cst.CSTNode) -> set[str]:
-        """Qualified names a Name/Attribute refers to, per QualifiedNameProvider."""
-        valor = self.calificados.get(nodo)
-        if isinstance(valor, LazyValue):
-            valor = valor()
-        return {q.name for q in valor} if valor else set()
+        """Qualified names a Name/Attribute refers to, as QualifiedNameProvider gives them.
+
+        That provider maps each node with a scope to `scope.get_qualified_names_for(node)` and
+        any other node to nothing; asking the node's scope directly gives the same names
+        without the provider's two traversals of the tree.
+        """
+        alcance = self.alcance(nodo)
+        return {q.name for q in alcance.get_qualified_names_for(nodo)} if alcance else set()
 
     def alcance(self, nodo: cst.CSTNode) -> Any:
         """The scope a node belongs to, if known."""
@@ -358,8 +356,8 @@ indice = _indice
 
 def recolectar(archivo: str, nombre: str, arbol: cst.Module) -> Modulo:
     """Run the single collecting traversal over `arbol` (no deep copy; metadata deferred)."""
-    from libcst.metadata import MetadataWrapper
+    from .metadatos import envolver
 
-    modulo = Modulo(archivo, nombre, arbol, MetadataWrapper(arbol, unsafe_skip_copy=True))
+    modulo = Modulo(archivo, nombre, arbol, envolver(arbol))
     arbol.visit(Recolector(modulo))
     return modulo

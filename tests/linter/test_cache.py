@@ -136,6 +136,17 @@ def test_an_analyzer_version_change_invalidates_everything(copia, calculadas, mo
     assert "decorador/servidor.py" in calculadas and "tabla/servidor.py" in calculadas
 
 
+def test_another_jsonschema_distribution_invalidates_everything(copia, calculadas, monkeypatch):
+    """Cached facts carry jsonschema's messages about invalid schemas: another jsonschema recomputes them."""
+    _extraer(copia)
+    calculadas.clear()
+    _extraer(copia)
+    assert calculadas == []
+    monkeypatch.setattr(corrida, "distribuciones_instaladas", lambda modulo, prefijos: "jsonschema-99.0.dist-info")
+    _extraer(copia)
+    assert "decorador/servidor.py" in calculadas and "tabla/servidor.py" in calculadas
+
+
 def test_concurrent_runs_do_not_corrupt_the_cache(copia):
     esperado = json.dumps(_extraer(copia, cache=False), sort_keys=True)
     orden = [sys.executable, "-m", "linter.cli", "evidence", "--project", str(copia), "--jobs", "1"]

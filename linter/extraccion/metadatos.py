@@ -1,0 +1,44 @@
+"""libcst metadata over one parsed module, without the traversals libcst would waste.
+
+`MetadataWrapper.resolve` runs each batch of batchable providers as one batched traversal of
+the whole tree. The providers this analyzer asks for (ExpressionContextProvider and
+ScopeProvider) do all their work in `visit_Module`, each running its own visitor over the
+tree, so that batched traversal calls nothing after the root: it only rebuilds the tree and
+drops it. `Envoltorio` calls those `visit_Module` methods directly instead; any other batch
+goes through libcst unchanged. The mappings it produces are the ones libcst produces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from contextlib import ExitStack
+from typing import Optional
+
+import libcst as cst
+from libcst import BatchableCSTVisitor, MetadataWrapper
+
+VisitorMethod = Callable[[cst.CSTNode], None]
+SOLO_RAIZ = frozenset({"visit_Module"})
+
+
+class Envoltorio(MetadataWrapper):
+    """A MetadataWrapper whose batches of root-only providers skip the empty batched traversal."""
+
+    def visit_batched(self, visitors: Iterable[BatchableCSTVisitor], before_visit: Optional[VisitorMethod] = None,
+                      after_leave: Optional[VisitorMethod] = None) -> cst.CSTNode:
+        """Like `MetadataWrapper.visit_batched`; visitors that only visit the root are called on it alone."""
+        visitantes = list(visitors)
+        metodos = {nombre for v in visitantes for nombre in v.get_visitors()}
+        if before_visit is not None or after_leave is not None or not metodos <= SOLO_RAIZ:
+            return super().visit_batched(visitantes, before_visit, after_leave)
+        with ExitStack() as pila:
+            for v in visitantes:
+                pila.enter_context(v.resolve(self))
+            for v in visitantes:  # the order a batched traversal calls them in
+                v.visit_Module(self.module)  # type: ignore[attr-defined]
+        return self.module
+
+
+def envolver(arbol: cst.Module) -> Envoltorio:
+    """The wrapper over a freshly parsed tree (no deep copy: the tree is not shared)."""
+    return Envoltorio(arbol, unsafe_skip_copy=True)
