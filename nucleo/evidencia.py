@@ -30,8 +30,25 @@ def _tipo(valor: object) -> str:
     return type(valor).__name__
 
 
+def es_texto_unicode(texto: str) -> bool:
+    """False when `texto` holds a lone surrogate (JSON's `\\ud800` decodes to one): it is not Unicode text."""
+    if texto.isascii():
+        return True
+    try:
+        texto.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _validar_valor(relacion: str, indice: int, columna: str, valor: object) -> None:
-    if valor is None or isinstance(valor, (str, bool, int)):
+    if isinstance(valor, str):
+        if not es_texto_unicode(valor):
+            raise evidencia_invalida(
+                relacion, indice, f"la columna «{columna}» tiene un sustituto UTF-16 suelto; el texto no es Unicode válido"
+            )
+        return
+    if valor is None or isinstance(valor, (bool, int)):
         return
     if isinstance(valor, float):
         if math.isfinite(valor):
@@ -64,7 +81,7 @@ def validar_evidencia(obj: object) -> Evidencia:
             if not isinstance(fila, Mapping):
                 raise evidencia_invalida(relacion, indice, f"la fila es {_tipo(fila)}; se esperaba un objeto")
             for columna, valor in fila.items():
-                if not isinstance(columna, str) or not columna:
+                if not isinstance(columna, str) or not columna or not es_texto_unicode(columna):
                     raise evidencia_invalida(relacion, indice, "una columna no tiene nombre de texto")
                 _validar_valor(relacion, indice, columna, valor)
             copia.append(dict(fila))

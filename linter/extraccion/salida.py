@@ -9,6 +9,20 @@ RELACIONES = ("herramienta", "esquema_nodo", "esquema", "raiz", "clave_emitida",
               "complete", "no_resuelto", "archivo")
 
 
+def _texto(valor: Any) -> Any:
+    """A string holding a lone surrogate (legal in a Python literal, not Unicode) written with its escape.
+
+    Evidence is Unicode text (the core refuses anything else), so `"t\\ud800"` in a source file
+    reaches the rules as the six characters `\\ud800`, the way the source spells it.
+    """
+    if isinstance(valor, str) and not valor.isascii():
+        try:
+            valor.encode("utf-8")
+        except UnicodeEncodeError:
+            return valor.encode("utf-8", "backslashreplace").decode("utf-8")
+    return valor
+
+
 class Salida:
     """Accumulates rows per relation."""
 
@@ -16,7 +30,7 @@ class Salida:
         self.filas: dict[str, list[dict[str, Any]]] = {r: [] for r in RELACIONES}
 
     def fila(self, relacion: str, **columnas: Any) -> None:
-        self.filas[relacion].append(columnas)
+        self.filas[relacion].append({c: _texto(v) for c, v in columnas.items()})
 
     def no_resuelto(self, herramienta: Optional[str], motivo: str, pos: Any) -> None:
         self.fila("no_resuelto", herramienta=herramienta, motivo=motivo, **pos.fila())

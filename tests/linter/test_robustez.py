@@ -83,3 +83,32 @@ def test_garbage_never_raises(tmp_path, texto, binario):
     ev = extraer(archivos, tmp_path)
     assert set(ev) == ESPERADAS
     assert len(ev["archivo"]) == len(archivos)
+
+
+SUSTITUTO = '''import mcp.types as types
+from mcp.server.lowlevel import Server
+
+servidor = Server("s")
+
+
+@servidor.list_tools()
+async def listar() -> list[types.Tool]:
+    return [types.Tool(name="t", description="d", inputSchema={"type": "object"},
+                       outputSchema={"type": "object", "properties": {"a\\ud800": {"type": "string"}}})]
+'''
+
+
+def test_a_lone_surrogate_in_a_literal_reaches_the_rules_escaped_and_the_cache_keeps_it(tmp_path):
+    """A lone surrogate is legal in a Python literal but not Unicode: spelled as its escape, never a traceback."""
+    (tmp_path / "servidor.py").write_text(SUSTITUTO, encoding="utf-8")
+    orden = [sys.executable, "-c", "from linter.cli import main; main()", "check", "servidor.py"]
+    corridas = [subprocess.run(orden, cwd=tmp_path, capture_output=True, text=True) for _ in range(2)]
+    for corrida in corridas:  # cold, then from .oracle-cache/
+        assert (corrida.returncode, corrida.stderr) == (1, "")
+        assert corrida.stdout == (
+            "servidor.py:9:13: analisis.no_resuelto could not analyze: handler of low-level tool `t` not found "
+            "(no call_tool handler)\n1 finding in 1 file (1 tool analyzed).\n"
+        )
+    ev = extraer([tmp_path / "servidor.py"], tmp_path)
+    assert [f["clave"] for f in ev["clave_declarada"]] == ["a\\ud800"]
+    assert list((tmp_path / ".oracle-cache" / "extraccion").rglob("*.json"))

@@ -31,6 +31,12 @@ def test_valid_evidence_passes_unchanged():
         ),
         ({"Raiz": []}, "EVIDENCIA_INVALIDA — $.evidencia.Raiz: el nombre de relación no cumple ^[a-z][a-z0-9_]*$."),
         ({"r": [{"a": float("nan")}]}, "EVIDENCIA_INVALIDA — $.evidencia.r[0]: la columna «a» tiene un número no finito."),
+        (
+            {"r": [{"a": "ñ"}, {"a": "x\ud800"}]},
+            "EVIDENCIA_INVALIDA — $.evidencia.r[1]: la columna «a» tiene un sustituto UTF-16 suelto; "
+            "el texto no es Unicode válido.",
+        ),
+        ({"r": [{"\udfff": 1}]}, "EVIDENCIA_INVALIDA — $.evidencia.r[0]: una columna no tiene nombre de texto."),
     ],
 )
 def test_invalid_evidence_names_the_place(ev, linea):

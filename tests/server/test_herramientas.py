@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 
 from nucleo.errores import ErrorOracle
 from server import contrato
-from server.herramientas import HERRAMIENTAS, definiciones
+from server.herramientas import HERRAMIENTAS, POR_NOMBRE, definiciones
 from server.validacion import palabras_desconocidas, validar
 from tests.server.conversaciones import SEMILLA, herramientas_semilla
 
@@ -128,3 +128,21 @@ def test_evidencia_de_un_caso_nombra_su_ruta() -> None:
     with pytest.raises(ErrorOracle) as error:
         validar(argumentos, desafiar.inputSchema)
     assert error.value.linea() == "EVIDENCIA_INVALIDA — $.casos[0].evidencia.r[0]: la fila es list; se esperaba un objeto."
+
+
+def test_evidencia_con_un_sustituto_suelto_es_evidencia_invalida_no_un_fallo() -> None:
+    # JSON may escape a lone surrogate ("\ud800"); decoded it is not Unicode text, and no hash can take it.
+    from nucleo.proyecto import Proyecto
+    from server.eras import ejecutar
+
+    argumentos = json.loads('{"medida": {"id": "ejemplo.herramienta_documentada"}, '
+                             '"evidencia": {"herramienta": [{"herramienta": "\\ud800", "documentada": false}]}}')
+    raiz = Proyecto(Path(__file__).resolve().parents[2] / "examples" / "proyecto").raiz
+    resultado = ejecutar(POR_NOMBRE["oracle_evaluar"], argumentos, raiz, False)
+    assert resultado == {
+        "content": [{"type": "text", "text": (
+            "EVIDENCIA_INVALIDA — $.evidencia.herramienta[0]: la columna «herramienta» tiene un sustituto UTF-16 "
+            "suelto; el texto no es Unicode válido.\ncampo: $.evidencia.herramienta[0]\ncorrección: cada relación es "
+            "una lista de objetos cuyos valores son escalares (cadena, número, booleano o nulo).")}],
+        "isError": True,
+    }
