@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import importlib.resources
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -25,11 +24,6 @@ from nucleo.lectura import leer_texto
 from nucleo.escalares import Escalares, cargar_escalares, verificar_escalares
 from nucleo.medida import Medida, macros_de_texto, medidas_de_catalogo
 from nucleo.proyecto import Proyecto
-
-try:
-    from importlib.resources.abc import Traversable
-except ImportError:  # pragma: no cover - Python 3.10
-    from importlib.abc import Traversable
 
 DISTRIBUCION_ORACLE = "oracle-lint"
 GRUPO_BIBLIOTECAS = "oracle.bibliotecas"
@@ -103,7 +97,7 @@ class Catalogo(Mapping[str, Entrada]):
         return tuple(self.excluidas[i] for i in sorted(self.excluidas))
 
 
-def directorio_rules() -> Traversable:
+def directorio_rules() -> Path:
     """The data directory of the installed `rules` package (base catalog and profiles)."""
     paquete = importlib.import_module("rules")
     return _directorio_unico(tuple(str(p) for p in paquete.__path__))
@@ -122,13 +116,6 @@ def _directorio_unico(rutas: tuple[str, ...]) -> Path:
     return Path(reales[0])
 
 
-def _hijos(directorio: Traversable) -> list[Traversable]:
-    try:
-        return list(directorio.iterdir())
-    except (OSError, NotADirectoryError):
-        return []
-
-
 def _nombres_toml(directorio: Path, origen: str, *, solo_archivos: bool = False) -> list[Path]:
     """The `*.toml` entries of `directorio` sorted by name; [] when it is not a directory.
 
@@ -145,18 +132,8 @@ def _nombres_toml(directorio: Path, origen: str, *, solo_archivos: bool = False)
     return [directorio / n for n in nombres]
 
 
-def _tomls(directorio: Traversable, origen: str) -> list[Path]:
-    if isinstance(directorio, Path):
-        return _nombres_toml(directorio, origen, solo_archivos=True)
-    hijos = [h for h in _hijos(directorio) if h.is_file() and h.name.endswith(".toml")]
-    return sorted((Path(str(h)) for h in hijos), key=lambda p: p.name)
-
-
-def _subdirectorio(directorio: Traversable, nombre: str) -> Traversable | None:
-    for hijo in _hijos(directorio):
-        if hijo.name == nombre and hijo.is_dir():
-            return hijo
-    return None
+def _tomls(directorio: Path, origen: str) -> list[Path]:
+    return _nombres_toml(directorio, origen, solo_archivos=True)
 
 
 def _presentar(proyecto: Proyecto, ruta: Path) -> str:
@@ -203,15 +180,14 @@ def _fuente_base(proyecto: Proyecto) -> tuple[Origen, list[Path]]:
         raiz = directorio_rules()
     except (ModuleNotFoundError, TypeError) as error:
         raise catalogo_invalido(str(origen), f"el paquete rules no está instalado ({error})")
-    if isinstance(raiz, Path) and not raiz.is_dir():
+    if not raiz.is_dir():
         raise catalogo_invalido(str(origen), f"el directorio del paquete rules ({raiz}) ya no existe")
     return origen, _tomls(raiz, str(origen))
 
 
 def _fuente_perfil(proyecto: Proyecto, perfil: str) -> tuple[Origen, list[Path]]:
     origen = Origen("perfil", perfil, DISTRIBUCION_ORACLE)
-    perfiles = _subdirectorio(directorio_rules(), "perfiles")
-    disponibles = _tomls(perfiles, str(origen)) if perfiles is not None else []
+    disponibles = _tomls(directorio_rules() / "perfiles", str(origen))
     for ruta in disponibles:
         if ruta.stem == perfil:
             return origen, [ruta]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nucleo.algebra import LimitesAlgebra
+from nucleo.cancelacion import Cancelado
 from nucleo.canonico import canonico
 from nucleo.corpus import Caso, sin_repetidos
 from nucleo.errores import ErrorOracle
@@ -37,10 +38,6 @@ CONCLUSIONES = (
     "todos_detectados_por_conducta",
 )
 EXITOSAS = frozenset({"todos_detectados_por_conducta", "sin_sobrevivientes_con_rechazos"})
-
-
-class Cancelado(Exception):
-    """The caller cancelled the round; raised between cases or between mutants."""
 
 
 # -- the round ------------------------------------------------------------------------------

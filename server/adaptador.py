@@ -17,21 +17,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from nucleo import tareas as tracker
+from nucleo.cancelacion import Cancelado
 from nucleo.catalogo import Catalogo, Entrada, macros_del_proyecto, catalogo_efectivo as cargar_efectivo
-from nucleo.corpus import archivos_de_casos, casos_efimeros
-from nucleo.desafio import desafiar as desafiar_medida
 from nucleo.errores import ErrorOracle, argumentos_invalidos, proyecto_cambio
 from nucleo.escalares import Escalares, cargar_escalares
 from nucleo.evidencia import normalizar_evidencia, validar_evidencia
-from nucleo.fijacion import DIRECTORIO_DEL_PUBLICADOR, ejercicio_del_catalogo
 from nucleo.huellas import entrada_sha256_de_evaluacion, estable, huella_proyecto
-from nucleo.juicio import juzgar as juzgar_evidencia
 from nucleo.medida import Medida, medida_de_texto
-from nucleo.mutacion import Cancelado
 from nucleo.proyecto import Proyecto
 from nucleo.sombras import Sombra, verificar_sombras
-from nucleo.tareas.lector import directorio_de
 from nucleo.veredicto import Veredicto
 from nucleo.version import VERSION
 from server.validacion import mostrar
@@ -79,6 +73,24 @@ def _estable(ctx: Contexto, operacion: Callable[[], T]) -> T:
     return resultado
 
 
+# The challenge, judgement, fijación and tracker modules are imported by the tool that uses
+# them, not at start-up: `tools/list` and `oracle_evaluar` never need them.
+
+
+def desafiar_medida(*args: Any, **kwargs: Any) -> dict[str, Any]:
+    """`nucleo.desafio.desafiar`."""
+    from nucleo.desafio import desafiar as real
+
+    return real(*args, **kwargs)
+
+
+def juzgar_evidencia(*args: Any, **kwargs: Any) -> Any:
+    """`nucleo.juicio.juzgar`."""
+    from nucleo.juicio import juzgar as real
+
+    return real(*args, **kwargs)
+
+
 def _umbral(medida: Medida) -> dict[str, Any]:
     return {**medida.umbral.a_dict(), "segun": medida.segun, "porque": medida.porque}
 
@@ -88,6 +100,9 @@ def _umbral(medida: Medida) -> dict[str, Any]:
 
 def _archivos_de_fijacion(proyecto: Proyecto, catalogo: Catalogo) -> set[Path]:
     """The case files the catalog exercise reads: the project's corpus and diferencial, and publishers' corpus."""
+    from nucleo.corpus import archivos_de_casos
+    from nucleo.fijacion import DIRECTORIO_DEL_PUBLICADOR
+
     archivos = set(archivos_de_casos(proyecto.dir_corpus)) | set(archivos_de_casos(proyecto.dir_diferencial))
     for ident in catalogo:
         entrada = catalogo[ident]
@@ -114,6 +129,8 @@ def _fila_de_catalogo(
 
 def catalogo_efectivo(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
     """Index (no ids) or detail (ids) of the effective catalog, with each measure's fijación."""
+    from nucleo.fijacion import ejercicio_del_catalogo
+
     proyecto = ctx.proyecto
     ids = argumentos.get("ids")
 
@@ -210,6 +227,8 @@ def evaluar(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
 
 def desafiar(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
     """The challenge round of `nucleo.desafio`: project cases (by default) plus ephemeral ones."""
+    from nucleo.corpus import casos_efimeros
+
     proyecto = ctx.proyecto
 
     def operacion() -> dict[str, Any]:
@@ -264,6 +283,8 @@ def juzgar(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
 
 
 def _archivos_del_tracker(proyecto: Proyecto) -> Iterable[Path]:
+    from nucleo.tareas.lector import directorio_de
+
     directorio = directorio_de(proyecto)
     if not directorio.is_dir() or directorio.is_symlink():
         return ()
@@ -294,6 +315,8 @@ def _argumentos_de_accion(accion: str, argumentos: dict[str, Any]) -> None:
 
 def tareas(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
     """Read-only questions to the tracker: listar, ver, buscar, hechos."""
+    from nucleo import tareas as tracker
+
     proyecto = ctx.proyecto
     accion = argumentos["accion"]
     _argumentos_de_accion(accion, argumentos)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from nucleo.errores import ErrorOracle, evaluacion_fallo, proyecto_invalido
-from nucleo.mutacion import Cancelado
+from nucleo.cancelacion import Cancelado
 from nucleo.proyecto import Proyecto
 from nucleo.version import VERSION
 from server.adaptador import Contexto, PoscondicionRota
