@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import functools
 import json
+import os
 import re
 import sys
 from collections.abc import Mapping
@@ -168,14 +169,15 @@ def config_de_datos(datos: Any, *, fuente: str, raiz: str, extra: tuple[str, ...
     return Config(**valores, explicitas=frozenset(valores))
 
 
-def _texto_de(raiz: Path, ruta: Path) -> str | None:
-    """The UTF-8 text of a configuration file, or None when it is not a regular file."""
-    if not ruta.is_file():
+def _texto_de(raiz: Path, nombre: str) -> str | None:
+    """The UTF-8 text of a configuration file at the root, or None when it is not a regular file."""
+    ruta = os.path.join(raiz, nombre)
+    if not os.path.isfile(ruta):
         return None
     try:
         return leer_texto(ruta)
     except (OSError, UnicodeDecodeError) as error:
-        raise _invalido(str(raiz), f"no se pudo leer {ruta.name}: {error}", f"revisá {ruta.name}.")
+        raise _invalido(str(raiz), f"no se pudo leer {nombre}: {error}", f"revisá {nombre}.")
 
 
 def _toml_de(raiz: str, nombre: str, texto: str) -> dict[str, Any]:
@@ -214,12 +216,11 @@ def _nombre_de(raiz: str, fuente: str, valor: Any) -> str:
 
 def cargar_config(raiz: Path) -> ConfigLeida:
     """Read the configuration of an already resolved root (defaults when there is none)."""
-    pyproject, oracle_json = raiz / PYPROJECT, raiz / ORACLE_JSON
-    texto_toml = _texto_de(raiz, pyproject)
-    texto_json = _texto_de(raiz, oracle_json)
+    texto_toml = _texto_de(raiz, PYPROJECT)
+    texto_json = _texto_de(raiz, ORACLE_JSON)
     config, nombre = _config_de_textos(str(raiz), texto_toml, texto_json)
-    archivos = [r for r, t in ((pyproject, texto_toml), (oracle_json, texto_json)) if t is not None]
-    return ConfigLeida(config, nombre, tuple(archivos))
+    archivos = tuple(raiz / n for n, t in ((PYPROJECT, texto_toml), (ORACLE_JSON, texto_json)) if t is not None)
+    return ConfigLeida(config, nombre, archivos)
 
 
 @functools.lru_cache(maxsize=64)

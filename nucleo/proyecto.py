@@ -170,7 +170,7 @@ def _directorios(proyecto: Proyecto) -> dict[str, Path]:
     dirs: dict[str, Path] = {}
     for clave in DIRECTORIOS:
         ruta = _confinar_texto(proyecto, raiz, getattr(config, clave))
-        _exigir_si_explicita(proyecto, clave, Path(ruta))
+        _exigir_si_explicita(proyecto, clave, ruta)
         _sin_enlaces_afuera(proyecto, ruta)  # nothing to check when it is not a directory
         dirs[clave] = Path(ruta)
     for texto in config.exclude:
@@ -181,10 +181,10 @@ def _directorios(proyecto: Proyecto) -> dict[str, Path]:
     return dirs
 
 
-def _exigir_si_explicita(proyecto: Proyecto, clave: str, ruta: Path) -> None:
+def _exigir_si_explicita(proyecto: Proyecto, clave: str, ruta: str) -> None:
     """A directory configured with a non-default name must exist (a typo must not read as 'empty')."""
     valor = getattr(proyecto.config, clave)
-    if clave in proyecto.config.explicitas and valor != POR_OMISION[clave] and not ruta.is_dir():
+    if clave in proyecto.config.explicitas and valor != POR_OMISION[clave] and not os.path.isdir(ruta):
         raise proyecto.invalido(
             f"{clave}: «{getattr(proyecto.config, clave)}» no es un directorio existente",
             f"creá el directorio o corregí {clave} en la configuración.",

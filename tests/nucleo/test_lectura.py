@@ -40,3 +40,26 @@ def test_leer_bytes_lee_todo_aunque_sea_mas_grande_que_un_bloque(tmp_path: Path)
     assert leer_bytes(tmp_path / "vacio") == b""
     with pytest.raises(IsADirectoryError):
         leer_bytes(tmp_path)
+
+
+def test_leer_bytes_de_algo_que_no_es_un_archivo_regular_lee_hasta_el_final(tmp_path: Path) -> None:
+    import os
+    import threading
+
+    from nucleo.lectura import leer_bytes
+
+    tubo = tmp_path / "tubo"
+    os.mkfifo(tubo)
+    partes = [b"uno ", b"dos ", b"tres"]
+
+    def escribir() -> None:
+        with open(tubo, "wb", buffering=0) as escritor:
+            for parte in partes:
+                escritor.write(parte)
+
+    hilo = threading.Thread(target=escribir)
+    hilo.start()
+    try:
+        assert leer_bytes(tubo) == b"uno dos tres"  # fstat says 0 bytes: a short read is not the end of a pipe
+    finally:
+        hilo.join(timeout=10)
