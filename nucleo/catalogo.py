@@ -23,7 +23,7 @@ from nucleo.errores import catalogo_invalido, medida_desconocida, medida_no_efec
 from nucleo.lectura import leer_texto
 from nucleo.escalares import Escalares, cargar_escalares, verificar_escalares
 from nucleo.medida import Medida, macros_de_texto, medidas_de_catalogo
-from nucleo.proyecto import Proyecto
+from nucleo.proyecto import Proyecto, presentar_ruta
 
 DISTRIBUCION_ORACLE = "oracle-lint"
 GRUPO_BIBLIOTECAS = "oracle.bibliotecas"
@@ -136,42 +136,63 @@ def _tomls(directorio: Path, origen: str) -> list[Path]:
     return _nombres_toml(directorio, origen, solo_archivos=True)
 
 
-def _presentar(proyecto: Proyecto, ruta: Path) -> str:
-    return proyecto.presentar_ruta(ruta)
-
-
 def _leer(origen: Origen, ruta: Path, proyecto: Proyecto) -> str:
     try:
         return leer_texto(ruta)
     except (OSError, UnicodeDecodeError) as error:
-        raise catalogo_invalido(str(origen), f"no se pudo leer {_presentar(proyecto, ruta)} ({error.__class__.__name__})")
+        raise catalogo_invalido(str(origen), f"no se pudo leer {presentar_ruta(proyecto.raiz, ruta)} ({error.__class__.__name__})")
 
 
-def macros_del_proyecto(proyecto: Proyecto) -> tuple[dict[str, str], list[Path]]:
-    """The project's macros (from its `macros` directory) and the files they came from."""
+Leidos = tuple[tuple[Path, str], ...]
+"""Files as read in this call: (path, text), in load order."""
+
+
+def _macros_de(raiz: Path, leidos: Leidos) -> dict[str, str]:
+    """The project's macros from its macros files' texts; a name in two files is CATALOGO_INVALIDO."""
     macros: dict[str, str] = {}
     donde: dict[str, str] = {}
-    archivos = _nombres_toml(proyecto.dir_macros, "proyecto")
-    origen = Origen("proyecto", None, proyecto.nombre)
-    for ruta in archivos:
-        fuente = _presentar(proyecto, ruta)
-        for nombre, expresion in macros_de_texto(_leer(origen, ruta, proyecto), fuente=fuente).items():
+    for ruta, texto in leidos:
+        fuente = presentar_ruta(raiz, ruta)
+        for nombre, expresion in macros_de_texto(texto, fuente=fuente).items():
             if nombre in macros:
                 raise catalogo_invalido("proyecto", f"la macro «{nombre}» está en {donde[nombre]} y en {fuente}")
             macros[nombre] = expresion
             donde[nombre] = fuente
-    return macros, archivos
+    return macros
 
 
-def _cargar_archivos(
-    proyecto: Proyecto, origen: Origen, archivos: list[Path], macros: Mapping[str, str]
-) -> list[Entrada]:
+def macros_del_proyecto(proyecto: Proyecto) -> tuple[dict[str, str], list[Path]]:
+    """The project's macros (from its `macros` directory) and the files they came from."""
+    origen = Origen("proyecto", None, proyecto.nombre)
+    archivos = _nombres_toml(proyecto.dir_macros, "proyecto")
+    return _macros_de(proyecto.raiz, tuple((r, _leer(origen, r, proyecto)) for r in archivos)), archivos
+
+
+@functools.lru_cache(maxsize=32)
+def _entradas(raiz: Path, macros_leidos: Leidos, fuentes: tuple[tuple[Origen, Leidos], ...]) -> tuple[Entrada, ...]:
+    """Every measure of every source, given the texts just read: a pure function of its arguments.
+
+    Memoized on them (every file is still read on every load, and a changed byte is a new key),
+    so the memo never answers for another state of the tree; entries and measures are immutable.
+    Raises as loading does: a malformed macro or measure, or an id defined twice.
+    """
+    macros = _macros_de(raiz, macros_leidos)
     entradas: list[Entrada] = []
-    for ruta in archivos:
-        texto = _leer(origen, ruta, proyecto)
-        for medida in medidas_de_catalogo(texto, fuente=_presentar(proyecto, ruta), macros=macros):
-            entradas.append(Entrada(medida, origen, ruta))
-    return entradas
+    for origen, leidos in fuentes:
+        for ruta, texto in leidos:
+            for medida in medidas_de_catalogo(texto, fuente=presentar_ruta(raiz, ruta), macros=macros):
+                entradas.append(Entrada(medida, origen, ruta))
+    vistas: dict[str, Entrada] = {}
+    for entrada in entradas:
+        previa = vistas.get(entrada.medida.id)
+        if previa is not None:
+            raise catalogo_invalido(
+                str(entrada.origen),
+                f"el id «{entrada.medida.id}» está en {previa.origen} ({presentar_ruta(raiz, previa.ruta)}) "
+                f"y en {entrada.origen} ({presentar_ruta(raiz, entrada.ruta)}); ninguno tiene precedencia",
+            )
+        vistas[entrada.medida.id] = entrada
+    return tuple(entradas)
 
 
 def _fuente_base(proyecto: Proyecto) -> tuple[Origen, list[Path]]:
@@ -249,35 +270,20 @@ def _fuentes(proyecto: Proyecto) -> list[tuple[Origen, list[Path]]]:
     return fuentes
 
 
-def _sin_duplicados(entradas: list[Entrada], proyecto: Proyecto) -> None:
-    vistas: dict[str, Entrada] = {}
-    for entrada in entradas:
-        ident = entrada.medida.id
-        previa = vistas.get(ident)
-        if previa is not None:
-            raise catalogo_invalido(
-                str(entrada.origen),
-                f"el id «{ident}» está en {previa.origen} ({_presentar(proyecto, previa.ruta)}) "
-                f"y en {entrada.origen} ({_presentar(proyecto, entrada.ruta)}); ninguno tiene precedencia",
-            )
-        vistas[ident] = entrada
-
-
 def catalogo_cargado(proyecto: Proyecto) -> CatalogoCargado:
     """Load every selected source; any failure raises, never a partial catalog."""
-    macros, archivos_macros = macros_del_proyecto(proyecto)
-    entradas: list[Entrada] = []
-    archivos: list[Path] = list(proyecto.archivos_config) + archivos_macros
-    for origen, rutas in _fuentes(proyecto):
-        entradas.extend(_cargar_archivos(proyecto, origen, rutas, macros))
-        archivos.extend(rutas)
-    _sin_duplicados(entradas, proyecto)
+    origen_proyecto = Origen("proyecto", None, proyecto.nombre)
+    archivos_macros = _nombres_toml(proyecto.dir_macros, "proyecto")
+    macros = tuple((r, _leer(origen_proyecto, r, proyecto)) for r in archivos_macros)
+    fuentes = tuple((origen, tuple((r, _leer(origen, r, proyecto)) for r in rutas)) for origen, rutas in _fuentes(proyecto))
+    entradas = _entradas(proyecto.raiz, macros, fuentes)
     escalares = cargar_escalares(proyecto.raiz, proyecto.confiar_escalares)
     for entrada in entradas:
         verificar_escalares(entrada.medida, escalares)
+    archivos = [*proyecto.archivos_config, *archivos_macros, *(r for _, leidos in fuentes for r, _ in leidos)]
     if escalares.archivo is not None:
         archivos.append(Path(escalares.archivo))
-    return CatalogoCargado(tuple(entradas), tuple(archivos), escalares)
+    return CatalogoCargado(entradas, tuple(archivos), escalares)
 
 
 def obliga(entrada: Entrada, proyecto: Proyecto) -> bool:

@@ -108,18 +108,23 @@ class Proyecto:
 
     def presentar_ruta(self, ruta: Path) -> str:
         """A path relative to the root (POSIX) when inside it, else absolute."""
-        if os.name == "posix":  # both are normalized, so a prefix of components is a prefix of text
-            texto, raiz = str(ruta), str(self.raiz)
-            if texto == raiz:
-                return "."
-            if raiz != "/" and texto.startswith(raiz + "/"):
-                return texto[len(raiz) + 1:]
-            if raiz != "/" and ruta.is_absolute():
-                return texto
-        try:
-            return ruta.relative_to(self.raiz).as_posix() or "."
-        except ValueError:
-            return str(ruta)
+        return presentar_ruta(self.raiz, ruta)
+
+
+def presentar_ruta(raiz: Path, ruta: Path) -> str:
+    """`ruta` relative to `raiz` (POSIX) when inside it, else absolute: a pure function of the two."""
+    if os.name == "posix":  # both are normalized, so a prefix of components is a prefix of text
+        texto, base = str(ruta), str(raiz)
+        if texto == base:
+            return "."
+        if base != "/" and texto.startswith(base + "/"):
+            return texto[len(base) + 1:]
+        if base != "/" and ruta.is_absolute():
+            return texto
+    try:
+        return ruta.relative_to(raiz).as_posix() or "."
+    except ValueError:
+        return str(ruta)
 
 
 def _resolver_raiz(raiz: Path) -> Path:

@@ -395,7 +395,31 @@ def _evidencia_aceptada(valor: Any) -> bool:
 def _todos(comprobaciones: list[Predicado]) -> Predicado:
     if len(comprobaciones) == 1:
         return comprobaciones[0]
-    return lambda valor: all(c(valor) for c in comprobaciones)
+    fijas = tuple(comprobaciones)
+
+    def todos(valor: Any) -> bool:
+        for comprobar in fijas:
+            if not comprobar(valor):
+                return False
+        return True
+
+    return todos
+
+
+_DE_UN_TIPO: dict[str, Predicado] = {
+    "object": lambda valor: isinstance(valor, dict),
+    "array": lambda valor: isinstance(valor, list),
+    "string": lambda valor: isinstance(valor, str),
+    "boolean": lambda valor: isinstance(valor, bool),
+    "null": lambda valor: valor is None,
+}
+
+
+def _de_tipo(tipos: tuple[str, ...]) -> Predicado:
+    """`any(_es_tipo(valor, t) for t in tipos)`, specialised when there is a single simple type."""
+    if len(tipos) == 1 and tipos[0] in _DE_UN_TIPO:
+        return _DE_UN_TIPO[tipos[0]]
+    return lambda valor: any(_es_tipo(valor, t) for t in tipos)
 
 
 def _predicado(esquema: Mapping[str, Any], raiz: Mapping[str, Any], hechos: dict[int, Predicado]) -> Predicado:
@@ -428,8 +452,7 @@ def _construir(esquema: Mapping[str, Any], raiz: Mapping[str, Any], hechos: dict
         comprobaciones.append(lambda valor: _en_enum(valor, opciones))
     tipo = esquema.get("type")
     if tipo is not None:
-        tipos = tuple(tipo if isinstance(tipo, list) else [tipo])
-        comprobaciones.append(lambda valor: any(_es_tipo(valor, t) for t in tipos))
+        comprobaciones.append(_de_tipo(tuple(tipo if isinstance(tipo, list) else [tipo])))
     if "minimum" in esquema:
         minimo = esquema["minimum"]
         comprobaciones.append(lambda valor: not (_es_tipo(valor, "number") and valor < minimo))
@@ -468,7 +491,14 @@ def _de_lista(esquema: Mapping[str, Any], raiz: Mapping[str, Any], hechos: dict[
         comprobaciones.append(lambda valor: len({_clave_json(e) for e in valor}) == len(valor))
     if "items" in esquema:
         elemento = _predicado(esquema["items"], raiz, hechos)
-        comprobaciones.append(lambda valor: all(elemento(e) for e in valor))
+
+        def elementos(valor: list[Any]) -> bool:
+            for e in valor:
+                if not elemento(e):
+                    return False
+            return True
+
+        comprobaciones.append(elementos)
     return _todos(comprobaciones) if comprobaciones else None
 
 
