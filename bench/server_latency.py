@@ -21,15 +21,15 @@ overhead ratio is round trip / in-process `ejecutar`. It prints; it asserts noth
 from __future__ import annotations
 
 import argparse
-import compileall
 import json
-import tempfile
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
+from bytecode import compilar
 from cliente_stdio import META, RAIZ, comando_servidor, compacto, entorno
 
 EJEMPLO = RAIZ / "examples" / "proyecto"
@@ -42,16 +42,6 @@ def _percentil(valores: list[float], p: float) -> float:
     ordenados = sorted(valores)
     indice = min(len(ordenados) - 1, max(0, round(p / 100 * len(ordenados)) - 1))
     return ordenados[indice]
-
-
-PAQUETES = ("nucleo", "server")
-
-
-def compilar_paquetes() -> None:
-    """Byte-compile the server's packages into their __pycache__, as an installation does."""
-    for paquete in PAQUETES:
-        if not compileall.compile_dir(str(RAIZ / paquete), quiet=1):
-            raise SystemExit(f"compileall failed for {paquete}")
 
 
 def arranque(veces: int, extra: dict[str, str] | None = None) -> tuple[float, float]:
@@ -136,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     evidencia = json.loads((EJEMPLO / "evidencia" / "rojo.json").read_text(encoding="utf-8"))
     argumentos = {"medida": {"id": MEDIDA}, "evidencia": evidencia}
 
-    compilar_paquetes()
+    compilar(("nucleo", "server"))
     mediana_arranque, mediana_python = arranque(a.arranques)
     with tempfile.TemporaryDirectory() as vacio:
         sin_bytecode, _ = arranque(a.arranques, {"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": vacio})

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any, Optional
 
@@ -74,8 +73,9 @@ class Almacen:
 
 
 def _escribir_atomico(ruta: Path, datos: bytes) -> None:
-    """Write to a temporary sibling, then rename over `ruta`."""
-    fd, temporal = tempfile.mkstemp(dir=ruta.parent, prefix=".tmp-", suffix=".part")
+    """Write to a temporary sibling (created exclusively, like `tempfile.mkstemp`), then rename over `ruta`."""
+    temporal = ruta.parent / f".tmp-{os.getpid()}-{os.urandom(8).hex()}.part"
+    fd = os.open(temporal, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0), 0o600)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(datos)

@@ -14,7 +14,6 @@ import hashlib
 import os
 import pathlib
 import sys
-import uuid
 from collections.abc import Sequence
 from typing import Any, Optional
 
@@ -119,7 +118,7 @@ class Extraccion:
         self.datos: dict[str, bytes] = {}
         self.sha: dict[str, str] = {}
         self.sal = huella_analizador() if almacen is not None else ""
-        self.id = uuid.uuid4().hex  # parsed modules are shared within this run only
+        self.id = os.urandom(16).hex()  # parsed modules are shared within this run only
 
     def leer(self, archivos: Sequence[pathlib.Path]) -> None:
         """Read every file once; unreadable ones become rows."""
