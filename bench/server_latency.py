@@ -92,6 +92,11 @@ def ida_y_vuelta(argumentos: dict, llamadas: int) -> list[float]:
 
 
 def en_proceso(argumentos: dict, llamadas: int) -> tuple[list[float], list[float]]:
+    """Per-call times of `ejecutar` (whole server side) and of the adapter alone, interleaved.
+
+    The two are timed in alternation, call by call, so both see the same machine state (a shared
+    machine's speed drifts over a second; timing one loop after the other would compare drifts).
+    """
     sys.path.insert(0, str(RAIZ))
     from nucleo.proyecto import Proyecto
     from server.adaptador import Contexto, evaluar
@@ -100,21 +105,18 @@ def en_proceso(argumentos: dict, llamadas: int) -> tuple[list[float], list[float
 
     raiz = Proyecto(EJEMPLO).raiz
     herramienta = POR_NOMBRE["oracle_evaluar"]
+    contexto = Contexto(Proyecto(raiz))
     completos, adaptador = [], []
     for i in range(llamadas + 20):
         inicio = time.perf_counter()
         resultado = ejecutar(herramienta, argumentos, raiz, False)
-        transcurrido = time.perf_counter() - inicio
+        medio = time.perf_counter()
+        evaluar(contexto, argumentos)
+        fin = time.perf_counter()
         assert resultado is not None and resultado["isError"] is False
-        if i >= 20:
-            completos.append(transcurrido)
-    contexto_proyecto = Proyecto(raiz)
-    for i in range(llamadas + 20):
-        inicio = time.perf_counter()
-        evaluar(Contexto(contexto_proyecto), argumentos)
-        transcurrido = time.perf_counter() - inicio
-        if i >= 20:
-            adaptador.append(transcurrido)
+        if i >= 20:  # warm-up calls are not counted
+            completos.append(medio - inicio)
+            adaptador.append(fin - medio)
     return completos, adaptador
 
 

@@ -74,7 +74,7 @@ def _rutas_del_arbol(proyecto: Proyecto) -> list[str]:
     rutas = [r for r in (os.path.join(raiz, n) for n in ("pyproject.toml", "oracle.json", ARCHIVO_ESCALARES))
              if os.path.isfile(r)]
     for clave in ("macros", "medidas", "listas", "corpus", "diferencial"):
-        _archivos_bajo(str(proyecto.directorio(clave)), rutas)
+        _archivos_bajo(proyecto.directorio_texto(clave), rutas)
     return sorted(set(rutas))
 
 

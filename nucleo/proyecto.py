@@ -26,7 +26,7 @@ from nucleo.errores import ErrorOracle, proyecto_invalido
 class Proyecto:
     """A project fixed at its canonical root; read-only after construction."""
 
-    __slots__ = ("raiz", "config", "nombre", "confiar_escalares", "archivos_config", "_dirs")
+    __slots__ = ("raiz", "config", "nombre", "confiar_escalares", "archivos_config", "_dirs", "_rutas")
 
     raiz: Path
     config: Config
@@ -46,6 +46,7 @@ class Proyecto:
         object.__setattr__(self, "confiar_escalares", confiar_escalares)
         object.__setattr__(self, "archivos_config", tuple(leida.archivos))
         object.__setattr__(self, "_dirs", _directorios(self))
+        object.__setattr__(self, "_rutas", {})  # Path objects of `_dirs`, built on first use
 
     def __setattr__(self, nombre: str, valor: object) -> None:
         raise AttributeError("Proyecto is read-only")
@@ -62,7 +63,7 @@ class Proyecto:
         if not ruta.is_absolute():
             directa = _bajo_la_raiz(str(self.raiz), str(ruta))
             if directa is not None:
-                return Path(directa)
+                return Path(directa[0])
         candidata = ruta if ruta.is_absolute() else self.raiz / ruta
         resuelta = candidata.resolve()
         if resuelta != self.raiz and self.raiz not in resuelta.parents:
@@ -74,32 +75,39 @@ class Proyecto:
 
     def directorio(self, clave: str) -> Path:
         """The resolved path of one configured directory (listas, medidas, corpus, diferencial, macros)."""
+        ruta = self._rutas.get(clave)
+        if ruta is None:
+            ruta = self._rutas[clave] = Path(self._dirs[clave])
+        return ruta
+
+    def directorio_texto(self, clave: str) -> str:
+        """`str(self.directorio(clave))`, without building the Path."""
         return self._dirs[clave]
 
     @property
     def dir_medidas(self) -> Path:
         """The project's own measures directory."""
-        return self._dirs["medidas"]
+        return self.directorio("medidas")
 
     @property
     def dir_macros(self) -> Path:
         """The project's macros directory."""
-        return self._dirs["macros"]
+        return self.directorio("macros")
 
     @property
     def dir_corpus(self) -> Path:
         """The project's corpus directory."""
-        return self._dirs["corpus"]
+        return self.directorio("corpus")
 
     @property
     def dir_diferencial(self) -> Path:
         """The project's diferencial directory."""
-        return self._dirs["diferencial"]
+        return self.directorio("diferencial")
 
     @property
     def dir_listas(self) -> Path:
         """The project's shrink-only lists directory."""
-        return self._dirs["listas"]
+        return self.directorio("listas")
 
     @property
     def paths(self) -> tuple[Path, ...]:
@@ -138,13 +146,14 @@ def _resolver_raiz(raiz: Path) -> Path:
     return resuelta
 
 
-def _bajo_la_raiz(raiz: str, relativa: str) -> str | None:
+def _bajo_la_raiz(raiz: str, relativa: str) -> tuple[str, int | None] | None:
     """`(raiz / relativa).resolve()` without re-resolving the root, or None when it needs the full walk.
 
     The root is already physical, so for a relative path with no `..` whose components below
     the root are not symbolic links, resolving just appends them (a missing component ends the
     walk, as `resolve()` does). An absolute path, any `..` or link, or a non-POSIX system
-    answers None. Components are split as `Path(relativa).parts` would split them.
+    answers None. Components are split as `Path(relativa).parts` would split them. With the
+    path comes the `st_mode` of its last component (None when it does not exist).
     """
     if os.name != "posix" or relativa.startswith("/"):
         return None
@@ -152,36 +161,42 @@ def _bajo_la_raiz(raiz: str, relativa: str) -> str | None:
     if ".." in partes:
         return None
     actual = raiz
+    modo: int | None = None
     for i, parte in enumerate(partes):
         actual = f"{actual}/{parte}" if actual != "/" else f"/{parte}"
         try:
             modo = os.lstat(actual).st_mode
         except OSError:
-            return "/".join((actual, *partes[i + 1:]))
+            return "/".join((actual, *partes[i + 1:])), None
         if stat.S_ISLNK(modo):
             return None
-    return actual
+    return actual, modo if partes else stat.S_IFDIR
 
 
-def _confinar_texto(proyecto: Proyecto, raiz: str, texto: str) -> str:
-    """`str(proyecto.confinar(Path(texto)))`, on strings when the path is plain."""
+def _confinar_texto(proyecto: Proyecto, raiz: str, texto: str) -> tuple[str, int | None]:
+    """`str(proyecto.confinar(Path(texto)))` on strings when the path is plain, with its st_mode if known.
+
+    A path that needed the full walk reports -1: "not known, look".
+    """
     directa = _bajo_la_raiz(raiz, texto)
-    return directa if directa is not None else str(proyecto.confinar(Path(texto)))
+    return directa if directa is not None else (str(proyecto.confinar(Path(texto))), -1)
 
 
-def _directorios(proyecto: Proyecto) -> dict[str, Path]:
+def _directorios(proyecto: Proyecto) -> dict[str, str]:
     config = proyecto.config
     raiz = str(proyecto.raiz)
-    dirs: dict[str, Path] = {}
+    dirs: dict[str, str] = {}
     for clave in DIRECTORIOS:
-        ruta = _confinar_texto(proyecto, raiz, getattr(config, clave))
+        ruta, modo = _confinar_texto(proyecto, raiz, getattr(config, clave))
         _exigir_si_explicita(proyecto, clave, ruta)
-        _sin_enlaces_afuera(proyecto, ruta)  # nothing to check when it is not a directory
-        dirs[clave] = Path(ruta)
+        if modo is not None and (modo == -1 or stat.S_ISDIR(modo)):  # nothing to check in what is not a directory
+            _sin_enlaces_afuera(proyecto, ruta)
+        dirs[clave] = ruta
     for texto in config.exclude:
         _confinar_texto(proyecto, raiz, texto)
     for texto in config.paths:
-        if not os.path.exists(_confinar_texto(proyecto, raiz, texto)):
+        ruta, modo = _confinar_texto(proyecto, raiz, texto)
+        if modo is None or (modo == -1 and not os.path.exists(ruta)):
             raise proyecto.invalido(f"paths: «{texto}» no existe", "corregí paths o creá la ruta.")
     return dirs
 
