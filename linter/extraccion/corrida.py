@@ -30,6 +30,7 @@ UMBRAL_UNIDADES = 24 * 1024
 # Results of one file kept side by side when runs over different file sets resolve it differently
 # (a pre-commit run over a few files, then the full run): neither evicts the other.
 VARIANTES = 4
+LOTES_DE_VERIFICACION = 16  # parse-check lots per worker
 ESPACIO_ESQUEMAS = "esquemas"  # `.oracle-cache/` namespace of schema validity, filed by schema value (validez.py)
 
 
@@ -151,7 +152,8 @@ class Extraccion:
             else:
                 pendientes.append(rel)
         lote = [(rel, self.datos[rel]) for rel in pendientes]
-        for rel, falla in reparto.mapear(_verificar_lote, lote, [len(d) for _, d in lote]):
+        # Small lots (a parse check is short): the phase ends with the workers finishing together.
+        for rel, falla in reparto.mapear(_verificar_lote, lote, [len(d) for _, d in lote], lotes=LOTES_DE_VERIFICACION * reparto.trabajos):
             resultados[rel] = falla
             self._escribir_cache("verificar", rel, {"falla": falla})
         for rel in sorted(resultados):
