@@ -81,8 +81,11 @@ def validar_evidencia(obj: object) -> Evidencia:
             if not isinstance(fila, Mapping):
                 raise evidencia_invalida(relacion, indice, f"la fila es {_tipo(fila)}; se esperaba un objeto")
             for columna, valor in fila.items():
-                if not isinstance(columna, str) or not columna or not es_texto_unicode(columna):
+                if not isinstance(columna, str) or not columna or not (columna.isascii() or es_texto_unicode(columna)):
                     raise evidencia_invalida(relacion, indice, "una columna no tiene nombre de texto")
+                tipo = type(valor)  # the common exact types first; everything else takes the full check
+                if (tipo is str and valor.isascii()) or tipo is bool or tipo is int or valor is None:
+                    continue
                 _validar_valor(relacion, indice, columna, valor)
             copia.append(dict(fila))
         salida[relacion] = copia
