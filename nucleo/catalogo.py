@@ -116,11 +116,11 @@ def _directorio_unico(rutas: tuple[str, ...]) -> Path:
     return Path(reales[0])
 
 
-def _nombres_toml(directorio: Path, origen: str, *, solo_archivos: bool = False) -> list[Path]:
-    """The `*.toml` entries of `directorio` sorted by name; [] when it is not a directory.
+def _nombres_toml(directorio: str, origen: str, *, solo_archivos: bool = False) -> list[str]:
+    """The paths of the `*.toml` entries of `directorio`, sorted by name; [] when it is not a directory.
 
     A directory that exists but cannot be listed is CATALOGO_INVALIDO: "could not look" is
-    never read as "no measures".
+    never read as "no measures". Paths stay strings until a load needs Path objects.
     """
     try:
         with os.scandir(directorio) as lista:
@@ -129,25 +129,26 @@ def _nombres_toml(directorio: Path, origen: str, *, solo_archivos: bool = False)
         return []
     except OSError as error:
         raise catalogo_invalido(origen, f"no se pudo listar {directorio} ({error.__class__.__name__})")
-    return [directorio / n for n in nombres]
+    return [os.path.join(directorio, n) for n in nombres]
 
 
-def _tomls(directorio: Path, origen: str) -> list[Path]:
-    return _nombres_toml(directorio, origen, solo_archivos=True)
+def _tomls(directorio: Path, origen: str) -> list[str]:
+    return _nombres_toml(str(directorio), origen, solo_archivos=True)
 
 
-def _leer(origen: Origen, ruta: Path, proyecto: Proyecto) -> str:
+def _leer(origen: Origen, ruta: str, proyecto: Proyecto) -> str:
     try:
         return leer_texto(ruta)
     except (OSError, UnicodeDecodeError) as error:
-        raise catalogo_invalido(str(origen), f"no se pudo leer {presentar_ruta(proyecto.raiz, ruta)} ({error.__class__.__name__})")
+        motivo = f"no se pudo leer {presentar_ruta(proyecto.raiz, Path(ruta))} ({error.__class__.__name__})"
+        raise catalogo_invalido(str(origen), motivo)
 
 
-Leidos = tuple[tuple[Path, str], ...]
+Leidos = tuple[tuple[str, str], ...]
 """Files as read in this call: (path, text), in load order."""
 
 
-def _macros_de(raiz: Path, leidos: Leidos) -> dict[str, str]:
+def _macros_de(raiz: Path, leidos: tuple[tuple[Path, str], ...]) -> dict[str, str]:
     """The project's macros from its macros files' texts; a name in two files is CATALOGO_INVALIDO."""
     macros: dict[str, str] = {}
     donde: dict[str, str] = {}
@@ -164,22 +165,28 @@ def _macros_de(raiz: Path, leidos: Leidos) -> dict[str, str]:
 def macros_del_proyecto(proyecto: Proyecto) -> tuple[dict[str, str], list[Path]]:
     """The project's macros (from its `macros` directory) and the files they came from."""
     origen = Origen("proyecto", None, proyecto.nombre)
-    archivos = _nombres_toml(proyecto.dir_macros, "proyecto")
-    return _macros_de(proyecto.raiz, tuple((r, _leer(origen, r, proyecto)) for r in archivos)), archivos
+    archivos = [Path(r) for r in _nombres_toml(proyecto.directorio_texto("macros"), "proyecto")]
+    return _macros_de(proyecto.raiz, tuple((r, _leer(origen, str(r), proyecto)) for r in archivos)), archivos
 
 
 @functools.lru_cache(maxsize=32)
-def _entradas(raiz: Path, macros_leidos: Leidos, fuentes: tuple[tuple[Origen, Leidos], ...]) -> tuple[Entrada, ...]:
-    """Every measure of every source, given the texts just read: a pure function of its arguments.
+def _entradas(
+    raiz: Path, macros_leidos: Leidos, fuentes: tuple[tuple[Origen, Leidos], ...]
+) -> tuple[tuple[Entrada, ...], tuple[Path, ...]]:
+    """Every measure of every source given the texts just read, and the files they came from, in order.
 
-    Memoized on them (every file is still read on every load, and a changed byte is a new key),
-    so the memo never answers for another state of the tree; entries and measures are immutable.
-    Raises as loading does: a malformed macro or measure, or an id defined twice.
+    A pure function of its arguments, memoized on them (every file is still listed and read on
+    every load, and a changed byte is a new key), so the memo never answers for another state of
+    the tree; entries and measures are immutable. Raises as loading does: a malformed macro or
+    measure, or an id defined twice.
     """
-    macros = _macros_de(raiz, macros_leidos)
+    macros = _macros_de(raiz, tuple((Path(r), t) for r, t in macros_leidos))
     entradas: list[Entrada] = []
+    rutas: list[Path] = [Path(r) for r, _ in macros_leidos]
     for origen, leidos in fuentes:
-        for ruta, texto in leidos:
+        for texto_ruta, texto in leidos:
+            ruta = Path(texto_ruta)
+            rutas.append(ruta)
             for medida in medidas_de_catalogo(texto, fuente=presentar_ruta(raiz, ruta), macros=macros):
                 entradas.append(Entrada(medida, origen, ruta))
     vistas: dict[str, Entrada] = {}
@@ -192,10 +199,10 @@ def _entradas(raiz: Path, macros_leidos: Leidos, fuentes: tuple[tuple[Origen, Le
                 f"y en {entrada.origen} ({presentar_ruta(raiz, entrada.ruta)}); ninguno tiene precedencia",
             )
         vistas[entrada.medida.id] = entrada
-    return tuple(entradas)
+    return tuple(entradas), tuple(rutas)
 
 
-def _fuente_base(proyecto: Proyecto) -> tuple[Origen, list[Path]]:
+def _fuente_base(proyecto: Proyecto) -> tuple[Origen, list[str]]:
     origen = Origen("catalogo_base", "oracle", DISTRIBUCION_ORACLE)
     try:
         raiz = directorio_rules()
@@ -206,13 +213,13 @@ def _fuente_base(proyecto: Proyecto) -> tuple[Origen, list[Path]]:
     return origen, _tomls(raiz, str(origen))
 
 
-def _fuente_perfil(proyecto: Proyecto, perfil: str) -> tuple[Origen, list[Path]]:
+def _fuente_perfil(proyecto: Proyecto, perfil: str) -> tuple[Origen, list[str]]:
     origen = Origen("perfil", perfil, DISTRIBUCION_ORACLE)
     disponibles = _tomls(directorio_rules() / "perfiles", str(origen))
     for ruta in disponibles:
-        if ruta.stem == perfil:
+        if Path(ruta).stem == perfil:
             return origen, [ruta]
-    nombres = ", ".join(p.stem for p in disponibles) or "ninguno"
+    nombres = ", ".join(Path(p).stem for p in disponibles) or "ninguno"
     raise catalogo_invalido(str(origen), f"el perfil «{perfil}» no existe; perfiles disponibles: {nombres}")
 
 
@@ -229,7 +236,7 @@ def _directorio_de_objeto(objeto: Any) -> Path | None:
     return None
 
 
-def _fuente_biblioteca(proyecto: Proyecto, nombre: str) -> tuple[Origen, list[Path]]:
+def _fuente_biblioteca(proyecto: Proyecto, nombre: str) -> tuple[Origen, list[str]]:
     from importlib import metadata  # only projects that name a library pay for it
 
     etiqueta = f"biblioteca:{nombre}"
@@ -253,16 +260,14 @@ def _fuente_biblioteca(proyecto: Proyecto, nombre: str) -> tuple[Origen, list[Pa
     archivos = sorted(directorio.glob("*.toml"), key=lambda p: p.name)
     if not archivos:
         raise catalogo_invalido(etiqueta, f"{directorio} no contiene archivos *.toml")
-    return origen, archivos
+    return origen, [str(a) for a in archivos]
 
 
-def _fuente_proyecto(proyecto: Proyecto) -> tuple[Origen, list[Path]]:
-    origen = Origen("proyecto", None, proyecto.nombre)
-    archivos = _nombres_toml(proyecto.dir_medidas, "proyecto")
-    return origen, archivos
+def _fuente_proyecto(proyecto: Proyecto) -> tuple[Origen, list[str]]:
+    return Origen("proyecto", None, proyecto.nombre), _nombres_toml(proyecto.directorio_texto("medidas"), "proyecto")
 
 
-def _fuentes(proyecto: Proyecto) -> list[tuple[Origen, list[Path]]]:
+def _fuentes(proyecto: Proyecto) -> list[tuple[Origen, list[str]]]:
     fuentes = [_fuente_base(proyecto)]
     fuentes.extend(_fuente_perfil(proyecto, p) for p in proyecto.config.perfiles)
     fuentes.extend(_fuente_biblioteca(proyecto, b) for b in proyecto.config.bibliotecas)
@@ -273,14 +278,14 @@ def _fuentes(proyecto: Proyecto) -> list[tuple[Origen, list[Path]]]:
 def catalogo_cargado(proyecto: Proyecto) -> CatalogoCargado:
     """Load every selected source; any failure raises, never a partial catalog."""
     origen_proyecto = Origen("proyecto", None, proyecto.nombre)
-    archivos_macros = _nombres_toml(proyecto.dir_macros, "proyecto")
+    archivos_macros = _nombres_toml(proyecto.directorio_texto("macros"), "proyecto")
     macros = tuple((r, _leer(origen_proyecto, r, proyecto)) for r in archivos_macros)
     fuentes = tuple((origen, tuple((r, _leer(origen, r, proyecto)) for r in rutas)) for origen, rutas in _fuentes(proyecto))
-    entradas = _entradas(proyecto.raiz, macros, fuentes)
+    entradas, rutas = _entradas(proyecto.raiz, macros, fuentes)
     escalares = cargar_escalares(proyecto.raiz, proyecto.confiar_escalares)
     for entrada in entradas:
         verificar_escalares(entrada.medida, escalares)
-    archivos = [*proyecto.archivos_config, *archivos_macros, *(r for _, leidos in fuentes for r, _ in leidos)]
+    archivos = [*proyecto.archivos_config, *rutas]
     if escalares.archivo is not None:
         archivos.append(Path(escalares.archivo))
     return CatalogoCargado(entradas, tuple(archivos), escalares)
