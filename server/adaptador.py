@@ -78,17 +78,17 @@ def _estable(ctx: Contexto, operacion: Callable[[], T]) -> T:
 
 
 def desafiar_medida(*args: Any, **kwargs: Any) -> dict[str, Any]:
-    """`nucleo.desafio.desafiar`."""
+    """`nucleo.desafio.desafiar` (same arguments)."""
     from nucleo.desafio import desafiar as real
 
     return real(*args, **kwargs)
 
 
-def juzgar_evidencia(*args: Any, **kwargs: Any) -> Any:
-    """`nucleo.juicio.juzgar`."""
+def juzgar_evidencia(proyecto: Proyecto, evidencia: object, ids: list[str] | None) -> dict[str, Any]:
+    """`nucleo.juicio.juzgar(proyecto, evidencia, ids).a_dict()`."""
     from nucleo.juicio import juzgar as real
 
-    return real(*args, **kwargs)
+    return real(proyecto, evidencia, ids).a_dict()
 
 
 def _umbral(medida: Medida) -> dict[str, Any]:
@@ -265,7 +265,7 @@ def desafiar(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
 def juzgar(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
     """`nucleo.juicio.juzgar(...).a_dict()` (what `oracle juzgar --con --json` prints), key by key."""
     proyecto = ctx.proyecto
-    juicio = _estable(ctx, lambda: juzgar_evidencia(proyecto, argumentos["evidencia"], argumentos.get("ids")).a_dict())
+    juicio = _estable(ctx, lambda: juzgar_evidencia(proyecto, argumentos["evidencia"], argumentos.get("ids")))
     return {
         "esquema": juicio["esquema"],
         "oracle_version": VERSION,

@@ -217,9 +217,9 @@ def _clave_json(valor: Any) -> str:
     return json.dumps(valor, ensure_ascii=False, sort_keys=True)
 
 
-def validar(valor: Any, esquema: Mapping[str, Any], raiz: Mapping[str, Any] | None = None, ruta: str = "$") -> None:
+def validar(valor: Any, esquema: Mapping[str, Any]) -> None:
     """Raise the first ARGUMENTOS_INVALIDOS (or EVIDENCIA_INVALIDA) of `valor` against `esquema`."""
-    _validar(valor, esquema, esquema if raiz is None else raiz, ruta)
+    _validar(valor, esquema, esquema, "$")
 
 
 def _igual_json(valor: Any, esperado: Any) -> bool:
@@ -304,7 +304,7 @@ def _objeto(valor: dict[str, Any], esquema: Mapping[str, Any], raiz: Mapping[str
                 )
     for clave in esquema.get("required", []):
         if clave not in valor:
-            forma = describir(propiedades[clave], raiz)
+            forma = describir(propiedades.get(clave, {}), raiz)
             raise _falla(
                 ruta_de(str(ruta), clave),
                 None,

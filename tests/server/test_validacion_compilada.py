@@ -158,28 +158,69 @@ def test_esquema_que_se_refiere_a_si_mismo_se_compila_sin_recursion_infinita() -
 
 LIMITES = {
     "type": "object",
+    "$defs": {"bandera": {"type": "boolean"}},
     "properties": {
         "lista": {"type": "array", "minItems": 1, "maxItems": 2, "uniqueItems": True, "items": {"type": "integer"}},
         "texto": {"type": "string", "minLength": 2, "pattern": "^[a-z]+$"},
         "numero": {"type": ["integer", "null"], "minimum": 0},
         "fijo": {"const": "si"},
+        "fijo_numero": {"const": 1},
         "opcion": {"enum": ["a", "b"]},
         "mixto": {"enum": [1, "1", None]},
-        "abierto": {"type": "object", "additionalProperties": {"type": "boolean"}},
+        "abierto": {"type": "object", "additionalProperties": {"$ref": "#/$defs/bandera"}},
+        "solo_requeridas": {"type": "object", "required": ["a"]},
+        "cerrado_vacio": {"type": "object", "additionalProperties": False},
+        "rama": {"oneOf": [{"$ref": "#/$defs/bandera"}, {"type": "string"}]},
+        "libre": {"description": "any JSON value: a node with nothing to check"},
     },
 }
 
+# (value, accepted): the expectations are written out, not derived, so a fault shared by the
+# predicate and the interpreter (both use _igual_json and _en_enum) is still caught.
+CASOS_LIMITE = [
+    ({"lista": [1]}, True), ({"lista": [1, 2]}, True), ({"lista": []}, False), ({"lista": [1, 2, 3]}, False),
+    ({"lista": [1, 1]}, False), ({"lista": [1, 1.0]}, True), ({"lista": [True]}, False),
+    ({"texto": "ab"}, True), ({"texto": "a"}, False), ({"texto": "aB"}, False), ({"texto": 3}, False),
+    ({"numero": 0}, True), ({"numero": -1}, False), ({"numero": None}, True), ({"numero": 1.0}, True),
+    ({"numero": 1.5}, False), ({"numero": True}, False),
+    ({"fijo": "si"}, True), ({"fijo": "no"}, False), ({"fijo": ["si"]}, False), ({"fijo": None}, False),
+    ({"fijo_numero": 1}, True), ({"fijo_numero": 2}, False), ({"fijo_numero": 1.0}, False), ({"fijo_numero": None}, False),
+    ({"opcion": "b"}, True), ({"opcion": "c"}, False), ({"opcion": None}, False),
+    ({"mixto": 1}, True), ({"mixto": "1"}, True), ({"mixto": None}, True), ({"mixto": 2}, False),
+    ({"mixto": 1.0}, False), ({"mixto": True}, False),
+    ({"abierto": {"x": True}}, True), ({"abierto": {"x": 1}}, False), ({"abierto": []}, False),
+    ({"solo_requeridas": {"a": 0}}, True), ({"solo_requeridas": {}}, False), ({"solo_requeridas": {"b": 0}}, False),
+    ({"cerrado_vacio": {}}, True), ({"cerrado_vacio": {"a": 1}}, False),
+    ({"rama": True}, True), ({"rama": "s"}, True), ({"rama": 1}, False),
+    ({"libre": [1, {"a": None}]}, True), ({"libre": None}, True),
+    ({"otra": "libre"}, True), ({}, True), ([], False), (None, False),
+]
 
-@pytest.mark.parametrize(
-    "valor",
-    [
-        {"lista": [1]}, {"lista": [1, 2]}, {"lista": []}, {"lista": [1, 2, 3]}, {"lista": [1, 1]}, {"lista": [1, 1.0]},
-        {"lista": [True]}, {"texto": "ab"}, {"texto": "a"}, {"texto": "aB"}, {"texto": 3},
-        {"numero": 0}, {"numero": -1}, {"numero": None}, {"numero": 1.0}, {"numero": 1.5}, {"numero": True},
-        {"fijo": "si"}, {"fijo": "no"}, {"fijo": ["si"]}, {"opcion": "b"}, {"opcion": "c"}, {"opcion": None},
-        {"mixto": 1}, {"mixto": "1"}, {"mixto": None}, {"mixto": 1.0}, {"mixto": True},
-        {"abierto": {"x": True}}, {"abierto": {"x": 1}}, {"abierto": []}, {"otra": "libre"}, [],
-    ],
-)
-def test_limites_de_cada_palabra(valor: Any) -> None:
+
+@pytest.mark.parametrize(("valor", "aceptado"), CASOS_LIMITE)
+def test_limites_de_cada_palabra(valor: Any, aceptado: bool) -> None:
+    assert _predicado(LIMITES, LIMITES, {})(valor) is aceptado
     _iguales(valor, LIMITES)
+    assert (_decision_compilada(valor, LIMITES) is None) is aceptado
+
+
+def test_el_predicado_acepta_los_argumentos_reales_de_una_evaluacion() -> None:
+    ejemplo = Path(__file__).resolve().parents[2] / "examples" / "proyecto"
+    evidencia = json.loads((ejemplo / "evidencia" / "rojo.json").read_text(encoding="utf-8"))
+    argumentos = {"medida": {"id": "ejemplo.herramienta_documentada"}, "evidencia": evidencia}
+    esquema = POR_NOMBRE["oracle_evaluar"].inputSchema
+    assert _predicado(esquema, esquema, {})(argumentos) is True
+    assert _predicado(esquema, esquema, {})({**argumentos, "evidencia": {"Mal": []}}) is False
+
+
+def test_un_esquema_cuya_raiz_admite_null_no_acepta_por_eso_todo_valor() -> None:
+    esquema = {"type": ["object", "null"], "required": ["a"], "$defs": {"n": {"type": "integer"}},
+               "properties": {"a": {"$ref": "#/$defs/n"}}}
+    validar_compilado = compilar(esquema)
+    validar_compilado(None)
+    validar_compilado({"a": 1})
+    for valor, linea in (({}, "ARGUMENTOS_INVALIDOS — $.a: ausente; se esperaba un entero (obligatorio)."),
+                         ({"a": "x"}, 'ARGUMENTOS_INVALIDOS — $.a: "x"; se esperaba un entero.')):
+        with pytest.raises(ErrorOracle) as info:
+            validar_compilado(valor)
+        assert info.value.linea() == linea
