@@ -6,10 +6,13 @@ import hashlib
 import json
 from typing import Any
 
+_CODIFICADOR = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
+"""Built once (it holds only options): `json.dumps` would build an equal encoder on every call."""
+
 
 def canonico(obj: Any) -> str:
     """Compact JSON with sorted keys and UTF-8 text: equal data gives equal strings."""
-    return json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return _CODIFICADOR.encode(obj)
 
 
 def sha256_de(obj: Any) -> str:
