@@ -15,7 +15,7 @@ import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 from nucleo.config import normalizar_nombre
@@ -169,11 +169,20 @@ def macros_del_proyecto(proyecto: Proyecto) -> tuple[dict[str, str], list[Path]]
     return _macros_de(proyecto.raiz, tuple((r, _leer(origen, str(r), proyecto)) for r in archivos)), archivos
 
 
+@dataclass(frozen=True)
+class _Cargado:
+    """What loading computes from the texts just read (no I/O, no scalars): entries, files, jurisdiction."""
+
+    entradas: tuple[Entrada, ...]
+    rutas: tuple[Path, ...]
+    efectivas: Mapping[str, Entrada]
+    excluidas: Mapping[str, Entrada]
+
+
 @functools.lru_cache(maxsize=32)
-def _entradas(
-    raiz: Path, macros_leidos: Leidos, fuentes: tuple[tuple[Origen, Leidos], ...]
-) -> tuple[tuple[Entrada, ...], tuple[Path, ...]]:
-    """Every measure of every source given the texts just read, and the files they came from, in order.
+def _entradas(raiz: Path, nombre: str, macros_leidos: Leidos, fuentes: tuple[tuple[Origen, Leidos], ...]) -> _Cargado:
+    """Every measure of every source given the texts just read, the files they came from, in order,
+    and which of them bind the project called `nombre` (`obliga`).
 
     A pure function of its arguments, memoized on them (every file is still listed and read on
     every load, and a changed byte is a new key), so the memo never answers for another state of
@@ -199,7 +208,11 @@ def _entradas(
                 f"y en {entrada.origen} ({presentar_ruta(raiz, entrada.ruta)}); ninguno tiene precedencia",
             )
         vistas[entrada.medida.id] = entrada
-    return tuple(entradas), tuple(rutas)
+    efectivas: dict[str, Entrada] = {}
+    excluidas: dict[str, Entrada] = {}
+    for entrada in entradas:
+        (efectivas if _obliga(entrada, nombre) else excluidas)[entrada.medida.id] = entrada
+    return _Cargado(tuple(entradas), tuple(rutas), MappingProxyType(efectivas), MappingProxyType(excluidas))
 
 
 def _fuente_base(proyecto: Proyecto) -> tuple[Origen, list[str]]:
@@ -275,42 +288,46 @@ def _fuentes(proyecto: Proyecto) -> list[tuple[Origen, list[str]]]:
     return fuentes
 
 
-def catalogo_cargado(proyecto: Proyecto) -> CatalogoCargado:
-    """Load every selected source; any failure raises, never a partial catalog."""
+def _cargar(proyecto: Proyecto) -> tuple[_Cargado, tuple[Path, ...], Escalares]:
+    """List and read every selected source, then compute (memoized on the texts) and check scalars."""
     origen_proyecto = Origen("proyecto", None, proyecto.nombre)
     archivos_macros = _nombres_toml(proyecto.directorio_texto("macros"), "proyecto")
     macros = tuple((r, _leer(origen_proyecto, r, proyecto)) for r in archivos_macros)
     fuentes = tuple((origen, tuple((r, _leer(origen, r, proyecto)) for r in rutas)) for origen, rutas in _fuentes(proyecto))
-    entradas, rutas = _entradas(proyecto.raiz, macros, fuentes)
+    cargado = _entradas(proyecto.raiz, proyecto.nombre, macros, fuentes)
     escalares = cargar_escalares(proyecto.raiz, proyecto.confiar_escalares)
-    for entrada in entradas:
+    for entrada in cargado.entradas:
         verificar_escalares(entrada.medida, escalares)
-    archivos = [*proyecto.archivos_config, *rutas]
+    archivos = [*proyecto.archivos_config, *cargado.rutas]
     if escalares.archivo is not None:
         archivos.append(Path(escalares.archivo))
-    return CatalogoCargado(entradas, tuple(archivos), escalares)
+    return cargado, tuple(archivos), escalares
+
+
+def catalogo_cargado(proyecto: Proyecto) -> CatalogoCargado:
+    """Load every selected source; any failure raises, never a partial catalog."""
+    cargado, archivos, escalares = _cargar(proyecto)
+    return CatalogoCargado(cargado.entradas, archivos, escalares)
+
+
+def _obliga(entrada: Entrada, nombre: str) -> bool:
+    if entrada.medida.ambito != "del_origen":
+        return True
+    return entrada.origen.clase == "proyecto" or entrada.origen.distribucion == nombre
 
 
 def obliga(entrada: Entrada, proyecto: Proyecto) -> bool:
     """Whether a loaded measure binds this project: universal always, del_origen only its publisher's."""
-    if entrada.medida.ambito != "del_origen":
-        return True
-    return entrada.origen.clase == "proyecto" or entrada.origen.distribucion == proyecto.nombre
+    return _obliga(entrada, proyecto.nombre)
 
 
 def catalogo_efectivo(proyecto: Proyecto) -> Catalogo:
     """The measures that bind this project (the one authority for it), and the excluded ones."""
-    cargado = catalogo_cargado(proyecto)
-    efectivas: dict[str, Entrada] = {}
-    excluidas: dict[str, Entrada] = {}
-    for entrada in cargado.entradas:
-        destino = efectivas if obliga(entrada, proyecto) else excluidas
-        destino[entrada.medida.id] = entrada
+    cargado, archivos, escalares = _cargar(proyecto)
     return Catalogo(
         proyecto=str(proyecto.raiz),
-        efectivas=efectivas,
-        excluidas=excluidas,
-        archivos=cargado.archivos,
-        escalares=cargado.escalares,
+        efectivas=cargado.efectivas,
+        excluidas=cargado.excluidas,
+        archivos=archivos,
+        escalares=escalares,
     )
-
