@@ -25,14 +25,14 @@ AUSENTE = b"\x01ausente"
 
 
 def huella_proyecto(archivos: Iterable[Path]) -> str:
-    """SHA-256 over the sorted set of files: `path \\0 bytes \\0` for each."""
+    """SHA-256 over the sorted set of files: `path \\0 bytes \\0` for each (the path as the OS spells it)."""
     digest = hashlib.sha256()
     for ruta in sorted({Path(a) for a in archivos}, key=str):
         try:
             contenido = ruta.read_bytes()
         except OSError:
             contenido = AUSENTE
-        digest.update(str(ruta).encode() + b"\0" + contenido + b"\0")
+        digest.update(os.fsencode(ruta) + b"\0" + contenido + b"\0")
     return digest.hexdigest()
 
 
@@ -91,7 +91,7 @@ def huella_del_arbol(proyecto: Proyecto) -> str:
             contenido = leer_bytes(ruta)
         except OSError:
             contenido = AUSENTE
-        digest.update(ruta.encode() + b"\0" + contenido + b"\0")
+        digest.update(os.fsencode(ruta) + b"\0" + contenido + b"\0")
     return digest.hexdigest()
 
 

@@ -113,3 +113,20 @@ def test_estable_rechaza_un_arbol_que_cambio(tmp_path: Path) -> None:
         f"PROYECTO_CAMBIO_DURANTE_LA_CONSULTA — huella inicial {inicial} y final {final}; "
         "reintentá sobre un estado estable."
     )
+
+
+def test_un_nombre_de_archivo_que_no_es_utf8_entra_en_la_huella(tmp_path: Path) -> None:
+    import os
+
+    raiz = proyecto(tmp_path, medidas={"m.toml": medida_toml("a.b")})
+    (raiz / "corpus").mkdir()
+    rara = os.fsdecode(bytes(raiz / "corpus") + b"/caso-\xff.json")
+    with open(rara, "wb") as archivo:
+        archivo.write(b"{}")
+    p = Proyecto(raiz)
+    antes = huella_del_arbol(p)
+    assert Path(rara) in archivos_del_arbol(p)
+    assert antes == huella_proyecto(archivos_del_arbol(p))
+    with open(rara, "wb") as archivo:
+        archivo.write(b"[]")
+    assert huella_del_arbol(p) != antes
