@@ -60,6 +60,6 @@ def test_leer_bytes_de_algo_que_no_es_un_archivo_regular_lee_hasta_el_final(tmp_
     hilo = threading.Thread(target=escribir)
     hilo.start()
     try:
-        assert leer_bytes(tubo) == b"uno dos tres"  # fstat says 0 bytes: a short read is not the end of a pipe
+        assert leer_bytes(tubo) == b"uno dos tres"  # fstat says 0 bytes for a pipe: reading goes on to its end
     finally:
         hilo.join(timeout=10)
