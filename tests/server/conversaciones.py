@@ -17,7 +17,9 @@ result whose expected form omits `content` must carry exactly the compact JSON o
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import importlib
 import json
 import os
 import re
@@ -26,6 +28,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -227,3 +230,42 @@ def reverso(valor: Any, raiz: Path) -> Any:
             del salida["content"]
         return salida
     return valor
+
+
+def verificar_respuestas(conversacion: dict[str, Any], raiz: Path, mensajes: list[dict[str, Any]]) -> None:
+    """The responses a run wrote are exactly the conversation's `salida` (matched by id), and no
+    cancelled id got one. Shared by the subprocess and the in-process replays."""
+    esperados = sustituir(conversacion["salida"], raiz)
+    assert len(mensajes) == len(esperados), mensajes
+    errores: list[str] = []
+    for esperado, real in emparejar(esperados, mensajes):
+        if real is None:
+            errores.append(f"no response for id {esperado.get('id')!r}")
+            continue
+        errores += coincide(esperado, real, f"id={esperado.get('id')!r}")
+    assert not errores, "\n".join(errores)
+    for ident in conversacion.get("sin_respuesta", []):
+        assert all(m.get("id") != ident for m in mensajes), f"a response was written for cancelled id {ident}"
+
+
+SITIO_PAQUETES = ("rules", "biblio_ajena_medidas")
+"""The top-level packages of the stand-in site, which the in-process replays put first on sys.path."""
+
+
+@contextlib.contextmanager
+def sitio_primero(ruta: Path) -> Iterator[Path]:
+    """`ruta` (a copy of the stand-in site, or the site itself) first on sys.path, as `PYTHONPATH=<sitio>:…`
+    does for the subprocess corpus; the packages it shadows are restored afterwards."""
+    guardados = {n: m for n, m in sys.modules.items() if n.split(".")[0] in SITIO_PAQUETES}
+    for nombre in guardados:
+        del sys.modules[nombre]
+    sys.path.insert(0, str(ruta))
+    importlib.invalidate_caches()
+    try:
+        yield ruta
+    finally:
+        sys.path.remove(str(ruta))
+        for nombre in [n for n in sys.modules if n.split(".")[0] in SITIO_PAQUETES]:
+            del sys.modules[nombre]
+        sys.modules.update(guardados)
+        importlib.invalidate_caches()

@@ -10,7 +10,6 @@ method, and which files `huella_proyecto` covers.
 
 from __future__ import annotations
 
-import importlib
 import json
 import shutil
 import sys
@@ -20,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from tests.server.conversaciones import PROYECTOS, SITIO
-from tests.server.test_conversaciones_en_proceso import SITIO_PAQUETES, replay, sitio  # noqa: F401 - the fixture is used by name
+from tests.server.conversaciones import PROYECTOS, SITIO, sitio_primero
+from tests.server.test_conversaciones_en_proceso import replay, sitio  # noqa: F401 - the fixture is used by name
 
 META = {
     "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -136,19 +135,8 @@ def sitio_copiado(tmp_path: Path) -> Iterator[Path]:
     """A writable copy of the stand-in site (base catalog with its publisher corpus), first on sys.path."""
     copia = tmp_path / "sitio"
     shutil.copytree(SITIO, copia, ignore=shutil.ignore_patterns("__pycache__"))
-    guardados = {n: m for n, m in sys.modules.items() if n.split(".")[0] in SITIO_PAQUETES}
-    for nombre in guardados:
-        del sys.modules[nombre]
-    sys.path.insert(0, str(copia))
-    importlib.invalidate_caches()
-    try:
+    with sitio_primero(copia):
         yield copia
-    finally:
-        sys.path.remove(str(copia))
-        for nombre in [n for n in sys.modules if n.split(".")[0] in SITIO_PAQUETES]:
-            del sys.modules[nombre]
-        sys.modules.update(guardados)
-        importlib.invalidate_caches()
 
 
 def _huella(tmp: Path, raiz: Path) -> str:

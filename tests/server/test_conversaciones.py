@@ -22,11 +22,10 @@ from tests.server.conversaciones import (
     CONVERSACIONES,
     SEMILLA,
     Corrida,
-    coincide,
     correr,
-    emparejar,
     reverso,
     sustituir,
+    verificar_respuestas,
 )
 
 ARCHIVOS = sorted(CONVERSACIONES.glob("*.json"))
@@ -64,17 +63,7 @@ def test_conversacion(archivo: Path, tmp_path: Path) -> None:
         assert linea == json.dumps(mensaje, ensure_ascii=False, separators=(",", ":"))
 
     # The responses, matched by id.
-    esperados = sustituir(conversacion["salida"], corrida.raiz)
-    assert len(corrida.mensajes) == len(esperados), corrida.mensajes
-    errores: list[str] = []
-    for esperado, real in emparejar(esperados, corrida.mensajes):
-        if real is None:
-            errores.append(f"no response for id {esperado.get('id')!r}")
-            continue
-        errores += coincide(esperado, real, f"id={esperado.get('id')!r}")
-    assert not errores, "\n".join(errores)
-    for ident in conversacion.get("sin_respuesta", []):
-        assert all(m.get("id") != ident for m in corrida.mensajes), f"a response was written for cancelled id {ident}"
+    verificar_respuestas(conversacion, corrida.raiz, corrida.mensajes)
 
     # stderr, exit status, and the project tree.
     for fragmento in conversacion.get("stderr_contiene", []):

@@ -17,7 +17,6 @@ is not written.
 
 from __future__ import annotations
 
-import importlib
 import io
 import json
 import os
@@ -38,17 +37,15 @@ from tests.server.conversaciones import (
     CONVERSACIONES,
     PROYECTOS,
     SITIO,
-    coincide,
-    emparejar,
     foto,
     lineas_de_entrada,
+    sitio_primero,
     sustituir,
+    verificar_respuestas,
 )
 
 ARCHIVOS = sorted(CONVERSACIONES.glob("*.json"))
 TIEMPO_MAXIMO = 60.0
-SITIO_PAQUETES = ("rules", "biblio_ajena_medidas")
-"""Top-level packages of the stand-in site: swapped in and out of sys.modules with it."""
 
 
 class _Texto(io.TextIOBase):
@@ -74,19 +71,8 @@ class _Texto(io.TextIOBase):
 @pytest.fixture()
 def sitio() -> Iterator[None]:
     """The stand-in base catalog and library of the subprocess corpus (`PYTHONPATH=<sitio>:…`)."""
-    guardados = {n: m for n, m in sys.modules.items() if n.split(".")[0] in SITIO_PAQUETES}
-    for nombre in guardados:
-        del sys.modules[nombre]
-    sys.path.insert(0, str(SITIO))
-    importlib.invalidate_caches()
-    try:
+    with sitio_primero(SITIO):
         yield
-    finally:
-        sys.path.remove(str(SITIO))
-        for nombre in [n for n in sys.modules if n.split(".")[0] in SITIO_PAQUETES]:
-            del sys.modules[nombre]
-        sys.modules.update(guardados)
-        importlib.invalidate_caches()
 
 
 def replay(conversacion: dict[str, Any], tmp: Path) -> tuple[Path, bytes, str, int, dict[str, str], dict[str, str]]:
@@ -151,17 +137,7 @@ def test_conversacion_en_proceso(archivo: Path, tmp_path: Path, sitio: None) -> 
         assert linea == json.dumps(mensaje, ensure_ascii=False, separators=(",", ":"))
         mensajes.append(mensaje)
 
-    esperados = sustituir(conversacion["salida"], raiz)
-    assert len(mensajes) == len(esperados), mensajes
-    errores: list[str] = []
-    for esperado, real in emparejar(esperados, mensajes):
-        if real is None:
-            errores.append(f"no response for id {esperado.get('id')!r}")
-            continue
-        errores += coincide(esperado, real, f"id={esperado.get('id')!r}")
-    assert not errores, "\n".join(errores)
-    for ident in conversacion.get("sin_respuesta", []):
-        assert all(m.get("id") != ident for m in mensajes), f"a response was written for cancelled id {ident}"
+    verificar_respuestas(conversacion, raiz, mensajes)
 
     for fragmento in conversacion.get("stderr_contiene", []):
         assert sustituir(fragmento, raiz) in stderr, stderr
