@@ -287,40 +287,36 @@ INICIALIZAR = b'{"jsonrpc":"2.0","id":"ini","method":"initialize","params":{"pro
 INICIALIZADA = b'{"jsonrpc":"2.0","method":"notifications/initialized"}'
 
 
-def test_entrada_aleatoria(tmp_path: Path) -> None:
-    """Random lines (both eras interleaved, a legacy session open) into one server."""
-    sesion = Sesion(copiar_proyecto("efectivo", tmp_path))
+def _lineas_aleatorias(sesion: Sesion, planes: st.SearchStrategy[tuple[Any, ...]], maximo: int,
+                       primero: list[bytes] | None = None) -> None:
+    """Send `primero`, then `maximo` examples of 1-6 random lines, into the one server of `sesion`;
+    it must stay up and exit 0 (a failure kills it and re-raises)."""
     try:
-        sesion.enviar([INICIALIZAR, INICIALIZADA])
+        if primero:
+            sesion.enviar(primero)
 
-        @settings(max_examples=ejemplos(150), **AJUSTES)
-        @given(st.lists(plan_de_linea(), min_size=1, max_size=6))
-        def ejemplo(planes: list[tuple[Any, ...]]) -> None:
-            sesion.enviar([sesion.escritor.linea(p) for p in planes])
+        @settings(max_examples=ejemplos(maximo), **AJUSTES)
+        @given(st.lists(planes, min_size=1, max_size=6))
+        def ejemplo(lote: list[tuple[Any, ...]]) -> None:
+            sesion.enviar([sesion.escritor.linea(p) for p in lote])
 
         ejemplo()
     except BaseException:
         sesion.servidor.matar()
         raise
     sesion.terminar(0)
+
+
+def test_entrada_aleatoria(tmp_path: Path) -> None:
+    """Random lines (both eras interleaved, a legacy session open) into one server."""
+    _lineas_aleatorias(Sesion(copiar_proyecto("efectivo", tmp_path)), plan_de_linea(), 150,
+                       [INICIALIZAR, INICIALIZADA])
 
 
 def test_sin_sesion_heredada(tmp_path: Path) -> None:
     """The same random lines into a server no `initialize` reached: legacy calls refused, modern ones served."""
-    sesion = Sesion(copiar_proyecto("efectivo", tmp_path))
-    try:
-
-        @settings(max_examples=ejemplos(40), **AJUSTES)
-        @given(st.lists(plan_de_linea().filter(lambda p: p[0] == "entero" and p[1].get("method") != "initialize"),
-                        min_size=1, max_size=6))
-        def ejemplo(planes: list[tuple[Any, ...]]) -> None:
-            sesion.enviar([sesion.escritor.linea(p) for p in planes])
-
-        ejemplo()
-    except BaseException:
-        sesion.servidor.matar()
-        raise
-    sesion.terminar(0)
+    solo_sin_initialize = plan_de_linea().filter(lambda p: p[0] == "entero" and p[1].get("method") != "initialize")
+    _lineas_aleatorias(Sesion(copiar_proyecto("efectivo", tmp_path)), solo_sin_initialize, 40)
 
 
 # -- deterministic adversarial input ----------------------------------------------------------
