@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
 from .fuente import parsear
-from .nombres import Indice, nombre_modulo
+from .nombres import Indice, Palabras, nombre_modulo
 from .recolector import Modulo, recolectar
 from .tipos import NoResuelto
 from .verificacion import fila_falla
@@ -24,7 +24,8 @@ class Cargador:
         self.raiz = raiz
         self.por_nombre = {nombre_modulo(r): r for r in sorted(rels)}  # files that passed verification
         self.indice = Indice(self.por_nombre)
-        self.con_palabra = dict(con_palabra)
+        self.palabras = Palabras(rels, self._bytes, con_palabra)
+        self._crudos: dict[str, Optional[bytes]] = {}
         self.modulos: dict[str, Optional[Modulo]] = {}
         self.huellas: dict[str, str] = {}
         self.fallas: dict[str, dict[str, Any]] = {}
@@ -66,7 +67,14 @@ class Cargador:
         return self.huellas.get(rel, "")
 
     def con_token(self, token: str) -> tuple[str, ...]:
-        """Relative paths (sorted) of files whose bytes contain `token`; only PALABRAS_GLOBALES are known."""
-        if token not in self.con_palabra:
-            raise KeyError(f"the pre-filter does not index the word {token!r}")
-        return self.con_palabra[token]
+        """Relative paths (sorted) of files whose bytes contain `token` (PALABRAS_GLOBALES come precomputed)."""
+        return self.palabras.con(token)
+
+    def _bytes(self, rel: str) -> Optional[bytes]:
+        """The bytes of an analyzed file, read once per process for word look-ups."""
+        if rel not in self._crudos:
+            try:
+                self._crudos[rel] = (self.raiz / rel).read_bytes()
+            except OSError:
+                self._crudos[rel] = None
+        return self._crudos[rel]

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 from ..cache import Almacen, clave
-from .nombres import Indice, nombre_modulo
+from .nombres import Indice, Palabras, nombre_modulo
 from .paralelo import Reparto, trabajos_por_defecto
 from .prefiltro import entradas
 from .salida import Salida
@@ -180,11 +180,12 @@ class Extraccion:
         resultados: dict[str, dict[str, Any]] = {}
         pendientes = []
         variantes: dict[str, list[Any]] = {}
+        palabras = Palabras(validos, self.datos.get, con_palabra)
         for rel in elegidas:
             guardado = self._leer_cache("unidad", rel)
             variantes[rel] = guardado.get("variantes") if guardado is not None and isinstance(guardado.get("variantes"), list) else []
             valida = next((v for v in variantes[rel] if isinstance(v, dict)
-                           and _sigue_valido(v.get("deps"), indice, por_nombre, self.sha, con_palabra)), None)
+                           and _sigue_valido(v.get("deps"), indice, por_nombre, self.sha, palabras)), None)
             if valida is not None and isinstance(valida.get("resultado"), dict):
                 resultados[rel] = valida["resultado"]
             else:
@@ -203,7 +204,7 @@ class Extraccion:
 
 
 def _sigue_valido(deps: Any, indice: Indice, por_nombre: dict[str, str], sha: dict[str, str],
-                  con_palabra: dict[str, tuple[str, ...]]) -> bool:
+                  palabras: Palabras) -> bool:
     """Whether everything a cached unit looked at still answers the same."""
     try:
         for desde, paquete, nombre, encontrado in deps["busquedas"]:
@@ -212,7 +213,7 @@ def _sigue_valido(deps: Any, indice: Indice, por_nombre: dict[str, str], sha: di
                 return False
         if any(rel not in por_nombre.values() or sha.get(rel) != h for rel, h in deps["modulos"].items()):
             return False
-        return all(list(con_palabra.get(t, ())) == list(v) for t, v in deps["tokens"].items())
+        return all(isinstance(t, str) and list(palabras.con(t)) == list(v) for t, v in deps["tokens"].items())
     except (KeyError, TypeError, ValueError):
         return False  # a malformed entry is never trusted
 

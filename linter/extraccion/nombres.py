@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Optional
 
 
@@ -48,3 +48,24 @@ class Indice:
             return nombre
         candidatos = [n for n in self.por_ultimo.get(nombre.rsplit(".", 1)[-1], []) if n.endswith("." + nombre)]
         return candidatos[0] if len(candidatos) == 1 else None
+
+
+class Palabras:
+    """Which files' bytes contain a word, answered on first ask and remembered.
+
+    The one test every stage uses (a byte substring: over-inclusion only costs time), so a
+    cached unit's recorded answer can be checked against the current files exactly.
+    """
+
+    def __init__(self, rels: Iterable[str], leer: Callable[[str], Optional[bytes]],
+                 conocidas: Optional[Mapping[str, tuple[str, ...]]] = None) -> None:
+        self.rels = sorted(rels)
+        self.leer = leer
+        self.respuestas: dict[str, tuple[str, ...]] = dict(conocidas or {})
+
+    def con(self, palabra: str) -> tuple[str, ...]:
+        """Relative paths (sorted) of the files whose bytes contain `palabra`."""
+        if palabra not in self.respuestas:
+            crudo = palabra.encode()
+            self.respuestas[palabra] = tuple(r for r in self.rels if crudo in (self.leer(r) or b""))
+        return self.respuestas[palabra]

@@ -84,17 +84,26 @@ class Proyecto:
         if nombre in m.constantes:
             return Definicion("constante", nombre, m, m.constantes[nombre])
         if nombre in m.importados:
-            origen, atributo = m.importados[nombre]
-            destino = self.buscar_modulo(m, origen)
-            if atributo is None:
-                return Definicion("modulo", origen, destino)
-            if destino is not None:
-                return self.definicion(destino, atributo, saltos + 1)
-            sub = self.buscar_modulo(m, f"{origen}.{atributo}" if not origen.endswith(".") else origen + atributo)
-            if sub is not None:
-                return Definicion("modulo", sub.nombre, sub)
-            return Definicion("externo", f"{origen}.{atributo}".lstrip("."))
+            return self.definicion_importada(m, nombre, m.importados[nombre], saltos)
         return None
+
+    def definicion_importada(self, m: Modulo, nombre: str, objetivo: tuple[str, Optional[str]],
+                             saltos: int = 0) -> Optional[Definicion]:
+        """What an import statement of module `m` binds `nombre` to."""
+        origen, atributo = objetivo
+        destino = self.buscar_modulo(m, origen)
+        if atributo is None:
+            return Definicion("modulo", origen, destino)
+        if destino is not None:
+            d = self.definicion(destino, atributo, saltos + 1)
+            if d is not None:
+                return d
+        sub = self.buscar_modulo(m, f"{origen}.{atributo}" if not origen.endswith(".") else origen + atributo)
+        if sub is not None:
+            return Definicion("modulo", sub.nombre, sub)
+        if destino is not None:
+            return None
+        return Definicion("externo", f"{origen}.{atributo}".lstrip("."))
 
     def resolver(self, m: Modulo, expr: cst.BaseExpression) -> Optional[Definicion]:
         """Definition of a Name or `module.attr` expression."""

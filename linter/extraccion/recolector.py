@@ -31,6 +31,7 @@ class FuncionInfo:
 
     nodo: cst.FunctionDef
     padre: Optional[cst.FunctionDef]
+    clase: Optional[cst.ClassDef] = None  # the class whose body defines it (a method), if any
     retornos: list[cst.Return] = field(default_factory=list)
     asignaciones: dict[str, list[Asignacion]] = field(default_factory=dict)
     mutaciones: dict[str, list[cst.CSTNode]] = field(default_factory=dict)
@@ -38,6 +39,8 @@ class FuncionInfo:
     llamadas: list[cst.Call] = field(default_factory=list)
     nombres: set[str] = field(default_factory=set)
     globales: set[str] = field(default_factory=set)
+    atributos: dict[tuple[str, str], list[Asignacion]] = field(default_factory=dict)  # `base.attr = v` bindings
+    importados: dict[str, tuple[str, Optional[str]]] = field(default_factory=dict)  # imports inside the body
 
     def parametros(self) -> list[str]:
         """Names of every parameter."""
@@ -77,6 +80,12 @@ class Modulo:
     llamadas: list[cst.Call] = field(default_factory=list)
     completes: list[SitioComplete] = field(default_factory=list)
     valores: dict[int, Optional[cst.BaseExpression]] = field(default_factory=dict)
+    contexto: dict[int, Optional[cst.FunctionDef]] = field(default_factory=dict)  # call -> enclosing function
+    metodos: dict[int, dict[str, cst.FunctionDef]] = field(default_factory=dict)  # class -> its methods
+    atributos_clase: dict[int, dict[str, cst.BaseExpression]] = field(default_factory=dict)  # class -> body bindings
+    bucles_modulo: dict[str, list[cst.For]] = field(default_factory=dict)  # name -> module-level loops binding it
+    clase_de: dict[int, cst.ClassDef] = field(default_factory=dict)  # class node id -> node (every class)
+    globales_asignadas: dict[str, list[tuple[cst.FunctionDef, Asignacion]]] = field(default_factory=dict)  # `global x; x = v`
     identificadores: set[str] = field(default_factory=set)  # every Name spelled in the module
 
     _metadatos: dict[Any, Mapping[cst.CSTNode, Any]] = field(default_factory=dict)
@@ -160,6 +169,7 @@ class Recolector(cst.CSTVisitor):
         self.m = modulo
         self.pila: list[cst.FunctionDef] = []
         self.clases = 0
+        self.pila_clases: list[tuple[cst.ClassDef, int]] = []  # (class, function depth where its body is)
 
     # -- scopes ------------------------------------------------------------
     def _actual(self) -> Optional[FuncionInfo]:
@@ -173,7 +183,10 @@ class Recolector(cst.CSTVisitor):
         actual = self._actual()
         if actual is not None:
             actual.asignaciones.setdefault(node.name.value, []).append(Asignacion(node, None))
-        self.m.info[id(node)] = FuncionInfo(node, padre)
+        clase = self._clase_directa()
+        self.m.info[id(node)] = FuncionInfo(node, padre, clase)
+        if clase is not None:
+            self.m.metodos.setdefault(id(clase), {})[node.name.value] = node
         for dec in node.decorators:
             self.m.decoradas.append((node, dec))
         self.pila.append(node)
@@ -184,10 +197,21 @@ class Recolector(cst.CSTVisitor):
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         if not self.pila and not self.clases:
             self.m.clases[node.name.value] = node
+        self.m.clase_de[id(node)] = node
+        self.m.metodos.setdefault(id(node), {})
+        self.m.atributos_clase.setdefault(id(node), {})
         self.clases += 1
+        self.pila_clases.append((node, len(self.pila)))
 
     def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
         self.clases -= 1
+        self.pila_clases.pop()
+
+    def _clase_directa(self) -> Optional[cst.ClassDef]:
+        """The class whose body (not a method of it) is being visited."""
+        if self.pila_clases and self.pila_clases[-1][1] == len(self.pila):
+            return self.pila_clases[-1][0]
+        return None
 
     def visit_Lambda(self, node: cst.Lambda) -> bool:
         return True
@@ -197,6 +221,11 @@ class Recolector(cst.CSTVisitor):
         return not self.pila and not self.clases
 
     def _ligar(self, nombre: str, nodo: cst.CSTNode, valor: Optional[cst.BaseExpression]) -> None:
+        clase = self._clase_directa()
+        if clase is not None and valor is not None:
+            self.m.atributos_clase[id(clase)][nombre] = valor
+        if self._modulo_nivel() and isinstance(nodo, cst.For):
+            self.m.bucles_modulo.setdefault(nombre, []).append(nodo)
         if self._modulo_nivel():
             if nombre in self.m.constantes or nombre in self.m.reasignadas or valor is None:
                 self.m.reasignadas.add(nombre)
@@ -205,8 +234,10 @@ class Recolector(cst.CSTVisitor):
                 self.m.constantes[nombre] = valor
                 self.m.constantes_nodo[nombre] = nodo
         actual = self._actual()
-        if actual is not None and not self.clases:
+        if actual is not None and clase is None:
             actual.asignaciones.setdefault(nombre, []).append(Asignacion(nodo, valor))
+            if nombre in actual.globales:
+                self.m.globales_asignadas.setdefault(nombre, []).append((actual.nodo, Asignacion(nodo, valor)))
 
     def _mutar(self, objetivo: cst.CSTNode, nodo: cst.CSTNode) -> None:
         base = objetivo
@@ -232,6 +263,10 @@ class Recolector(cst.CSTVisitor):
         elif isinstance(objetivo, cst.StarredElement):
             self._objetivo(objetivo.value, nodo, None)
         elif isinstance(objetivo, (cst.Subscript, cst.Attribute)):
+            actual = self._actual()
+            if isinstance(objetivo, cst.Attribute) and isinstance(objetivo.value, cst.Name) and actual is not None:
+                clave = (objetivo.value.value, objetivo.attr.value)
+                actual.atributos.setdefault(clave, []).append(Asignacion(nodo, valor))
             self._mutar(objetivo, nodo)
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -289,11 +324,19 @@ class Recolector(cst.CSTVisitor):
             else:
                 local = nombre.split(".")[0]
                 objetivo = (local, None)
-            if self._modulo_nivel():
-                self.m.importados[local] = objetivo
+            self._importar(local, objetivo)
+
+    def _importar(self, local: str, objetivo: tuple[str, Optional[str]]) -> None:
+        """An import binds a name at module level, or locally in the function that runs it."""
+        if self._modulo_nivel():
+            self.m.importados[local] = objetivo
+            return
+        actual = self._actual()
+        if actual is not None and not self._clase_directa():
+            actual.importados[local] = objetivo
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        if not self._modulo_nivel() or isinstance(node.names, cst.ImportStar):
+        if isinstance(node.names, cst.ImportStar):
             return
         modulo = ("." * len(node.relative)) + (_dotted(node.module) or "" if node.module else "")
         for alias in node.names:
@@ -301,7 +344,7 @@ class Recolector(cst.CSTVisitor):
             if nombre is None:
                 continue
             local = alias.asname.name.value if alias.asname is not None and isinstance(alias.asname.name, cst.Name) else nombre
-            self.m.importados[local] = (modulo, nombre)
+            self._importar(local, (modulo, nombre))
 
     # -- bodies -------------------------------------------------------------
     def visit_Return(self, node: cst.Return) -> None:
@@ -317,6 +360,7 @@ class Recolector(cst.CSTVisitor):
 
     def visit_Call(self, node: cst.Call) -> None:
         self.m.llamadas.append(node)
+        self.m.contexto[id(node)] = self.pila[-1] if self.pila else None
         actual = self._actual()
         if actual is not None:
             actual.llamadas.append(node)

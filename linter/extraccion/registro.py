@@ -2,34 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from dataclasses import dataclass
+from typing import Optional, Union
 
 import libcst as cst
 
 from . import sdk
 from .anotaciones import Derivador
-from .literales import Literales, describir
+from .literales import Entorno, Literales, describir
+from .programa import Programa, argumento, parametros
 from .proyecto import Proyecto
 from .recolector import Modulo, texto_cadena
+from .servidores import NoServidor, Respuesta, Servidor, Servidores, clase_sdk
 from .tipos import Emision, Esquema, Herramienta, NoResuelto
 
 CAMPOS_NOMBRE = ("name", "nombre")
 CAMPOS_SALIDA = ("outputSchema", "output_schema")
 CAMPOS_ENTRADA = ("inputSchema", "input_schema")
 CAMPOS_MANEJADOR = ("handler", "manejador", "fn")
-
-
-def _clase_servidor(nombres: set[str]) -> Optional[str]:
-    """Registration style of a server class by qualified name."""
-    for n in nombres:
-        partes = n.split(".")
-        if partes[-1] == "FastMCP" and partes[0] == "fastmcp":
-            return "fastmcp"
-        if partes[0] == "mcp" and partes[-1] in ("FastMCP", "MCPServer"):
-            return "decorador"
-        if partes[0] == "mcp" and partes[-1] == "Server" and ("lowlevel" in partes or partes[:2] == ["mcp", "server"]):
-            return "lowlevel"
-    return None
 
 
 def es_tool_mcp(nombres: set[str]) -> bool:
@@ -43,11 +33,31 @@ def nombra_tool(m: Modulo) -> bool:
     return "Tool" in m.identificadores
 
 
+def importa_sdk(m: Modulo) -> bool:
+    """Whether module `m` imports an MCP SDK package (mcp, mcp_types, fastmcp)."""
+    return any(origen.lstrip(".").split(".")[0] in SDK and not origen.startswith(".") for origen, _ in m.importados.values())
+
+
+SDK = ("mcp", "mcp_types", "fastmcp")
+
+
+@dataclass(frozen=True)
+class Manejador:
+    """A function a registration publishes, with the names its registration arguments may read
+    (a wrapper's parameters, a loop's variables) bound to the expressions that give them."""
+
+    m: Modulo
+    fn: cst.FunctionDef
+    entorno: Entorno
+
+
 class Registro:
     """Tool discovery over one module, with cross-file resolution through the project."""
 
     def __init__(self, proyecto: Proyecto, literales: Literales, derivador: Derivador) -> None:
         self.proyecto, self.literales, self.derivador = proyecto, literales, derivador
+        self.programa = Programa(proyecto)
+        self.servidores = Servidores(self.programa)
         self.problemas: list[tuple[Optional[str], NoResuelto]] = []
         self._manejadores: Optional[list[tuple[Modulo, cst.FunctionDef]]] = None
         self._cuenta_tool: Optional[int] = None
@@ -56,28 +66,9 @@ class Registro:
         self.problemas.append((herramienta, NoResuelto(motivo, pos)))
 
     # -- server instances ------------------------------------------------------
-    def estilo_instancia(self, m: Modulo, expr: cst.BaseExpression, saltos: int = 0) -> Optional[str]:
-        """Style of the server object `expr` names (an instance of a known server class)."""
-        if isinstance(expr, cst.Call):
-            return _clase_servidor(self.proyecto.calificados(m, expr.func))
-        if not isinstance(expr, cst.Name) or saltos > 8:
-            return None
-        alcance = m.alcance(expr)
-        if alcance is not None:
-            try:
-                asignaciones = list(alcance[expr.value])
-            except Exception:
-                asignaciones = []
-            for a in asignaciones:
-                valor = m.valores.get(id(getattr(a, "node", None)))
-                if valor is not None:
-                    estilo = self.estilo_instancia(m, valor, saltos + 1)
-                    if estilo:
-                        return estilo
-        d = self.proyecto.definicion(m, expr.value)
-        if d is not None and d.tipo == "constante" and d.modulo is not None:
-            return self.estilo_instancia(d.modulo, d.nodo, saltos + 1)
-        return None
+    def servidor(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef]) -> Respuesta:
+        """Whether `expr` (read inside `fn` of `m`) is a server object."""
+        return self.servidores.de(m, expr, fn)
 
     # -- schemas ---------------------------------------------------------------
     def esquema_literal(self, nombre: str, m: Modulo, expr: Optional[cst.BaseExpression]) -> tuple[str, Optional[Esquema]]:
@@ -96,7 +87,7 @@ class Registro:
     # -- styles ----------------------------------------------------------------
     def herramientas(self, m: Modulo) -> list[Herramienta]:
         """Every tool registered in module `m`, in all recognised styles."""
-        salida = self._decoradores(m) + self._add_tool(m) + self._lowlevel(m) + self._tablas(m)
+        salida = self._decoradores(m) + self._llamadas(m) + self._lowlevel(m) + self._tablas(m)
         return salida
 
     def _decoradores(self, m: Modulo) -> list[Herramienta]:
@@ -107,44 +98,156 @@ class Registro:
             objetivo = llamada.func if llamada else expr
             if not (isinstance(objetivo, cst.Attribute) and objetivo.attr.value == "tool"):
                 continue
-            estilo = self.estilo_instancia(m, objetivo.value)
-            if estilo is None or estilo == "lowlevel":
-                self._problema(fn.name.value, f"decorator `@{describir(m, expr)}` on `{fn.name.value}`: `{describir(m, objetivo.value)}` is not a known MCP server instance", m.pos(dec))
+            servidor = self.servidor(m, objetivo.value, _padre(m, fn))
+            if not isinstance(servidor, Servidor) or servidor.estilo == "lowlevel":
+                porque = servidor.motivo if isinstance(servidor, NoServidor) else "a low-level Server has no tool()"
+                self._problema(fn.name.value, f"decorator `@{describir(m, expr)}` on `{fn.name.value}`: `{describir(m, objetivo.value)}` is not a known MCP server instance ({porque})", m.pos(dec))
                 continue
-            if llamada is None and estilo == "decorador":
+            if llamada is None and servidor.estilo == "decorador":
                 self._problema(fn.name.value, f"`@{describir(m, expr)}` is used without parentheses; the SDK refuses it", m.pos(dec))
                 continue
-            salida.append(self._funcion(m, fn, list(llamada.args) if llamada else [], estilo, m.pos(dec)))
+            salida.append(self._funcion(m, fn, list(llamada.args) if llamada else [], servidor, m.pos(dec)))
         return salida
 
-    def _add_tool(self, m: Modulo) -> list[Herramienta]:
-        salida = []
-        for llamada in m.llamadas:
-            f = llamada.func
-            if not (isinstance(f, cst.Attribute) and f.attr.value == "add_tool"):
+    def _llamadas(self, m: Modulo) -> list[Herramienta]:
+        """Registrations written as calls: `s.tool(...)(fn)`, fastmcp's `s.tool(fn)`, `s.add_tool(...)`."""
+        decoradores = {id(d.decorator) for _, d in m.decoradas}
+        aplicadas = {id(c.func) for c in m.llamadas if isinstance(c.func, cst.Call)}
+        salida: list[Herramienta] = []
+        for c in m.llamadas:
+            if id(c) in decoradores:
                 continue
-            estilo = self.estilo_instancia(m, f.value)
-            if estilo is None or estilo == "lowlevel":
-                self._problema(None, f"`{describir(m, llamada)}`: `{describir(m, f.value)}` is not a known MCP server instance", m.pos(llamada))
-                continue
-            args = list(llamada.args)
-            if not args:
-                self._problema(None, "add_tool() without a function", m.pos(llamada))
-                continue
+            f = c.func
+            if isinstance(f, cst.Call) and isinstance(f.func, cst.Attribute) and f.func.attr.value == "tool":
+                salida.extend(self._sitio(m, c, f.func.value, list(f.args), _primero(c), "call"))
+            elif isinstance(f, cst.Attribute) and f.attr.value == "tool" and id(c) not in aplicadas:
+                primero = _primero(c)
+                if primero is not None and texto_cadena(primero) is None:
+                    salida.extend(self._sitio(m, c, f.value, [a for a in c.args if a.value is not primero], primero, "direct"))
+                elif importa_sdk(m):
+                    self._problema(None, f"`{describir(m, c)}` builds a tool decorator that is not applied where it is built", m.pos(c))
+            elif isinstance(f, cst.Attribute) and f.attr.value == "add_tool":
+                salida.extend(self._add_tool(m, c))
+        return salida
+
+    def _add_tool(self, m: Modulo, llamada: cst.Call) -> list[Herramienta]:
+        args = list(llamada.args)
+        if not args:
+            self._problema(None, "add_tool() without a function", m.pos(llamada))
+            return []
+        primero = args[0].value
+        if isinstance(primero, cst.Call) and isinstance(primero.func, cst.Attribute) and primero.func.attr.value == "from_function" and primero.args:
+            args = list(primero.args)
             primero = args[0].value
-            if isinstance(primero, cst.Call) and isinstance(primero.func, cst.Attribute) and primero.func.attr.value == "from_function" and primero.args:
-                args = list(primero.args)
-                primero = args[0].value
-            d = self.proyecto.resolver(m, primero)
-            if d is None or d.tipo != "funcion":
-                self._problema(None, f"handler `{describir(m, primero)}` passed to add_tool() not found", m.pos(llamada))
+        return self._sitio(m, llamada, llamada.func.value, args[1:], primero, "add_tool")
+
+    def _sitio(self, m: Modulo, llamada: cst.Call, receptor: cst.BaseExpression, args: list[cst.Arg],
+               manejador: Optional[cst.BaseExpression], forma: str) -> list[Herramienta]:
+        """The tools one registration call publishes (several when it sits in a loop or a wrapper)."""
+        ctx = m.contexto.get(id(llamada))
+        que = describir(m, llamada)
+        servidor = self.servidor(m, receptor, ctx)
+        if not isinstance(servidor, Servidor) or servidor.estilo == "lowlevel":
+            porque = servidor.motivo if isinstance(servidor, NoServidor) else "a low-level Server has no tool()"
+            self._problema(None, f"`{que}`: `{describir(m, receptor)}` is not a known MCP server instance ({porque})", m.pos(llamada))
+            return []
+        if forma == "direct" and servidor.estilo != "fastmcp":
+            self._problema(None, f"`{que}`: the mcp SDK's tool() takes a name, not a function; use `{describir(m, receptor)}.tool()(fn)`", m.pos(llamada))
+            return []
+        if manejador is None:
+            self._problema(None, f"`{que}` registers no function", m.pos(llamada))
+            return []
+        salida = []
+        for entorno in self._iteraciones(m, ctx, llamada, [manejador, *(a.value for a in args)]):
+            encontrados = self._funciones_de(m, manejador, ctx, entorno, 0)
+            if isinstance(encontrados, str):
+                self._problema(None, f"`{que}`: the registered function cannot be enumerated statically: {encontrados}", m.pos(llamada))
                 continue
-            salida.append(self._funcion(d.modulo, d.nodo, args[1:], estilo, m.pos(llamada), registrado_en=m))
+            for h in encontrados:
+                salida.append(self._funcion(h.m, h.fn, args, servidor, m.pos(llamada), registrado_en=m, entorno=h.entorno))
         return salida
 
-    def _funcion(self, m: Modulo, fn: cst.FunctionDef, args: list[cst.Arg], estilo: str, pos, registrado_en: Optional[Modulo] = None) -> Herramienta:
+    def _iteraciones(self, m: Modulo, ctx: Optional[cst.FunctionDef], sitio: cst.CSTNode,
+                     exprs: list[cst.BaseExpression]) -> list[Entorno]:
+        """One environment per iteration of the enclosing loop whose variables the registration
+        reads (a literal sequence), or the single empty environment."""
+        nombres = {n.value for e in exprs for n in _nombres(e)}
+        linea = m.pos(sitio).linea
+        for nombre in sorted(nombres):
+            for lig in self.programa.ligaduras(m, ctx, nombre):
+                if lig.tipo == "bucle" and isinstance(lig.nodo, cst.For) and lig.m is m \
+                        and m.pos(lig.nodo).linea <= linea <= m.fin(lig.nodo):
+                    vueltas = self.programa.vueltas(lig.m, lig.nodo, lig.fn)
+                    if vueltas is not None:
+                        return vueltas
+        return [{}]
+
+    def _funciones_de(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef], entorno: Entorno,
+                     profundidad: int) -> Union[list[Manejador], str]:
+        """The functions `expr` denotes, or why they cannot be enumerated."""
+        if profundidad > 10:
+            return f"`{describir(m, expr)}` is reached through too many indirections"
+        if isinstance(expr, cst.Name) and expr.value in entorno:
+            em, ee, _ = entorno[expr.value]
+            return self._funciones_de(em, ee, em.contexto.get(id(ee)) if isinstance(ee, cst.Call) else None, entorno, profundidad + 1)
+        if isinstance(expr, cst.Lambda):
+            return "a lambda"
+        if isinstance(expr, cst.Call):
+            return f"`{describir(m, expr)}` computes the function at run time"
+        if not isinstance(expr, (cst.Name, cst.Attribute)):
+            return f"`{describir(m, expr)}` is not a function the analyzer can follow"
+        salida: list[Manejador] = []
+        motivos = []
+        for lig in self.programa.ligaduras_de(m, expr, ctx):
+            if lig.tipo == "funcion" and lig.m is not None:
+                salida.append(Manejador(lig.m, lig.nodo, entorno))
+            elif lig.tipo == "valor" and lig.m is not None:
+                r = self._funciones_de(lig.m, lig.nodo, lig.fn, entorno, profundidad + 1)
+                salida.extend(r) if not isinstance(r, str) else motivos.append(r)
+            elif lig.tipo == "parametro" and lig.m is not None:
+                r = self._por_llamadas(lig, entorno, profundidad)
+                salida.extend(r) if not isinstance(r, str) else motivos.append(r)
+            elif lig.tipo == "bucle":
+                motivos.append(f"`{lig.nombre}` iterates over a value that is not a literal sequence")
+            elif lig.tipo == "externo":
+                motivos.append(f"`{describir(m, expr)}` comes from a module that is not analyzed ({lig.nombre})")
+            else:
+                motivos.append(lig.motivo or f"`{describir(m, expr)}` is not a function")
+        if salida:
+            return salida
+        return motivos[0] if motivos else f"`{describir(m, expr)}` is not a function the analyzer can follow"
+
+    def _por_llamadas(self, lig, entorno: Entorno, profundidad: int) -> Union[list[Manejador], str]:
+        """A wrapper's parameter: the functions its call sites (or decorator uses) pass."""
+        fn = lig.fn
+        llamadas = self.programa.llamadas_a(lig.m, fn)
+        if not llamadas:
+            return f"`{lig.nombre}` is a parameter of `{fn.name.value}()`, which no analyzed file calls"
+        salida: list[Manejador] = []
+        for llamada in llamadas:
+            arg = argumento(llamada, fn, lig.nombre)
+            if arg is None:
+                continue
+            propio = dict(entorno)
+            for p in [*parametros(fn), *fn.params.kwonly_params]:
+                if p.name.value != lig.nombre:
+                    valor = argumento(llamada, fn, p.name.value)
+                    if valor is not None:
+                        propio[p.name.value] = (llamada.m if p.default is None or valor is not p.default else lig.m, valor, {})
+            if llamada.decorador:
+                salida.append(Manejador(llamada.m, llamada.nodo, propio))
+                continue
+            r = self._funciones_de(llamada.m, arg, llamada.fn, propio, profundidad + 1)
+            if isinstance(r, str):
+                return r
+            salida.extend(r)
+        return salida or f"no call of `{fn.name.value}()` passes a function as `{lig.nombre}`"
+
+    def _funcion(self, m: Modulo, fn: cst.FunctionDef, args: list[cst.Arg], servidor: Servidor, pos,
+                 registrado_en: Optional[Modulo] = None, entorno: Optional[Entorno] = None) -> Herramienta:
         """A tool backed by a decorated/added function: name, schemas, emission sites."""
         rm = registrado_en or m
+        estilo = servidor.estilo
         nombre, estructurada, salida_expr, hay_salida = fn.name.value, None, None, False
         for i, a in enumerate(args):
             clave = a.keyword.value if a.keyword is not None else ("name" if i == 0 else None)
@@ -152,9 +255,11 @@ class Registro:
                 texto = texto_cadena(a.value)
                 if texto is None:
                     try:
-                        texto = self.literales.evaluar(rm, a.value)
+                        texto = self.literales.evaluar(rm, a.value, entorno=entorno or None)
                     except NoResuelto:
                         texto = None
+                if texto is None and isinstance(a.value, cst.Name) and a.value.value == "None":
+                    continue
                 if not isinstance(texto, str):
                     self._problema(fn.name.value, f"tool name `{describir(rm, a.value)}` is not a string literal", rm.pos(a))
                 else:
@@ -228,10 +333,10 @@ class Registro:
             for fn, dec in m.decoradas:
                 expr = dec.decorator
                 f = expr.func if isinstance(expr, cst.Call) else expr
-                if isinstance(f, cst.Attribute) and f.attr.value == "call_tool" and self.estilo_instancia(m, f.value) == "lowlevel":
+                if isinstance(f, cst.Attribute) and f.attr.value == "call_tool" and _bajo_nivel(self.servidor(m, f.value, _padre(m, fn))):
                     salida.append((m, fn))
             for llamada in m.llamadas:
-                if _clase_servidor(self.proyecto.calificados(m, llamada.func)) == "lowlevel":
+                if _bajo_nivel(self.servidor(m, llamada, m.contexto.get(id(llamada)))):
                     for a in llamada.args:
                         if a.keyword is not None and a.keyword.value == "on_call_tool":
                             d = self.proyecto.resolver(m, a.value)
@@ -424,4 +529,38 @@ def ramas_de_despacho(m: Modulo, fn: cst.FunctionDef) -> dict[str, list[tuple[in
 
     if isinstance(fn.body, cst.IndentedBlock):
         recorrer(fn.body.body)
+    return salida
+
+
+def _bajo_nivel(r: Respuesta) -> bool:
+    return isinstance(r, Servidor) and r.estilo == "lowlevel"
+
+
+def _padre(m: Modulo, fn: cst.FunctionDef) -> Optional[cst.FunctionDef]:
+    """The function enclosing a def (None at module level or in a class body)."""
+    info = m.funcion(fn)
+    return info.padre if info is not None else None
+
+
+def _primero(llamada: cst.Call) -> Optional[cst.BaseExpression]:
+    """The first positional argument of a call."""
+    for a in llamada.args:
+        if a.keyword is None and not a.star:
+            return a.value
+    return None
+
+
+def _nombres(expr: cst.CSTNode) -> list[cst.Name]:
+    """Bare names read by an expression (not attribute names)."""
+    salida: list[cst.Name] = []
+
+    class _V(cst.CSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            salida.append(node)
+
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            node.value.visit(self)
+            return False
+
+    expr.visit(_V())
     return salida

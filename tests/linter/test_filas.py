@@ -123,7 +123,7 @@ def test_fastmcp_style():
 def test_broken_files_are_rows_not_tracebacks():
     e = ev("roto")
     assert e["no_resuelto"] == [
-        {"herramienta": "hola", "motivo": "decorator `@app.tool()` on `hola`: `app` is not a known MCP server instance",
+        {"herramienta": "hola", "motivo": "decorator `@app.tool()` on `hola`: `app` is not a known MCP server instance (`crear_servidor` is `servidores_propios.crear_servidor`, neither an analyzed function nor an SDK server class)",
          "archivo": "estilo_desconocido.py", "linea": 8, "columna": 1},
         {"herramienta": None, "motivo": "file is not valid UTF-8: invalid continuation byte at byte 38",
          "archivo": "latin1.py", "linea": 2, "columna": 1},

@@ -1,0 +1,413 @@
+"""The program across the analyzed files: what a name is bound to, who calls a function, of
+which class a value is an instance. Facts from the syntax tree and the import table only.
+
+Every look-up beyond the current file goes through `Proyecto` (so the cache records what was
+read), and every answer that cannot be given says why: a `Ligadura` of kind `desconocido`
+carries the reason a stage can put in a `no_resuelto` row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import libcst as cst
+
+from .proyecto import Proyecto
+from .literales import Entorno, describir
+from .recolector import FuncionInfo, Modulo, texto_cadena
+
+MAX_PROFUNDIDAD = 10
+
+
+@dataclass(frozen=True)
+class Ligadura:
+    """What a name denotes where it is read.
+
+    `tipo`: `valor` (bound to `expr`, evaluated in `fn`), `parametro` (the parameter `nodo` of
+    `fn`), `funcion` / `clase` (a def or class statement `nodo`), `bucle` (a target of the
+    `for` statement `nodo`), `modulo`, `externo` (a name of a module that is not analyzed,
+    `nombre` qualified), or `desconocido` (`motivo` says why).
+    """
+
+    tipo: str
+    m: Optional[Modulo] = None
+    nodo: Optional[cst.CSTNode] = None
+    fn: Optional[cst.FunctionDef] = None
+    nombre: str = ""
+    motivo: str = ""
+
+
+@dataclass(frozen=True)
+class Llamada:
+    """A place that calls a function: `nodo` is the Call (or the decorated def when the function
+    is used as a decorator), evaluated in `fn` of `m`; `salto` is how many leading parameters the
+    call binds implicitly (1 for `self` in a method call or a constructor)."""
+
+    m: Modulo
+    nodo: cst.CSTNode
+    fn: Optional[cst.FunctionDef]
+    salto: int
+    decorador: bool = False
+
+
+def parametros(fn: cst.FunctionDef) -> list[cst.Param]:
+    """Positional parameters in order (positional-only first)."""
+    return [*fn.params.posonly_params, *fn.params.params]
+
+
+def es_metodo_estatico(fn: cst.FunctionDef) -> bool:
+    """Whether a method is a staticmethod (no implicit first parameter)."""
+    return any(isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod" for d in fn.decorators)
+
+
+def argumento(llamada: Llamada, fn: cst.FunctionDef, nombre: str) -> Optional[cst.BaseExpression]:
+    """The expression a call site passes for parameter `nombre` of `fn` (or its default)."""
+    if llamada.decorador:
+        posicionales = parametros(fn)
+        return None if not posicionales or posicionales[0].name.value != nombre else _nombre_de_def(llamada.nodo)
+    if not isinstance(llamada.nodo, cst.Call):
+        return None
+    for a in llamada.nodo.args:
+        if a.keyword is not None and a.keyword.value == nombre:
+            return a.value
+    posicionales = [a for a in llamada.nodo.args if a.keyword is None and not a.star]
+    nombres = [p.name.value for p in parametros(fn)][llamada.salto:]
+    if nombre in nombres:
+        i = nombres.index(nombre)
+        if any(a.star for a in llamada.nodo.args[: i + 1]):
+            return None
+        if i < len(posicionales):
+            return posicionales[i].value
+    for p in [*parametros(fn), *fn.params.kwonly_params]:
+        if p.name.value == nombre and p.default is not None:
+            return p.default
+    return None
+
+
+def _nombre_de_def(nodo: cst.CSTNode) -> Optional[cst.BaseExpression]:
+    return nodo.name if isinstance(nodo, (cst.FunctionDef, cst.ClassDef)) else None
+
+
+class Programa:
+    """Name binding, call sites and instance classes over the analyzed files."""
+
+    def __init__(self, proyecto: Proyecto) -> None:
+        self.proyecto = proyecto
+        self._llamadas: dict[int, list[Llamada]] = {}
+
+    # -- names ---------------------------------------------------------------------
+    def ligaduras(self, m: Modulo, fn: Optional[cst.FunctionDef], nombre: str) -> list[Ligadura]:
+        """Every binding `nombre` may have when read inside `fn` (module level when None)."""
+        info = m.funcion(fn)
+        while info is not None:
+            if nombre in info.globales:
+                break
+            if nombre in info.asignaciones:
+                return [self._de_asignacion(m, info, a.nodo, a.valor, nombre) for a in info.asignaciones[nombre]]
+            if nombre in info.parametros():
+                nodo = next(p for p in _todos_los_parametros(info.nodo) if p.name.value == nombre)
+                return [Ligadura("parametro", m, nodo, info.nodo, nombre)]
+            if nombre in info.importados:
+                return [self._importado(m, nombre, info.importados[nombre])]
+            info = m.funcion(info.padre)
+        return self._de_modulo(m, nombre)
+
+    def _importado(self, m: Modulo, nombre: str, objetivo: tuple[str, Optional[str]]) -> Ligadura:
+        """A name bound by an import inside a function body."""
+        d = self.proyecto.definicion_importada(m, nombre, objetivo)
+        if d is None:
+            return Ligadura("desconocido", m, None, None, nombre, f"`{nombre}` is imported from something the analyzer cannot find")
+        if d.tipo == "constante":
+            return Ligadura("valor", d.modulo, d.nodo, None, nombre)
+        if d.tipo in ("funcion", "clase"):
+            return Ligadura(d.tipo, d.modulo, d.nodo, None, d.nombre)
+        if d.tipo == "modulo":
+            return Ligadura("modulo", d.modulo, None, None, d.nombre)
+        return Ligadura("externo", None, None, None, d.nombre)
+
+    def _de_asignacion(self, m: Modulo, info: FuncionInfo, nodo: cst.CSTNode, valor: Optional[cst.BaseExpression],
+                       nombre: str) -> Ligadura:
+        if isinstance(nodo, cst.FunctionDef):
+            return Ligadura("funcion", m, nodo, info.nodo, nombre)
+        if isinstance(nodo, cst.For):
+            return Ligadura("bucle", m, nodo, info.nodo, nombre)
+        if valor is not None:
+            return Ligadura("valor", m, valor, info.nodo, nombre)
+        return Ligadura("desconocido", m, nodo, info.nodo, nombre, f"`{nombre}` is bound by `{describir(m, nodo)}`")
+
+    def _de_modulo(self, m: Modulo, nombre: str) -> list[Ligadura]:
+        if nombre in m.bucles_modulo:
+            return [Ligadura("bucle", m, f, None, nombre) for f in m.bucles_modulo[nombre]]
+        globales = [Ligadura("valor", m, a.valor, fn, nombre) for fn, a in m.globales_asignadas.get(nombre, []) if a.valor is not None]
+        return self._definido(m, nombre) + globales
+
+    def _definido(self, m: Modulo, nombre: str) -> list[Ligadura]:
+        d = self.proyecto.definicion(m, nombre)
+        if d is None:
+            if nombre in m.reasignadas:
+                return [Ligadura("desconocido", m, None, None, nombre, f"`{nombre}` is rebound at module level")]
+            return [Ligadura("desconocido", m, None, None, nombre, f"`{nombre}` is not defined in an analyzed file")]
+        if d.tipo == "constante":
+            return [Ligadura("valor", d.modulo, d.nodo, None, nombre)]
+        if d.tipo in ("funcion", "clase"):
+            return [Ligadura(d.tipo, d.modulo, d.nodo, None, d.nombre)]
+        if d.tipo == "modulo":
+            return [Ligadura("modulo", d.modulo, None, None, d.nombre)]
+        return [Ligadura("externo", None, None, None, d.nombre)]
+
+    def ligaduras_de(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef]) -> list[Ligadura]:
+        """Bindings of a Name, or of `module.attr` / `self.attr` / `Class.attr` / `instance.attr`."""
+        if isinstance(expr, cst.Name):
+            return self.ligaduras(m, fn, expr.value)
+        if isinstance(expr, cst.Attribute):
+            return self.atributo(m, expr, fn)
+        return [Ligadura("valor", m, expr, fn)]
+
+    def atributo(self, m: Modulo, expr: cst.Attribute, fn: Optional[cst.FunctionDef], profundidad: int = 0) -> list[Ligadura]:
+        """What `base.attr` denotes: a module member, or an attribute of a class or instance."""
+        attr = expr.attr.value
+        if profundidad > MAX_PROFUNDIDAD:
+            return [Ligadura("desconocido", m, expr, fn, attr, "attribute chain too deep to follow")]
+        bases = self.ligaduras_de(m, expr.value, fn) if isinstance(expr.value, (cst.Name, cst.Attribute)) else []
+        salida: list[Ligadura] = []
+        for base in bases:
+            if base.tipo == "modulo":
+                if base.m is None:
+                    salida.append(Ligadura("externo", None, None, None, f"{base.nombre}.{attr}"))
+                    continue
+                salida.extend(self._de_modulo(base.m, attr))
+            elif base.tipo == "externo":
+                salida.append(Ligadura("externo", None, None, None, f"{base.nombre}.{attr}"))
+            elif base.tipo == "clase":
+                salida.extend(self.miembro(base.m, base.nodo, attr, instancia=False))
+        if salida:
+            return salida
+        clase = self.clase_de_instancia(m, expr.value, fn)
+        if clase is not None:
+            return self.miembro(clase[0], clase[1], attr, instancia=True)
+        return [Ligadura("desconocido", m, expr, fn, attr, f"`{describir(m, expr.value)}` is not an analyzed module, class or instance")]
+
+    def vueltas(self, m: Modulo, bucle: cst.For, fn: Optional[cst.FunctionDef]) -> Optional[list[Entorno]]:
+        """Bindings of a `for` target per element of a literal sequence (or `.items()` of a literal dict)."""
+        it = bucle.iter
+        pares = False
+        if isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and it.func.attr.value == "items" and not it.args:
+            it, pares = it.func.value, True
+        if isinstance(it, (cst.Name, cst.Attribute)):
+            valores = [l for l in self.ligaduras_de(m, it, fn) if l.tipo == "valor"]
+            if len(valores) != 1:
+                return None
+            m, it, fn = valores[0].m, valores[0].nodo, valores[0].fn
+        if pares and isinstance(it, cst.Dict):
+            elementos = [cst.Tuple([cst.Element(e.key), cst.Element(e.value)]) for e in it.elements if isinstance(e, cst.DictElement)]
+        elif isinstance(it, (cst.List, cst.Tuple, cst.Set)) and not pares:
+            elementos = [e.value for e in it.elements if isinstance(e, cst.Element)]
+        else:
+            return None
+        vueltas = []
+        for el in elementos:
+            entorno: Entorno = {}
+            if not _desestructurar(bucle.target, el, m, entorno):
+                return None
+            vueltas.append(entorno)
+        return vueltas
+
+    # -- classes -------------------------------------------------------------------
+    def bases(self, m: Modulo, clase: cst.ClassDef) -> list[tuple[Optional[Modulo], Optional[cst.ClassDef], set[str]]]:
+        """The bases of a class: (module, class) when analyzed, else their qualified names."""
+        salida = []
+        for arg in clase.bases:
+            if arg.keyword is not None:
+                continue
+            d = self.proyecto.resolver(m, arg.value) if isinstance(arg.value, (cst.Name, cst.Attribute)) else None
+            if d is not None and d.tipo == "clase" and d.modulo is not None:
+                salida.append((d.modulo, d.nodo, set()))
+            else:
+                salida.append((None, None, self.proyecto.calificados(m, arg.value)))
+        return salida
+
+    def linaje(self, m: Modulo, clase: cst.ClassDef) -> list[tuple[Modulo, cst.ClassDef]]:
+        """The class and its analyzed ancestors, nearest first (method resolution, simplified)."""
+        salida: list[tuple[Modulo, cst.ClassDef]] = []
+        pendientes = [(m, clase)]
+        while pendientes and len(salida) < 32:
+            cm, c = pendientes.pop(0)
+            if any(c is x for _, x in salida):
+                continue
+            salida.append((cm, c))
+            pendientes.extend((bm, bc) for bm, bc, _ in self.bases(cm, c) if bm is not None and bc is not None)
+        return salida
+
+    def miembro(self, m: Modulo, clase: cst.ClassDef, attr: str, instancia: bool) -> list[Ligadura]:
+        """`attr` of a class or of its instances: a method, a class-body binding, or `self.attr = v`."""
+        for cm, c in self.linaje(m, clase):
+            metodo = cm.metodos.get(id(c), {}).get(attr)
+            if metodo is not None:
+                return [Ligadura("funcion", cm, metodo, None, attr)]
+            if attr in cm.atributos_clase.get(id(c), {}):
+                return [Ligadura("valor", cm, cm.atributos_clase[id(c)][attr], None, attr)]
+        if instancia:
+            salida = []
+            for cm, c in self.linaje(m, clase):
+                for metodo in cm.metodos.get(id(c), {}).values():
+                    info = cm.funcion(metodo)
+                    propio = parametros(metodo)[0].name.value if parametros(metodo) and not es_metodo_estatico(metodo) else None
+                    if info is None or propio is None:
+                        continue
+                    for a in info.atributos.get((propio, attr), []):
+                        if a.valor is not None:
+                            salida.append(Ligadura("valor", cm, a.valor, metodo, attr))
+            if salida:
+                return salida
+        return [Ligadura("desconocido", m, clase, None, attr, f"`{clase.name.value}` has no attribute `{attr}` the analyzer can see")]
+
+    def clase_de_metodo(self, m: Modulo, fn: Optional[cst.FunctionDef]) -> Optional[cst.ClassDef]:
+        """The class whose body defines `fn`."""
+        info = m.funcion(fn)
+        return info.clase if info is not None else None
+
+    def clase_de_instancia(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef],
+                           profundidad: int = 0) -> Optional[tuple[Modulo, cst.ClassDef]]:
+        """The analyzed class `expr` is an instance of (the first, when it may be several)."""
+        clases = self.clases_de_instancia(m, expr, fn, profundidad)
+        return clases[0] if clases else None
+
+    def clases_de_instancia(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef],
+                            profundidad: int = 0) -> list[tuple[Modulo, cst.ClassDef]]:
+        """Every analyzed class `expr` may be an instance of: `self`, `C(...)`, a name bound to one,
+        `cls(...)` in a loop over a literal sequence of classes."""
+        if profundidad > MAX_PROFUNDIDAD:
+            return []
+        if isinstance(expr, cst.Await):
+            return self.clases_de_instancia(m, expr.expression, fn, profundidad + 1)
+        if isinstance(expr, cst.Call) and isinstance(expr.func, (cst.Name, cst.Attribute)):
+            return self.clases_nombradas(m, expr.func, fn, profundidad + 1)
+        salida: list[tuple[Modulo, cst.ClassDef]] = []
+        if isinstance(expr, cst.Name):
+            clase = self.clase_de_metodo(m, fn)
+            if clase is not None and fn is not None and parametros(fn) and not es_metodo_estatico(fn) \
+                    and parametros(fn)[0].name.value == expr.value:
+                return [(m, clase)]
+            for lig in self.ligaduras(m, fn, expr.value):
+                if lig.tipo == "valor" and lig.m is not None:
+                    salida.extend(self.clases_de_instancia(lig.m, lig.nodo, lig.fn, profundidad + 1))
+                elif lig.tipo == "parametro" and isinstance(lig.nodo, cst.Param) and lig.nodo.annotation is not None:
+                    anotada = self._clase_anotada(lig.m, lig.nodo.annotation.annotation)
+                    if anotada is not None:
+                        salida.append(anotada)
+        elif isinstance(expr, cst.Attribute):
+            for lig in self.atributo(m, expr, fn, profundidad + 1):
+                if lig.tipo == "valor" and lig.m is not None:
+                    salida.extend(self.clases_de_instancia(lig.m, lig.nodo, lig.fn, profundidad + 1))
+        return salida
+
+    def clases_nombradas(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef],
+                         profundidad: int = 0) -> list[tuple[Modulo, cst.ClassDef]]:
+        """The analyzed classes a callee expression names: a class, an alias of one, or a loop
+        variable over a literal sequence of classes."""
+        if profundidad > MAX_PROFUNDIDAD:
+            return []
+        salida: list[tuple[Modulo, cst.ClassDef]] = []
+        for lig in self.ligaduras_de(m, expr, fn):
+            if lig.tipo == "clase" and lig.m is not None:
+                salida.append((lig.m, lig.nodo))
+            elif lig.tipo == "valor" and lig.m is not None and isinstance(lig.nodo, (cst.Name, cst.Attribute)):
+                salida.extend(self.clases_nombradas(lig.m, lig.nodo, lig.fn, profundidad + 1))
+            elif lig.tipo == "bucle" and lig.m is not None and isinstance(lig.nodo, cst.For):
+                for entorno in self.vueltas(lig.m, lig.nodo, lig.fn) or []:
+                    if lig.nombre in entorno:
+                        em, ee, _ = entorno[lig.nombre]
+                        if isinstance(ee, (cst.Name, cst.Attribute)):
+                            salida.extend(self.clases_nombradas(em, ee, lig.fn, profundidad + 1))
+        return salida
+
+    def _clase_anotada(self, m: Modulo, ann: cst.BaseExpression) -> Optional[tuple[Modulo, cst.ClassDef]]:
+        if isinstance(ann, cst.SimpleString):
+            texto = texto_cadena(ann)
+            try:
+                ann = cst.parse_expression(texto) if texto else ann
+            except Exception:
+                return None
+        if isinstance(ann, (cst.Name, cst.Attribute)):
+            d = self.proyecto.resolver(m, ann)
+            if d is not None and d.tipo == "clase" and d.modulo is not None:
+                return d.modulo, d.nodo
+        return None
+
+    # -- call sites ----------------------------------------------------------------
+    def llamadas_a(self, m: Modulo, fn: cst.FunctionDef) -> list[Llamada]:
+        """Every place in the analyzed files that calls `fn` (or applies it as a decorator)."""
+        if id(fn) not in self._llamadas:
+            self._llamadas[id(fn)] = self._buscar_llamadas(m, fn)
+        return self._llamadas[id(fn)]
+
+    def _buscar_llamadas(self, m: Modulo, fn: cst.FunctionDef) -> list[Llamada]:
+        info = m.funcion(fn)
+        nombre = fn.name.value
+        clase = info.clase if info is not None else None
+        salida: list[Llamada] = []
+        if clase is not None and nombre == "__init__":
+            for otro in self.proyecto.modulos_con(clase.name.value):
+                for c in otro.llamadas:
+                    if isinstance(c.func, (cst.Name, cst.Attribute)) and self._es_clase(otro, c.func, otro.contexto.get(id(c)), clase):
+                        salida.append(Llamada(otro, c, otro.contexto.get(id(c)), 1))
+            return salida
+        salto = 0 if clase is None or es_metodo_estatico(fn) else 1
+        for otro in self.proyecto.modulos_con(nombre):
+            for c in otro.llamadas:
+                donde = otro.contexto.get(id(c))
+                if self._invoca(otro, c.func, donde, m, fn, clase):
+                    salida.append(Llamada(otro, c, donde, salto))
+            for definida, dec in otro.decoradas:
+                objetivo = dec.decorator
+                if isinstance(objetivo, (cst.Name, cst.Attribute)) and self._invoca(otro, objetivo, _padre(otro, definida), m, fn, clase):
+                    salida.append(Llamada(otro, definida, _padre(otro, definida), 0, decorador=True))
+        return salida
+
+    def _es_clase(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef], clase: cst.ClassDef) -> bool:
+        return any(l.tipo == "clase" and l.nodo is clase for l in self.ligaduras_de(m, expr, fn))
+
+    def _invoca(self, m: Modulo, func: cst.BaseExpression, donde: Optional[cst.FunctionDef], dm: Modulo,
+                fn: cst.FunctionDef, clase: Optional[cst.ClassDef]) -> bool:
+        """Whether the callee expression `func` (read in `donde` of `m`) is the function `fn`."""
+        nombre = fn.name.value
+        if isinstance(func, cst.Name):
+            return func.value == nombre and any(l.tipo == "funcion" and l.nodo is fn for l in self.ligaduras(m, donde, nombre))
+        if not (isinstance(func, cst.Attribute) and func.attr.value == nombre):
+            return False
+        if clase is None:
+            return any(l.tipo == "funcion" and l.nodo is fn for l in self.atributo(m, func, donde))
+        clases = self.clases_de_instancia(m, func.value, donde)
+        if not clases and isinstance(func.value, (cst.Name, cst.Attribute)):
+            clases = self.clases_nombradas(m, func.value, donde)
+        return any(l.tipo == "funcion" and l.nodo is fn for cm, c in clases for l in self.miembro(cm, c, nombre, instancia=True))
+
+
+def _todos_los_parametros(fn: cst.FunctionDef) -> list[cst.Param]:
+    p = fn.params
+    todos = [*p.posonly_params, *p.params, *p.kwonly_params]
+    for extra in (p.star_arg, p.star_kwarg):
+        if isinstance(extra, cst.Param):
+            todos.append(extra)
+    return todos
+
+
+def _padre(m: Modulo, fn: cst.FunctionDef) -> Optional[cst.FunctionDef]:
+    """The function enclosing a def (None at module or class level of the module)."""
+    info = m.funcion(fn)
+    return info.padre if info is not None else None
+
+
+def _desestructurar(objetivo: cst.BaseExpression, valor: cst.BaseExpression, m: Modulo, entorno: Entorno) -> bool:
+    """Bind a `for` target to one literal element (tuples destructured); False when shapes differ."""
+    if isinstance(objetivo, cst.Name):
+        entorno[objetivo.value] = (m, valor, {})
+        return True
+    if isinstance(objetivo, (cst.Tuple, cst.List)) and isinstance(valor, (cst.Tuple, cst.List)):
+        partes = [e for e in objetivo.elements]
+        valores = [e.value for e in valor.elements if isinstance(e, cst.Element)]
+        if len(partes) != len(valores) or any(isinstance(p, cst.StarredElement) for p in partes):
+            return False
+        return all(_desestructurar(p.value, v, m, entorno) for p, v in zip(partes, valores))
+    return False

@@ -1,0 +1,74 @@
+"""Registration as real code writes it (tests/fixtures/linter/formas/): every form publishes
+exactly its tools, and every near miss is a `no_resuelto` row that names the construct."""
+
+import pytest
+
+from linter.extraccion import extraer
+
+from .marcas import FIXTURES
+
+FORMAS = FIXTURES / "formas"
+
+
+@pytest.fixture(scope="module")
+def e() -> dict:
+    return extraer(sorted(FORMAS.glob("*.py")), FIXTURES)
+
+
+def herramientas(e: dict, archivo: str) -> list[tuple[str, str, int]]:
+    return sorted((h["herramienta"], h["registro"], h["linea"]) for h in e["herramienta"] if h["archivo"] == f"formas/{archivo}")
+
+
+def test_call_form_at_module_level_in_functions_and_in_literal_loops(e):
+    assert herramientas(e, "llamada_modulo.py") == [
+        ("cinco", "decorador", 43), ("cuatro", "decorador", 43), ("la_sexta", "decorador", 46),
+        ("segunda", "decorador", 35), ("tercera", "decorador", 39), ("uno", "decorador", 34)]
+
+
+def test_methods_registered_in_register_and_in_init_through_self_mcp(e):
+    assert herramientas(e, "llamada_en_clase.py") == [
+        ("alarmas_activas", "decorador", 11), ("alarmas_historial", "decorador", 12), ("registros_buscar", "decorador", 24)]
+    entrada = {f["herramienta"]: f for f in e["esquema"] if f["lado"] == "entrada"}
+    # the bound method's `self` and the request Context are not arguments of the tool
+    assert '"properties": {"region": {"default": "eu", "title": "Region", "type": "string"}}' in entrada["alarmas_activas"]["contenido"]
+
+
+def test_server_reaching_a_function_through_an_annotated_or_a_called_parameter(e):
+    assert herramientas(e, "parametro.py") == [
+        ("anotada", "decorador", 9), ("libre_anotada", "decorador", 13), ("sin_anotar", "decorador", 21)]
+
+
+def test_server_from_a_factory_a_subclass_and_an_import(e):
+    assert herramientas(e, "fabrica.py") == [("de_fabrica", "decorador", 21), ("de_subclase", "decorador", 26)]
+    assert herramientas(e, "importado.py") == [("importada", "decorador", 7)]
+
+
+def test_project_wrappers_are_followed_to_the_functions_they_register(e):
+    assert herramientas(e, "envoltorio.py") == [
+        ("envuelta", "decorador", 11), ("estricta_nombrada", "decorador", 16), ("por_llamada_nombrada", "decorador", 16)]
+    raices = {r["herramienta"]: (r["archivo"], r["linea"]) for r in e["raiz"]}
+    assert raices["envuelta"] == ("formas/envoltorio.py", 21)  # the emission site is the wrapped function's return
+    assert raices["estricta_nombrada"] == ("formas/envoltorio.py", 29)
+
+
+def test_fastmcp_direct_forms(e):
+    assert herramientas(e, "fastmcp_directo.py") == [
+        ("primera", "fastmcp", 23), ("segunda_fm", "fastmcp", 24), ("tercera_fm", "fastmcp", 25)]
+
+
+def test_near_misses_are_rows_naming_the_construct(e):
+    assert sorted((n["archivo"], n["linea"], n["motivo"]) for n in e["no_resuelto"]) == [
+        ("formas/llamada_en_clase.py", 34, "`mcp.tool(name=\"huerfana\")(self.nada)`: `mcp` is not a known MCP server instance "
+         "(`mcp` is a parameter of `register()`, which no analyzed file calls)"),
+        ("formas/llamada_modulo.py", 55, "`otro.tool(name=\"nunca\")(uno)`: `otro` is not a known MCP server instance "
+         "(`NoEsServidor` is not a server class)"),
+        ("formas/parametro.py", 29, "`servidor.tool()(sin_anotar)`: `servidor` is not a known MCP server instance "
+         "(`servidor` is a parameter of `nadie_me_llama()`, which no analyzed file calls)"),
+    ]
+
+
+def test_call_sites_outside_the_analyzed_files_are_not_guessed():
+    """Without the file that passes the server, the registrations are rows, never silence."""
+    solo = extraer([FORMAS / "llamada_en_clase.py"], FIXTURES)
+    assert solo["herramienta"] == []
+    assert {n["linea"] for n in solo["no_resuelto"]} == {11, 12, 24, 34}
