@@ -58,8 +58,11 @@ def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache:
                      trabajos: int | None = None) -> Corrida:
     """Extract facts from the files of this run (cached per file in `.oracle-cache/`) and add the `lista` relation."""
     archivos = archivos_a_analizar(proyecto, rutas)
+    # A run over some files still resolves through the whole configured tree (servers passed in
+    # from other files, their call sites): the same facts as the full run, never a guess.
+    contexto = archivos_a_analizar(proyecto, None) if rutas else []
     almacen = Almacen(proyecto.raiz, "extraccion") if cache else None
-    evidencia = extraer(archivos, proyecto.raiz, almacen=almacen, trabajos=trabajos)
+    evidencia = extraer(archivos, proyecto.raiz, almacen=almacen, trabajos=trabajos, contexto=contexto)
     analizadas = {f["herramienta"] for f in evidencia.get("herramienta", [])}
     completa = not rutas
     evidencia["lista"] = con_alcance(cargar_listas(proyecto.dir_listas, proyecto.raiz), analizadas, completa)

@@ -118,26 +118,32 @@ class Extraccion:
         self.salida = Salida()
         self.datos: dict[str, bytes] = {}
         self.sha: dict[str, str] = {}
+        self.propios: set[str] = set()  # the files of this run; the others are context for resolution
         self.sal = huella_analizador() if almacen is not None else ""
         self.id = os.urandom(16).hex()  # parsed modules are shared within this run only
 
-    def leer(self, archivos: Sequence[pathlib.Path]) -> None:
-        """Read every file once; unreadable ones become rows."""
+    def leer(self, archivos: Sequence[pathlib.Path], contexto: Sequence[pathlib.Path] = ()) -> None:
+        """Read every file once; unreadable ones of the run become rows (context files are skipped)."""
         raiz = self.raiz.resolve()
         rels: dict[str, pathlib.Path] = {}
-        for archivo in archivos:
-            absoluta = pathlib.Path(archivo).resolve()
-            try:
-                rel = absoluta.relative_to(raiz).as_posix()
-            except ValueError:
-                rel = absoluta.as_posix()
-            rels.setdefault(rel, archivo)
+        for propio, grupo in ((True, archivos), (False, contexto)):
+            for archivo in grupo:
+                absoluta = pathlib.Path(archivo).resolve()
+                try:
+                    rel = absoluta.relative_to(raiz).as_posix()
+                except ValueError:
+                    rel = absoluta.as_posix()
+                if propio:
+                    self.propios.add(rel)
+                rels.setdefault(rel, archivo)
         for rel in sorted(rels):
-            self.salida.fila("archivo", archivo=rel, herramientas=0)
+            if rel in self.propios:
+                self.salida.fila("archivo", archivo=rel, herramientas=0)
             try:
                 self.datos[rel] = pathlib.Path(rels[rel]).read_bytes()
             except OSError as e:
-                self.salida.filas["no_resuelto"].append(fila_falla(f"file cannot be read: {e.strerror or e}", rel, 1, 1))
+                if rel in self.propios:
+                    self.salida.filas["no_resuelto"].append(fila_falla(f"file cannot be read: {e.strerror or e}", rel, 1, 1))
                 continue
             self.sha[rel] = hashlib.sha256(self.datos[rel]).hexdigest()
 
@@ -157,7 +163,7 @@ class Extraccion:
             resultados[rel] = falla
             self._escribir_cache("verificar", rel, {"falla": falla})
         for rel in sorted(resultados):
-            if resultados[rel] is not None:
+            if resultados[rel] is not None and rel in self.propios:
                 self.salida.filas["no_resuelto"].append(resultados[rel])
         return sorted(rel for rel, falla in resultados.items() if falla is None)
 
@@ -177,6 +183,7 @@ class Extraccion:
             elegidas = sorted(entradas({r: self.datos[r] for r in validos}, {r: nombre_modulo(r) for r in validos}))
         else:
             elegidas = list(validos)
+        elegidas = [r for r in elegidas if r in self.propios]
         resultados: dict[str, dict[str, Any]] = {}
         pendientes = []
         variantes: dict[str, list[Any]] = {}
@@ -246,11 +253,17 @@ def _fusionar(salida: Salida, resultados: list[dict[str, Any]]) -> None:
 
 
 def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Optional[Almacen] = None,
-            trabajos: Optional[int] = None, prefiltro: bool = True) -> dict[str, list[dict[str, Any]]]:
-    """Parse what can register a tool (each file once) and return the evidence: relation -> rows."""
+            trabajos: Optional[int] = None, prefiltro: bool = True,
+            contexto: Sequence[pathlib.Path] = ()) -> dict[str, list[dict[str, Any]]]:
+    """Parse what can register a tool (each file once) and return the evidence: relation -> rows.
+
+    Tools are searched in `archivos` only; `contexto` (the rest of the configured files, in a
+    run over a few files) is read for resolution, so a registration whose server is passed in
+    from another file resolves exactly as in the full run.
+    """
     n = trabajos if trabajos is not None else trabajos_por_defecto()
     corrida = Extraccion(raiz, almacen, n, prefiltro)
-    corrida.leer(archivos)
+    corrida.leer(archivos, contexto)
     try:
         with Reparto(n, UMBRAL_VERIFICAR) as reparto:
             validos = corrida.verificar(reparto)

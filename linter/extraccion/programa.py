@@ -95,6 +95,19 @@ class Programa:
     def __init__(self, proyecto: Proyecto) -> None:
         self.proyecto = proyecto
         self._llamadas: dict[int, list[Llamada]] = {}
+        self._en_curso: set[tuple[str, int, int]] = set()  # questions being answered (cycles answer "unknown")
+
+    def _guardado(self, que: str, expr: cst.CSTNode, fn: Optional[cst.FunctionDef], vacio, calcular):
+        """Answer `calcular()` unless the same question is already being answered up the stack
+        (a cycle such as `self.c = self.c or C()`) or the chain is too long: then `vacio`."""
+        clave = (que, id(expr), id(fn))
+        if clave in self._en_curso or len(self._en_curso) > 4 * MAX_PROFUNDIDAD:
+            return vacio
+        self._en_curso.add(clave)
+        try:
+            return calcular()
+        finally:
+            self._en_curso.discard(clave)
 
     # -- names ---------------------------------------------------------------------
     def ligaduras(self, m: Modulo, fn: Optional[cst.FunctionDef], nombre: str) -> list[Ligadura]:
@@ -126,15 +139,16 @@ class Programa:
             return Ligadura("modulo", d.modulo, None, None, d.nombre)
         return Ligadura("externo", None, None, None, d.nombre)
 
-    def _de_asignacion(self, m: Modulo, info: FuncionInfo, nodo: cst.CSTNode, valor: Optional[cst.BaseExpression],
+    def _de_asignacion(self, m: Modulo, info: Optional[FuncionInfo], nodo: cst.CSTNode, valor: Optional[cst.BaseExpression],
                        nombre: str) -> Ligadura:
+        fn = info.nodo if info is not None else None
         if isinstance(nodo, cst.FunctionDef):
-            return Ligadura("funcion", m, nodo, info.nodo, nombre)
+            return Ligadura("funcion", m, nodo, fn, nombre)
         if isinstance(nodo, cst.For):
-            return Ligadura("bucle", m, nodo, info.nodo, nombre)
+            return Ligadura("bucle", m, nodo, fn, nombre)
         if valor is not None:
-            return Ligadura("valor", m, valor, info.nodo, nombre)
-        return Ligadura("desconocido", m, nodo, info.nodo, nombre, f"`{nombre}` is bound by `{describir(m, nodo)}`")
+            return Ligadura("valor", m, valor, fn, nombre)
+        return Ligadura("desconocido", m, nodo, fn, nombre, f"`{nombre}` is bound by `{describir(m, nodo)}`")
 
     def _de_modulo(self, m: Modulo, nombre: str) -> list[Ligadura]:
         if nombre in m.bucles_modulo:
@@ -144,6 +158,10 @@ class Programa:
 
     def _definido(self, m: Modulo, nombre: str) -> list[Ligadura]:
         d = self.proyecto.definicion(m, nombre)
+        if d is None and m.enlaces.get(nombre):
+            # bound more than once, or mutated (`app.x = ...`): every binding is a possible value
+            return [Ligadura("valor", m, a.valor, None, nombre) if a.valor is not None
+                    else self._de_asignacion(m, None, a.nodo, None, nombre) for a in m.enlaces[nombre]]
         if d is None:
             if nombre in m.reasignadas:
                 return [Ligadura("desconocido", m, None, None, nombre, f"`{nombre}` is rebound at module level")]
@@ -166,6 +184,10 @@ class Programa:
 
     def atributo(self, m: Modulo, expr: cst.Attribute, fn: Optional[cst.FunctionDef], profundidad: int = 0) -> list[Ligadura]:
         """What `base.attr` denotes: a module member, or an attribute of a class or instance."""
+        vacio = [Ligadura("desconocido", m, expr, fn, expr.attr.value, "attribute refers to itself or is too deep to follow")]
+        return self._guardado("atributo", expr, fn, vacio, lambda: self._atributo(m, expr, fn, profundidad))
+
+    def _atributo(self, m: Modulo, expr: cst.Attribute, fn: Optional[cst.FunctionDef], profundidad: int) -> list[Ligadura]:
         attr = expr.attr.value
         if profundidad > MAX_PROFUNDIDAD:
             return [Ligadura("desconocido", m, expr, fn, attr, "attribute chain too deep to follow")]
@@ -279,6 +301,10 @@ class Programa:
         `cls(...)` in a loop over a literal sequence of classes."""
         if profundidad > MAX_PROFUNDIDAD:
             return []
+        return self._guardado("instancia", expr, fn, [], lambda: self._clases_de_instancia(m, expr, fn, profundidad))
+
+    def _clases_de_instancia(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef],
+                             profundidad: int) -> list[tuple[Modulo, cst.ClassDef]]:
         if isinstance(expr, cst.Await):
             return self.clases_de_instancia(m, expr.expression, fn, profundidad + 1)
         if isinstance(expr, cst.Call) and isinstance(expr.func, (cst.Name, cst.Attribute)):
@@ -373,7 +399,9 @@ class Programa:
         """Whether the callee expression `func` (read in `donde` of `m`) is the function `fn`."""
         nombre = fn.name.value
         if isinstance(func, cst.Name):
-            return func.value == nombre and any(l.tipo == "funcion" and l.nodo is fn for l in self.ligaduras(m, donde, nombre))
+            if func.value != nombre and not _alias_de(m, donde, func.value, nombre):
+                return False
+            return any(l.tipo == "funcion" and l.nodo is fn for l in self.ligaduras(m, donde, func.value))
         if not (isinstance(func, cst.Attribute) and func.attr.value == nombre):
             return False
         if clase is None:
@@ -382,6 +410,16 @@ class Programa:
         if not clases and isinstance(func.value, (cst.Name, cst.Attribute)):
             clases = self.clases_nombradas(m, func.value, donde)
         return any(l.tipo == "funcion" and l.nodo is fn for cm, c in clases for l in self.miembro(cm, c, nombre, instancia=True))
+
+
+def _alias_de(m: Modulo, fn: Optional[cst.FunctionDef], local: str, nombre: str) -> bool:
+    """Whether `local` is bound by `import ... as local` of something named `nombre` (module or function level)."""
+    tablas = [m.importados]
+    info = m.funcion(fn)
+    while info is not None:
+        tablas.append(info.importados)
+        info = m.funcion(info.padre)
+    return any(local in t and (t[local][1] or t[local][0]).rsplit(".", 1)[-1] == nombre for t in tablas)
 
 
 def _todos_los_parametros(fn: cst.FunctionDef) -> list[cst.Param]:

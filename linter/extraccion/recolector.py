@@ -85,6 +85,7 @@ class Modulo:
     atributos_clase: dict[int, dict[str, cst.BaseExpression]] = field(default_factory=dict)  # class -> body bindings
     bucles_modulo: dict[str, list[cst.For]] = field(default_factory=dict)  # name -> module-level loops binding it
     clase_de: dict[int, cst.ClassDef] = field(default_factory=dict)  # class node id -> node (every class)
+    enlaces: dict[str, list[Asignacion]] = field(default_factory=dict)  # every module-level binding (mutations aside)
     globales_asignadas: dict[str, list[tuple[cst.FunctionDef, Asignacion]]] = field(default_factory=dict)  # `global x; x = v`
     identificadores: set[str] = field(default_factory=set)  # every Name spelled in the module
 
@@ -227,6 +228,7 @@ class Recolector(cst.CSTVisitor):
         if self._modulo_nivel() and isinstance(nodo, cst.For):
             self.m.bucles_modulo.setdefault(nombre, []).append(nodo)
         if self._modulo_nivel():
+            self.m.enlaces.setdefault(nombre, []).append(Asignacion(nodo, valor))
             if nombre in self.m.constantes or nombre in self.m.reasignadas or valor is None:
                 self.m.reasignadas.add(nombre)
                 self.m.constantes.pop(nombre, None)

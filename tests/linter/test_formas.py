@@ -72,3 +72,30 @@ def test_call_sites_outside_the_analyzed_files_are_not_guessed():
     solo = extraer([FORMAS / "llamada_en_clase.py"], FIXTURES)
     assert solo["herramienta"] == []
     assert {n["linea"] for n in solo["no_resuelto"]} == {11, 12, 24, 34}
+
+
+def test_a_run_over_one_file_resolves_through_the_rest_of_the_tree():
+    """What pre-commit does: only the changed file is searched, the others give its server."""
+    todos = sorted(FIXTURES.rglob("*.py"))
+    solo = extraer([FORMAS / "llamada_en_clase.py"], FIXTURES, contexto=todos)
+    assert sorted(h["herramienta"] for h in solo["herramienta"]) == ["alarmas_activas", "alarmas_historial", "registros_buscar"]
+    assert [(n["linea"], n["archivo"]) for n in solo["no_resuelto"]] == [(34, "formas/llamada_en_clase.py")]
+    assert solo["archivo"] == [{"archivo": "formas/llamada_en_clase.py", "herramientas": 3}]
+
+
+def test_a_partial_check_agrees_with_the_full_check_on_its_file():
+    from click.testing import CliRunner
+
+    from linter.cli import main
+
+    import json
+
+    def hallazgos(*rutas):
+        r = CliRunner().invoke(main, ["check", "--format", "json", "--no-cache", "--project", str(FIXTURES), *rutas])
+        assert r.exit_code == 1, r.output
+        return {(h["path"], h["line"], h["rule"]) for h in json.loads(r.output)["findings"] if h["path"].startswith("formas/llamada_en_clase")}
+
+    assert hallazgos(str(FORMAS / "llamada_en_clase.py")) == hallazgos() == {
+        ("formas/llamada_en_clase.py", 15, "contrato.raiz_propia_estricta"),
+        ("formas/llamada_en_clase.py", 27, "contrato.raiz_propia_estricta"),
+        ("formas/llamada_en_clase.py", 34, "analisis.no_resuelto")}
