@@ -1,7 +1,9 @@
 """Benchmark `oracle-lint check` against its floor (libcst parse-only) and its peers (Fixit).
 
-Generates, in a temporary directory, a repository with 300 tools over the four registration
-styles plus ~100 k lines of ordinary Python that defines no tool, then times the real CLI in
+Generates, in a temporary directory, a repository with 375 tools over five registration
+styles (decorators, a tool table, the low-level API, fastmcp, and methods registered with the
+call form `mcp.tool(name=...)(self.method)` in a class's `register(self, mcp)`, their server
+passed in from another module) plus ~100 k lines of ordinary Python that defines no tool, then times the real CLI in
 a subprocess: cold, warm, after changing one file, one file alone, with 1 and 2 workers.
 It prints figures and ratios; it asserts nothing. The repository's packages are byte-compiled
 first (`bench/bytecode.py`), as an installed oracle-lint is.
@@ -24,7 +26,7 @@ from pathlib import Path
 from bytecode import compilar
 
 HERRAMIENTAS_POR_ARCHIVO = 15
-ARCHIVOS_POR_ESTILO = 5  # 4 styles x 5 files x 15 tools = 300 tools
+ARCHIVOS_POR_ESTILO = 5  # 5 styles x 5 files x 15 tools = 375 tools
 LINEAS_ORDINARIAS = 100_000
 ARCHIVOS_ORDINARIOS = 400
 CON_PALABRA = 20  # ordinary files whose docstring says "tool": parsed, define nothing
@@ -111,6 +113,25 @@ def _fastmcp(n: int) -> str:
     return "".join(partes)
 
 
+def _clases(n: int) -> str:
+    """Methods registered with the call form inside `register(self, mcp)`; the server comes from `_montaje`."""
+    partes = [f'"""Class-registered tools {n}."""\n\nfrom pydantic import BaseModel, ConfigDict\n\n\n'
+              f"class Cuenta{n}(BaseModel):\n    model_config = ConfigDict(extra=\"forbid\")\n    total: int\n\n\n"
+              f"class Grupo{n}:\n    def __init__(self, limite: int = 10) -> None:\n        self.limite = limite\n\n"
+              "    def register(self, mcp):\n"]
+    for i in range(HERRAMIENTAS_POR_ARCHIVO):
+        partes.append(f"        mcp.tool(name=\"cls_{n}_{i}\")(self.metodo_{i})\n")
+    for i in range(HERRAMIENTAS_POR_ARCHIVO):
+        partes.append(f"\n    async def metodo_{i}(self, n: int = 0) -> Cuenta{n}:\n        return Cuenta{n}(total=min(n, self.limite))\n")
+    return "".join(partes)
+
+
+def _montaje(n: int) -> str:
+    """The server module of a class style group: builds the server and passes it in."""
+    return (f'"""Server {n} of the class-registered tools."""\n\nfrom mcp.server.fastmcp import FastMCP\n\n'
+            f"from srv.cls.herramientas_{n} import Grupo{n}\n\nmcp = FastMCP(\"cls{n}\")\nGrupo{n}(limite=5).register(mcp)\n")
+
+
 def _ordinario(n: int, lineas: int, palabra: bool) -> str:
     """Ordinary code: classes, loops, comprehensions, dicts; no registration."""
     cabecera = f'"""Ordinary module {n}{" (helpers for the tool layer)" if palabra else ""}."""\n\n'
@@ -148,10 +169,12 @@ def generar(raiz: Path) -> dict[str, int]:
         archivos[f"srv/tabla/tabla_{n}.py"] = _tabla(n)
         archivos[f"srv/low/servidor_{n}.py"] = _lowlevel(n)
         archivos[f"srv/fm/servidor_{n}.py"] = _fastmcp(n)
+        archivos[f"srv/cls/herramientas_{n}.py"] = _clases(n)
+        archivos[f"srv/cls/servidor_{n}.py"] = _montaje(n)
     por_archivo = LINEAS_ORDINARIAS // ARCHIVOS_ORDINARIOS
     for n in range(ARCHIVOS_ORDINARIOS):
         archivos[f"lib/mod{n:03d}.py"] = _ordinario(n, por_archivo, n % (ARCHIVOS_ORDINARIOS // CON_PALABRA) == 0)
-    for paquete in ("srv", "srv/deco", "srv/tabla", "srv/low", "srv/fm", "lib"):
+    for paquete in ("srv", "srv/deco", "srv/tabla", "srv/low", "srv/fm", "srv/cls", "lib"):
         archivos[f"{paquete}/__init__.py"] = ""
     for rel, texto in archivos.items():
         ruta = raiz / rel
@@ -281,7 +304,7 @@ def main() -> None:
         compilar(("linter", "nucleo"))
         cuentas = generar(destino)
         print(f"tree: {cuentas['archivos']} files, {cuentas['lineas']} lines "
-              f"({cuentas['lineas_ordinarias']} ordinary), 300 tools, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
+              f"({cuentas['lineas_ordinarias']} ordinary), 375 tools, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
         medir(destino, _fixit(args.fixit))
     finally:
         if not args.keep:

@@ -225,6 +225,22 @@ def _sigue_valido(deps: Any, indice: Indice, por_nombre: dict[str, str], sha: di
         return False  # a malformed entry is never trusted
 
 
+def _sin_herramientas(salida: Salida, resultados: list[dict[str, Any]]) -> None:
+    """A whole run that builds an MCP server but found no tool says so: one row per server built.
+
+    "0 tools analyzed" is never a green. A server whose prompts or resources were found was
+    looked at; one with no registration at all either registers tools in a way the analyzer
+    does not recognise or publishes nothing, and either way nothing was checked.
+    """
+    if any(r["herramientas"] for r in resultados) or any(r.get("otros_registros") for r in resultados):
+        return
+    for r in resultados:
+        for s in r.get("servidores", []):
+            salida.fila("no_resuelto", herramienta=None, **s["pos"], motivo=(
+                f"a {s['clase'].rsplit('.', 1)[-1]} server is built here, but the analyzed files register no tool, prompt or "
+                "resource the analyzer recognises: nothing was checked (see the README for the registration forms it follows)"))
+
+
 def _fusionar(salida: Salida, resultados: list[dict[str, Any]]) -> None:
     """Merge unit results; attribute each `complete` site to the tool whose handler (branch) holds it."""
     duenos: dict[tuple[str, int, int], list[dict[str, Any]]] = {}
@@ -274,4 +290,6 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
         if motor is not None:
             motor.olvidar()  # parsed trees of this run are not kept by a long-lived process
     _fusionar(corrida.salida, resultados)
+    if not contexto:  # a run over some files cannot say the program registers nothing
+        _sin_herramientas(corrida.salida, resultados)
     return corrida.salida.ordenadas()

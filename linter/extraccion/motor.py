@@ -63,7 +63,40 @@ def unidad(proyecto: Proyecto, rel: str, validez: Optional[Validez] = None) -> d
                           "rangos": [list(r) for r in h.rangos]} for h in herramientas],
         "completes": _completes(m, proyecto) if m is not None else [],
         "cuentas": cuentas,
+        "servidores": _servidores(m, proyecto) if m is not None else [],
+        "otros_registros": _otros_registros(m) if m is not None else 0,
     }
+
+
+CLASES_SERVIDOR = ("FastMCP", "MCPServer", "Server")
+OTROS = ("prompt", "resource", "add_prompt", "add_resource", "resource_template", "list_prompts", "list_resources")
+
+
+def _servidores(m: Any, proyecto: Proyecto) -> list[dict[str, Any]]:
+    """Where module `m` builds an SDK server (constructor calls of the SDK's server classes)."""
+    from .servidores import clase_sdk
+
+    salida = []
+    for c in m.llamadas:
+        f = c.func
+        corto = f.value if isinstance(f, cst.Name) else f.attr.value if isinstance(f, cst.Attribute) else None
+        if corto in CLASES_SERVIDOR:
+            sdk = clase_sdk(proyecto.calificados(m, f))
+            if sdk is not None:
+                salida.append({"pos": m.pos(c).fila(), "clase": sdk[2]})
+    return salida
+
+
+def _otros_registros(m: Any) -> int:
+    """How many prompt/resource registrations module `m` writes (`@s.prompt()`, `s.add_resource(...)`):
+    a server that publishes those and no tool was looked at, not missed."""
+    n = 0
+    for _, dec in m.decoradas:
+        f = dec.decorator.func if isinstance(dec.decorator, cst.Call) else dec.decorator
+        n += isinstance(f, cst.Attribute) and f.attr.value in OTROS
+    for c in m.llamadas:
+        n += isinstance(c.func, cst.Attribute) and c.func.attr.value in ("add_prompt", "add_resource", "add_template")
+    return n
 
 
 _CARGADOR: list[Any] = [None, None]  # (run id, Cargador): parsed modules shared by the lots of one run

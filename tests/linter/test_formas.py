@@ -99,3 +99,30 @@ def test_a_partial_check_agrees_with_the_full_check_on_its_file():
         ("formas/llamada_en_clase.py", 15, "contrato.raiz_propia_estricta"),
         ("formas/llamada_en_clase.py", 27, "contrato.raiz_propia_estricta"),
         ("formas/llamada_en_clase.py", 34, "analisis.no_resuelto")}
+
+
+def _check(proyecto, *args):
+    from click.testing import CliRunner
+
+    from linter.cli import main
+
+    return CliRunner().invoke(main, ["check", "--no-cache", "--project", str(proyecto), *args])
+
+
+def test_a_run_that_builds_a_server_and_finds_no_tool_fails():
+    r = _check(FIXTURES.parent / "sin_herramientas")
+    assert r.exit_code == 1
+    assert r.output == (
+        "servidor.py:7:7: analisis.no_resuelto could not analyze: a FastMCP server is built here, but the analyzed files "
+        "register no tool, prompt or resource the analyzer recognises: nothing was checked (see the README for the "
+        "registration forms it follows)\n1 finding in 2 files (0 tools analyzed).\n")
+
+
+def test_a_server_with_prompts_and_resources_only_was_looked_at():
+    r = _check(FIXTURES.parent / "solo_prompts")
+    assert (r.exit_code, r.output) == (0, "0 findings in 1 file (0 tools analyzed).\n")
+
+
+def test_a_partial_run_does_not_claim_the_program_registers_nothing():
+    r = _check(FIXTURES.parent / "sin_herramientas", str(FIXTURES.parent / "sin_herramientas" / "montaje.py"))
+    assert (r.exit_code, r.output) == (0, "0 findings in 1 file (0 tools analyzed).\n")
