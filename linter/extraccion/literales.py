@@ -108,6 +108,11 @@ class Literales:
             d = self.proyecto.resolver(m, expr)
             if d is not None and d.tipo == "constante" and d.modulo is not None:
                 return self.evaluar(d.modulo, d.nodo, pos, puntero, None, profundidad + 1)
+            if isinstance(expr, cst.Attribute):
+                miembro = self._miembro(m, expr, profundidad)
+                if miembro is not None:
+                    cm, valor = miembro
+                    return self.evaluar(cm, valor, pos, puntero, None, profundidad + 1)
             raise NoResuelto(f"`{describir(m, expr)}` is not a module-level constant of an analyzed file", m.pos(expr))
         if isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
             base = self.evaluar(m, expr.value, None, "", entorno, profundidad + 1)
@@ -126,6 +131,20 @@ class Literales:
         if isinstance(expr, cst.Call):
             return self._llamada(m, expr, pos, puntero, entorno, profundidad)
         raise NoResuelto(f"`{describir(m, expr)}` is not a literal the analyzer can evaluate", m.pos(expr))
+
+    def _miembro(self, m: Modulo, expr: cst.Attribute, profundidad: int) -> Optional[tuple[Modulo, cst.BaseExpression]]:
+        """`Clase.MIEMBRO` (a class-body constant, an Enum member) and `Clase.MIEMBRO.value`: the
+        written value, in the class's module. An Enum member of a str/int Enum stands for its value."""
+        base, attr = expr.value, expr.attr.value
+        if attr == "value" and isinstance(base, cst.Attribute):
+            return self._miembro(m, base, profundidad + 1)
+        if not isinstance(base, (cst.Name, cst.Attribute)) or profundidad > MAX_PROFUNDIDAD:
+            return None
+        d = self.proyecto.resolver(m, base)
+        if d is None or d.tipo != "clase" or d.modulo is None:
+            return None
+        cuerpo = d.modulo.atributos_clase.get(id(d.nodo), {})
+        return (d.modulo, cuerpo[attr]) if attr in cuerpo else None
 
     def _llamada(self, m: Modulo, expr: cst.Call, pos: dict[str, Pos], puntero: str, entorno: Entorno,
                  profundidad: int) -> Any:

@@ -10,6 +10,7 @@ import libcst as cst
 from . import sdk
 from .anotaciones import Derivador
 from .literales import Entorno, Literales, describir
+from .despacho import Despacho, Destino, ramas
 from .programa import Programa, argumento, parametros
 from .proyecto import Proyecto
 from .recolector import Modulo, texto_cadena
@@ -106,7 +107,11 @@ class Registro:
             if llamada is None and servidor.estilo == "decorador":
                 self._problema(fn.name.value, f"`@{describir(m, expr)}` is used without parentheses; the SDK refuses it", m.pos(dec))
                 continue
-            salida.append(self._funcion(m, fn, list(llamada.args) if llamada else [], servidor, m.pos(dec)))
+            args = list(llamada.args) if llamada else []
+            for entorno in self._por_parametros(m, _padre(m, fn), [a.value for a in args], {}):
+                herramienta = self._funcion(m, fn, args, servidor, m.pos(dec), entorno=entorno, sitio=f"@{describir(m, expr)}")
+                if herramienta is not None:
+                    salida.append(herramienta)
         return salida
 
     def _llamadas(self, m: Modulo) -> list[Herramienta]:
@@ -158,14 +163,39 @@ class Registro:
             self._problema(None, f"`{que}` registers no function", m.pos(llamada))
             return []
         salida = []
-        for entorno in self._iteraciones(m, ctx, llamada, [manejador, *(a.value for a in args)]):
+        entornos = self._iteraciones(m, ctx, llamada, [manejador, *(a.value for a in args)])
+        entornos = [e for base in entornos for e in self._por_parametros(m, ctx, [a.value for a in args], base)]
+        for entorno in entornos:
             encontrados = self._funciones_de(m, manejador, ctx, entorno, 0)
             if isinstance(encontrados, str):
                 self._problema(None, f"`{que}`: the registered function cannot be enumerated statically: {encontrados}", m.pos(llamada))
                 continue
             for h in encontrados:
-                salida.append(self._funcion(h.m, h.fn, args, servidor, m.pos(llamada), registrado_en=m, entorno=h.entorno))
+                herramienta = self._funcion(h.m, h.fn, args, servidor, m.pos(llamada), registrado_en=m, entorno=h.entorno, sitio=que)
+                if herramienta is not None:
+                    salida.append(herramienta)
         return salida
+
+    def _por_parametros(self, m: Modulo, ctx: Optional[cst.FunctionDef], exprs: list[cst.BaseExpression],
+                        entorno: Entorno) -> list[Entorno]:
+        """When the registration's arguments (its name, say) read parameters of the enclosing
+        function, one environment per call site of that function, binding them to its arguments."""
+        if ctx is None:
+            return [entorno]
+        leidos = {n.value for e in exprs for n in _nombres(e)} - set(entorno)
+        propios = [p.name.value for p in [*parametros(ctx), *ctx.params.kwonly_params]]
+        if not leidos & set(propios):
+            return [entorno]
+        llamadas = self.programa.llamadas_a(m, ctx)
+        salida = []
+        for llamada in llamadas:
+            nuevo = dict(entorno)
+            for nombre in propios:
+                valor = argumento(llamada, ctx, nombre)
+                if valor is not None:
+                    nuevo[nombre] = (llamada.m if not _es_defecto(ctx, nombre, valor) else m, valor, {})
+            salida.append(nuevo)
+        return salida or [entorno]
 
     def _iteraciones(self, m: Modulo, ctx: Optional[cst.FunctionDef], sitio: cst.CSTNode,
                      exprs: list[cst.BaseExpression]) -> list[Entorno]:
@@ -244,8 +274,10 @@ class Registro:
         return salida or f"no call of `{fn.name.value}()` passes a function as `{lig.nombre}`"
 
     def _funcion(self, m: Modulo, fn: cst.FunctionDef, args: list[cst.Arg], servidor: Servidor, pos,
-                 registrado_en: Optional[Modulo] = None, entorno: Optional[Entorno] = None) -> Herramienta:
-        """A tool backed by a decorated/added function: name, schemas, emission sites."""
+                 registrado_en: Optional[Modulo] = None, entorno: Optional[Entorno] = None,
+                 sitio: Optional[str] = None) -> Optional[Herramienta]:
+        """A tool backed by a decorated/added function: name, schemas, emission sites (None when
+        its name is computed at run time: that registration is a reason, not a tool)."""
         rm = registrado_en or m
         estilo = servidor.estilo
         nombre, estructurada, salida_expr, hay_salida = fn.name.value, None, None, False
@@ -261,9 +293,11 @@ class Registro:
                 if texto is None and isinstance(a.value, cst.Name) and a.value.value == "None":
                     continue
                 if not isinstance(texto, str):
-                    self._problema(fn.name.value, f"tool name `{describir(rm, a.value)}` is not a string literal", rm.pos(a))
-                else:
-                    nombre = texto
+                    donde = f"`{sitio}`: " if sitio else f"tool `{fn.name.value}`: "
+                    self._problema(None, f"{donde}the tool name `{describir(rm, a.value)}` is computed at run time "
+                                   "(not a literal or a constant the analyzer can evaluate)", pos)
+                    return None
+                nombre = texto
             elif clave == "structured_output" and isinstance(a.value, cst.Name) and a.value.value in ("True", "False", "None"):
                 estructurada = {"True": True, "False": False, "None": None}[a.value.value]
             elif clave == "output_schema":
@@ -336,40 +370,53 @@ class Registro:
                 if isinstance(f, cst.Attribute) and f.attr.value == "call_tool" and _bajo_nivel(self.servidor(m, f.value, _padre(m, fn))):
                     salida.append((m, fn))
             for llamada in m.llamadas:
-                if _bajo_nivel(self.servidor(m, llamada, m.contexto.get(id(llamada)))):
+                if any(a.keyword is not None and a.keyword.value == "on_call_tool" for a in llamada.args) \
+                        and _bajo_nivel(self.servidor(m, llamada, m.contexto.get(id(llamada)))):
                     for a in llamada.args:
                         if a.keyword is not None and a.keyword.value == "on_call_tool":
-                            d = self.proyecto.resolver(m, a.value)
-                            if d is not None and d.tipo == "funcion":
-                                salida.append((d.modulo, d.nodo))
+                            salida.extend(self._funciones_simples(m, a.value, m.contexto.get(id(llamada))))
         return salida
 
     def _despacho(self, h: Herramienta) -> None:
-        """Attach the returns of the call handler branch that dispatches tool `h`."""
+        """Attach the returns of the code the call handler sends tool `h` to."""
         manejadores = self.manejadores_llamada()
         if not manejadores:
-            self._problema(h.nombre, f"handler of low-level tool `{h.nombre}` not found (no call_tool handler)", h.pos)
+            if h.salida is not None:
+                self._problema(h.nombre, f"handler of low-level tool `{h.nombre}` not found (no call_tool handler)", h.pos)
             return
+        despacho = Despacho(self.programa, self._texto, self._funciones_simples)
         for m, fn in manejadores:
-            ramas = ramas_de_despacho(m, fn)
-            info = m.funcion(fn)
-            if not ramas:
-                if self.cuenta_tool() == 1:
-                    rangos = [(m.pos(fn).linea, m.fin(fn))]
-                else:
-                    continue
-            else:
-                rangos = ramas.get(h.nombre, [])
-            if not rangos:
+            destino = despacho.destino(m, fn, h.nombre)
+            if destino is None and not ramas(m, fn, self._texto) and self.cuenta_tool() == 1:
+                destino = Destino([(m, fn, [(m.pos(fn).linea, m.fin(fn))])])
+            if destino is None:
                 continue
-            h.agregar_funcion(m, fn)
-            h.rangos.extend((m.archivo, a, b) for a, b in rangos)
-            for r in info.retornos if info else []:
-                linea = m.pos(r).linea
-                if any(a <= linea <= b for a, b in rangos):
-                    h.emisiones.append(Emision(r, r.value, m, fn))
+            for dm, dfn, rangos in destino.partes:
+                h.agregar_funcion(dm, dfn)
+                h.rangos.extend((dm.archivo, a, b) for a, b in rangos)
+                info = dm.funcion(dfn)
+                for r in info.retornos if info else []:
+                    linea = dm.pos(r).linea
+                    if any(a <= linea <= b for a, b in rangos):
+                        h.emisiones.append(Emision(r, r.value, dm, dfn))
             return
-        self._problema(h.nombre, f"no branch of the call_tool handler dispatches tool `{h.nombre}`", h.pos)
+        if h.salida is not None:  # without an outputSchema its returns are judged by no rule
+            self._problema(h.nombre, f"no branch of the call_tool handler dispatches tool `{h.nombre}`", h.pos)
+
+    def _texto(self, m: Modulo, expr: cst.BaseExpression) -> Optional[str]:
+        """A string an expression evaluates to (literal, constant, Enum member), or None."""
+        t = texto_cadena(expr)
+        if t is not None:
+            return t
+        try:
+            v = self.literales.evaluar(m, expr)
+        except NoResuelto:
+            return None
+        return v if isinstance(v, str) else None
+
+    def _funciones_simples(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef]) -> list[tuple[Modulo, cst.FunctionDef]]:
+        r = self._funciones_de(m, expr, fn, {}, 0)
+        return [] if isinstance(r, str) else [(x.m, x.fn) for x in r]
 
     # -- declarative tables ------------------------------------------------------
     def _tablas(self, m: Modulo) -> list[Herramienta]:
@@ -468,68 +515,9 @@ def _campos_de(m: Modulo, nodo: cst.BaseExpression, proyecto: Proyecto) -> Optio
     return None
 
 
-def _sujeto(expr: cst.BaseExpression, parametros: list[str]) -> bool:
-    """Whether `expr` is the dispatched tool name: a parameter or `<param>.name`."""
-    if isinstance(expr, cst.Name):
-        return expr.value in parametros
-    return isinstance(expr, cst.Attribute) and expr.attr.value == "name" and isinstance(expr.value, cst.Name) and expr.value.value in parametros
-
-
-def _nombres_comparados(test: cst.BaseExpression, parametros: list[str]) -> list[str]:
-    """Tool names an `if` test selects: `x == "a"`, `"a" == x`, `x in ("a", "b")`, joined with `or`."""
-    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
-        return _nombres_comparados(test.left, parametros) + _nombres_comparados(test.right, parametros)
-    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
-        op = test.comparisons[0]
-        izq, der = test.left, op.comparator
-        if isinstance(op.operator, cst.Equal):
-            if _sujeto(izq, parametros) and texto_cadena(der) is not None:
-                return [texto_cadena(der)]
-            if _sujeto(der, parametros) and texto_cadena(izq) is not None:
-                return [texto_cadena(izq)]
-        if isinstance(op.operator, cst.In) and _sujeto(izq, parametros) and isinstance(der, (cst.Tuple, cst.List, cst.Set)):
-            return [t for t in (texto_cadena(e.value) for e in der.elements) if t is not None]
-    return []
-
-
-def _patrones(p: cst.MatchPattern) -> list[str]:
-    """Literal strings a `case` pattern matches."""
-    if isinstance(p, cst.MatchValue):
-        t = texto_cadena(p.value)
-        return [t] if t is not None else []
-    if isinstance(p, cst.MatchOr):
-        return [x for alt in p.patterns for x in _patrones(alt.pattern)]
-    if isinstance(p, cst.MatchAs) and p.pattern is not None:
-        return _patrones(p.pattern)
-    return []
-
-
-def ramas_de_despacho(m: Modulo, fn: cst.FunctionDef) -> dict[str, list[tuple[int, int]]]:
-    """Line ranges of the branches of a call handler, by dispatched tool name."""
-    parametros = [p.name.value for p in [*fn.params.posonly_params, *fn.params.params]]
-    salida: dict[str, list[tuple[int, int]]] = {}
-
-    def recorrer(sentencias) -> None:
-        for s in sentencias:
-            if isinstance(s, cst.If):
-                actual: Optional[cst.CSTNode] = s
-                while isinstance(actual, cst.If):
-                    for nombre in _nombres_comparados(actual.test, parametros):
-                        salida.setdefault(nombre, []).append((m.pos(actual).linea, m.fin(actual.body)))
-                    recorrer(actual.body.body)
-                    actual = actual.orelse
-                if isinstance(actual, cst.Else):
-                    recorrer(actual.body.body)
-            elif isinstance(s, cst.Match) and _sujeto(s.subject, parametros):
-                for caso in s.cases:
-                    for nombre in _patrones(caso.pattern):
-                        salida.setdefault(nombre, []).append((m.pos(caso).linea, m.fin(caso)))
-            elif isinstance(s, (cst.With, cst.Try, cst.For, cst.While)) and isinstance(getattr(s, "body", None), cst.IndentedBlock):
-                recorrer(s.body.body)
-
-    if isinstance(fn.body, cst.IndentedBlock):
-        recorrer(fn.body.body)
-    return salida
+def _es_defecto(fn: cst.FunctionDef, nombre: str, valor: cst.BaseExpression) -> bool:
+    """Whether `valor` is the default written in `fn`'s own signature for parameter `nombre`."""
+    return any(p.name.value == nombre and p.default is valor for p in [*parametros(fn), *fn.params.kwonly_params])
 
 
 def _bajo_nivel(r: Respuesta) -> bool:

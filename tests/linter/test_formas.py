@@ -45,7 +45,8 @@ def test_server_from_a_factory_a_subclass_and_an_import(e):
 
 def test_project_wrappers_are_followed_to_the_functions_they_register(e):
     assert herramientas(e, "envoltorio.py") == [
-        ("envuelta", "decorador", 11), ("estricta_nombrada", "decorador", 16), ("por_llamada_nombrada", "decorador", 16)]
+        ("envoltura_uno", "decorador", 47), ("envuelta", "decorador", 11), ("estricta_nombrada", "decorador", 16),
+        ("por_llamada_nombrada", "decorador", 16)]
     raices = {r["herramienta"]: (r["archivo"], r["linea"]) for r in e["raiz"]}
     assert raices["envuelta"] == ("formas/envoltorio.py", 21)  # the emission site is the wrapped function's return
     assert raices["estricta_nombrada"] == ("formas/envoltorio.py", 29)
@@ -58,6 +59,12 @@ def test_fastmcp_direct_forms(e):
 
 def test_near_misses_are_rows_naming_the_construct(e):
     assert sorted((n["archivo"], n["linea"], n["motivo"]) for n in e["no_resuelto"]) == [
+        ("formas/bajo_nivel_enum.py", 26, "Tool(...) without a literal name: `types.Tool(name=Nombres.CUARTA, inputSchema={\"type\": \"obj...`"),
+        ("formas/bajo_nivel_tabla.py", 37, "no branch of the call_tool handler dispatches tool `bt_sin_rama`"),
+        ("formas/envoltorio.py", 40, "`mcp.tool(name=nombre)(fn)`: the registered function cannot be enumerated statically: "
+         "`fn` is a parameter of `aplicar()`, which no analyzed file calls"),
+        ("formas/envoltorio.py", 47, "`@mcp.tool(name=nombre)`: the tool name `nombre` is computed at run time "
+         "(not a literal or a constant the analyzer can evaluate)"),
         ("formas/llamada_en_clase.py", 34, "`mcp.tool(name=\"huerfana\")(self.nada)`: `mcp` is not a known MCP server instance "
          "(`mcp` is a parameter of `register()`, which no analyzed file calls)"),
         ("formas/llamada_modulo.py", 55, "`otro.tool(name=\"nunca\")(uno)`: `otro` is not a known MCP server instance "
@@ -126,3 +133,23 @@ def test_a_server_with_prompts_and_resources_only_was_looked_at():
 def test_a_partial_run_does_not_claim_the_program_registers_nothing():
     r = _check(FIXTURES.parent / "sin_herramientas", str(FIXTURES.parent / "sin_herramientas" / "montaje.py"))
     assert (r.exit_code, r.output) == (0, "0 findings in 1 file (0 tools analyzed).\n")
+
+
+def test_low_level_names_from_enum_members_and_constants_dispatched_by_match_and_if(e):
+    assert herramientas(e, "bajo_nivel_enum.py") == [
+        ("bn_primera", "lowlevel", 23), ("bn_segunda", "lowlevel", 24), ("bn_tercera", "lowlevel", 25)]
+    raices = sorted((r["herramienta"], r["linea"], r["estricta"]) for r in e["raiz"] if r["archivo"] == "formas/bajo_nivel_enum.py")
+    assert raices == [("bn_primera", 34, False), ("bn_segunda", 36, True), ("bn_tercera", 38, False)]
+
+
+def test_low_level_dispatch_through_handler_dicts_and_a_helper(e):
+    assert herramientas(e, "bajo_nivel_tabla.py") == [
+        ("bt_contar", "lowlevel", 35), ("bt_medir", "lowlevel", 36), ("bt_sin_rama", "lowlevel", 37),
+        ("bt_sin_salida", "lowlevel", 38)]
+    raices = sorted((r["herramienta"], r["linea"]) for r in e["raiz"] if r["archivo"] == "formas/bajo_nivel_tabla.py")
+    assert raices == [("bt_contar", 12), ("bt_medir", 16)]  # the returns of the functions the dicts name
+
+
+def test_low_level_v2_handlers_defined_inside_a_factory(e):
+    assert herramientas(e, "bajo_nivel_fabrica.py") == [("bf_uno", "lowlevel", 11)]
+    assert [(r["herramienta"], r["linea"]) for r in e["raiz"] if r["archivo"] == "formas/bajo_nivel_fabrica.py"] == [("bf_uno", 15)]
