@@ -241,8 +241,34 @@ def _sin_herramientas(salida: Salida, resultados: list[dict[str, Any]]) -> None:
                 "resource the analyzer recognises: nothing was checked (see the README for the registration forms it follows)"))
 
 
+def _montar(resultados: list[dict[str, Any]]) -> None:
+    """Tools of a server mounted with a namespace are published by the parent as `<namespace>_<name>`:
+    rename the rows of each such tool in its unit (once per namespace it is mounted under)."""
+    espacios: dict[tuple, list[str]] = {}
+    for r in resultados:
+        for montaje in r.get("montajes", []):
+            espacios.setdefault(tuple(montaje["hijo"]), []).append(montaje["espacio"])
+    if not espacios:
+        return
+    for r in resultados:
+        renombres: dict[str, list[str]] = {}
+        for h in r["herramientas"]:
+            for espacio in espacios.get(tuple(h.get("servidor") or ()), []):
+                renombres.setdefault(h["nombre"], []).append(f"{espacio}_{h['nombre']}")
+        if not renombres:
+            continue
+        for relacion, filas in r["filas"].items():
+            nuevas = []
+            for f in filas:
+                for nombre in renombres.get(f.get("herramienta"), [f.get("herramienta")]):
+                    nuevas.append({**f, "herramienta": nombre})
+            r["filas"][relacion] = nuevas
+        r["herramientas"] = [{**h, "nombre": n} for h in r["herramientas"] for n in renombres.get(h["nombre"], [h["nombre"]])]
+
+
 def _fusionar(salida: Salida, resultados: list[dict[str, Any]]) -> None:
     """Merge unit results; attribute each `complete` site to the tool whose handler (branch) holds it."""
+    _montar(resultados)
     duenos: dict[tuple[str, int, int], list[dict[str, Any]]] = {}
     cuentas: dict[str, int] = {}
     for r in resultados:

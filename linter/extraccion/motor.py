@@ -38,6 +38,7 @@ def unidad(proyecto: Proyecto, rel: str, validez: Optional[Validez] = None) -> d
     salida = Salida()
     m = proyecto.fuentes.cargar(rel)
     herramientas: list[Herramienta] = []
+    montajes: list[dict[str, Any]] = []
     if m is not None:
         literales = Literales(proyecto)
         derivador = Derivador(proyecto, literales)
@@ -52,6 +53,10 @@ def unidad(proyecto: Proyecto, rel: str, validez: Optional[Validez] = None) -> d
                 _herramienta(h, salida, procedencia, proyecto, validez)
             except (RecursionError, Exception) as e:
                 salida.no_resuelto(h.nombre, f"analyzer internal error while reading tool `{h.nombre}`: {type(e).__name__}: {e}", h.pos)
+        try:
+            montajes = registro.montajes(m)
+        except (RecursionError, Exception) as e:
+            salida.no_resuelto(None, f"analyzer internal error while reading mounted servers: {type(e).__name__}: {e}", Pos(m.archivo, 1, 1))
         for n, problema in registro.problemas:
             salida.no_resuelto(n, problema.motivo, problema.pos or Pos("", 1, 1))
     cuentas: dict[str, int] = {}
@@ -60,7 +65,9 @@ def unidad(proyecto: Proyecto, rel: str, validez: Optional[Validez] = None) -> d
     return {
         "filas": salida.filas,
         "herramientas": [{"nombre": h.nombre, "identidades": [list(i) for i in h.identidades],
-                          "rangos": [list(r) for r in h.rangos]} for h in herramientas],
+                          "rangos": [list(r) for r in h.rangos],
+                          "servidor": list(h.servidor.fila().values()) if h.servidor else None} for h in herramientas],
+        "montajes": montajes,
         "completes": _completes(m, proyecto) if m is not None else [],
         "cuentas": cuentas,
         "servidores": _servidores(m, proyecto) if m is not None else [],

@@ -14,7 +14,7 @@ from .despacho import Despacho, Destino, ramas
 from .programa import Programa, argumento, parametros
 from .proyecto import Proyecto
 from .recolector import Modulo, texto_cadena
-from .servidores import NoServidor, Respuesta, Servidor, Servidores, clase_sdk
+from .servidores import GENERADORES, NoServidor, Respuesta, Servidor, Servidores, generador_sdk
 from .tipos import Emision, Esquema, Herramienta, NoResuelto
 
 CAMPOS_NOMBRE = ("name", "nombre")
@@ -89,6 +89,58 @@ class Registro:
     def herramientas(self, m: Modulo) -> list[Herramienta]:
         """Every tool registered in module `m`, in all recognised styles."""
         salida = self._decoradores(m) + self._llamadas(m) + self._lowlevel(m) + self._tablas(m)
+        self._generados(m)
+        return salida
+
+    def _generados(self, m: Modulo) -> None:
+        """Servers whose tools exist only at run time (a proxy of a remote server, an OpenAPI
+        document): a reason at the call that builds one, never silence."""
+        for c in m.llamadas:
+            if not isinstance(c.func, (cst.Name, cst.Attribute)):
+                continue
+            corto = c.func.value if isinstance(c.func, cst.Name) else c.func.attr.value
+            if corto not in GENERADORES and corto not in ("FastMCPProxy", "FastMCPOpenAPI", "OpenAPIProvider", "ProxyProvider", "create_proxy"):
+                continue
+            nombre = generador_sdk(self.proyecto.calificados(m, c.func))
+            if nombre is not None:
+                self._problema(None, f"`{describir(m, c)}` builds a server whose tools are generated at run time ({nombre}): "
+                               "their names and schemas cannot be read from the source", m.pos(c))
+
+    def montajes(self, m: Modulo) -> list[dict]:
+        """`parent.mount(sub, namespace=...)` / `import_server(sub, prefix)` of fastmcp servers in `m`:
+        the sub-server's tools are published by the parent as `<namespace>_<name>`."""
+        salida = []
+        for c in m.llamadas:
+            if not (isinstance(c.func, cst.Attribute) and c.func.attr.value in ("mount", "import_server")):
+                continue
+            ctx = m.contexto.get(id(c))
+            padre = self.servidor(m, c.func.value, ctx)
+            if not isinstance(padre, Servidor) or padre.estilo != "fastmcp":
+                continue
+            hijo_expr, espacio = None, None
+            for i, a in enumerate(c.args):
+                clave = a.keyword.value if a.keyword is not None else None
+                if clave in ("server",) or (clave is None and texto_cadena(a.value) is None and hijo_expr is None):
+                    hijo_expr = a.value
+                elif clave in ("namespace", "prefix") or (clave is None and texto_cadena(a.value) is not None):
+                    espacio = a.value
+            if hijo_expr is None:
+                continue
+            hijo = self.servidor(m, hijo_expr, ctx)
+            if not isinstance(hijo, Servidor):
+                generado = isinstance(hijo_expr, cst.Call) and generador_sdk(self.proyecto.calificados(m, hijo_expr.func))
+                self._problema(None, f"`{describir(m, c)}` mounts `{describir(m, hijo_expr)}`, which is not a server the analyzer can "
+                               f"follow ({hijo.motivo}): the tools it publishes cannot be listed" if not generado else
+                               f"`{describir(m, c)}` mounts a server whose tools are generated at run time", m.pos(c))
+                continue
+            nombre = None
+            if espacio is not None and not (isinstance(espacio, cst.Name) and espacio.value == "None"):
+                nombre = self._texto(m, espacio)
+                if nombre is None:
+                    self._problema(None, f"`{describir(m, c)}`: the namespace `{describir(m, espacio)}` is computed at run time", m.pos(c))
+                    continue
+            if nombre:
+                salida.append({"hijo": list(hijo.origen.fila().values()), "espacio": nombre})
         return salida
 
     def _decoradores(self, m: Modulo) -> list[Herramienta]:
@@ -303,6 +355,7 @@ class Registro:
             elif clave == "output_schema":
                 salida_expr, hay_salida = a.value, True
         h = Herramienta(nombre, pos, "fastmcp" if estilo == "fastmcp" else "decorador", rm)
+        h.servidor = servidor.origen
         if hay_salida:
             h.estado_salida, h.salida = self.esquema_literal(nombre, rm, salida_expr)
         else:

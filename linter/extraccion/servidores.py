@@ -42,10 +42,27 @@ class NoServidor:
 Respuesta = Union[Servidor, NoServidor]
 
 
+# Class methods that build a server whose tools exist only at run time (a proxy, an OpenAPI spec).
+GENERADORES = ("as_proxy", "from_openapi", "from_fastapi", "from_client")
+
+
+def generador_sdk(nombres: set[str]) -> Optional[str]:
+    """The qualified name of an SDK call that builds a server whose tools are generated at run time."""
+    for n in sorted(nombres):
+        partes = n.split(".")
+        if partes[0] == "fastmcp" and (partes[-1] in ("FastMCPProxy", "FastMCPOpenAPI", "OpenAPIProvider", "ProxyProvider",
+                                                      "create_proxy")
+                                       or (len(partes) > 1 and partes[-2] == "FastMCP" and partes[-1] in GENERADORES)):
+            return n
+    return None
+
+
 def clase_sdk(nombres: set[str]) -> Optional[tuple[str, str, str]]:
     """(style, family, qualified name) of an SDK server class, by qualified name."""
     for n in sorted(nombres):
         partes = n.split(".")
+        if len(partes) > 2 and partes[-1] in GENERADORES and partes[-2] in ("FastMCP", "MCPServer"):
+            partes = partes[:-1]
         if partes[0] == "fastmcp" and partes[-1] == "FastMCP":
             return "fastmcp", "fastmcp", n
         if partes[0] != "mcp":

@@ -78,6 +78,7 @@ class Herramienta:
     identidades: list[tuple[str, int, int]] = field(default_factory=list)
     rangos: list[tuple[str, int, int]] = field(default_factory=list)
     emite_directo: bool = True
+    servidor: Optional[Pos] = None  # where the server object it is registered on is built
 
     def agregar_funcion(self, modulo: Any, fn: cst.FunctionDef) -> None:
         """Record a handler function and its process-independent identity (file, line, column)."""

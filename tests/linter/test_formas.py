@@ -69,6 +69,8 @@ def test_near_misses_are_rows_naming_the_construct(e):
          "(`mcp` is a parameter of `register()`, which no analyzed file calls)"),
         ("formas/llamada_modulo.py", 55, "`otro.tool(name=\"nunca\")(uno)`: `otro` is not a known MCP server instance "
          "(`NoEsServidor` is not a server class)"),
+        ("formas/montaje.py", 24, "`FastMCP.as_proxy(\"http://127.0.0.1:9/mcp\")` builds a server whose tools are generated "
+         "at run time (fastmcp.FastMCP.as_proxy): their names and schemas cannot be read from the source"),
         ("formas/parametro.py", 29, "`servidor.tool()(sin_anotar)`: `servidor` is not a known MCP server instance "
          "(`servidor` is a parameter of `nadie_me_llama()`, which no analyzed file calls)"),
     ]
@@ -153,3 +155,9 @@ def test_low_level_dispatch_through_handler_dicts_and_a_helper(e):
 def test_low_level_v2_handlers_defined_inside_a_factory(e):
     assert herramientas(e, "bajo_nivel_fabrica.py") == [("bf_uno", "lowlevel", 11)]
     assert [(r["herramienta"], r["linea"]) for r in e["raiz"] if r["archivo"] == "formas/bajo_nivel_fabrica.py"] == [("bf_uno", 15)]
+
+
+def test_mounted_sub_servers_publish_their_tools_under_the_parents_names(e):
+    assert herramientas(e, "montaje.py") == [("clima_pronostico", "fastmcp", 12), ("titulares", "fastmcp", 17)]
+    assert sorted(r["herramienta"] for r in e["raiz"] if r["archivo"] == "formas/montaje.py") == ["clima_pronostico", "titulares"]
+    assert {f["herramienta"] for f in e["esquema"] if f["archivo"] == "formas/montaje.py"} == {"clima_pronostico", "titulares"}
