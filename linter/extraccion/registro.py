@@ -99,6 +99,19 @@ class Registro:
             if not isinstance(c.func, (cst.Name, cst.Attribute)):
                 continue
             corto = c.func.value if isinstance(c.func, cst.Name) else c.func.attr.value
+            if corto in ("add_transform", "add_provider") and isinstance(c.func, cst.Attribute):
+                s = self.servidor(m, c.func.value, m.contexto.get(id(c)))
+                if isinstance(s, Servidor) and s.estilo == "fastmcp":
+                    self._problema(None, f"`{describir(m, c)}`: a {corto[4:]} adds tools at run time; "
+                                   "their names and schemas cannot be read from the source", m.pos(c))
+                continue
+            if corto in ("FastMCP", "MCPServer") and any(a.keyword is not None and a.keyword.value in ("providers", "transforms")
+                                                        and not (isinstance(a.value, (cst.List, cst.Tuple)) and not a.value.elements)
+                                                        for a in c.args):
+                if isinstance(self.servidor(m, c, m.contexto.get(id(c))), Servidor):
+                    self._problema(None, f"`{describir(m, c)}`: providers and transforms add tools at run time; "
+                                   "their names and schemas cannot be read from the source", m.pos(c))
+                continue
             if corto not in GENERADORES and corto not in ("FastMCPProxy", "FastMCPOpenAPI", "OpenAPIProvider", "ProxyProvider", "create_proxy"):
                 continue
             nombre = generador_sdk(self.proyecto.calificados(m, c.func))

@@ -71,6 +71,10 @@ def test_near_misses_are_rows_naming_the_construct(e):
          "(`NoEsServidor` is not a server class)"),
         ("formas/montaje.py", 24, "`FastMCP.as_proxy(\"http://127.0.0.1:9/mcp\")` builds a server whose tools are generated "
          "at run time (fastmcp.FastMCP.as_proxy): their names and schemas cannot be read from the source"),
+        ("formas/montaje.py", 26, "`FastMCP(\"transformado\", providers=[object()])`: providers and transforms add tools at "
+         "run time; their names and schemas cannot be read from the source"),
+        ("formas/montaje.py", 27, "`principal.add_transform(object())`: a transform adds tools at run time; their names and "
+         "schemas cannot be read from the source"),
         ("formas/parametro.py", 29, "`servidor.tool()(sin_anotar)`: `servidor` is not a known MCP server instance "
          "(`servidor` is a parameter of `nadie_me_llama()`, which no analyzed file calls)"),
     ]
