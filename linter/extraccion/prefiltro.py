@@ -13,9 +13,9 @@ import re
 from collections.abc import Mapping
 
 # Identifiers every registration needs: `@x.tool`, `x.add_tool(...)`, `@x.call_tool()`,
-# `Server(on_call_tool=...)`, the protocol `Tool(...)` (or its import); and the server classes,
+# `Server(on_call_tool=...)`, the protocol `Tool(...)` (or its import), mcp 2.x `ToolBinding(...)`; and the server classes,
 # whose constructors a run that finds no tool reports (corrida._sin_herramientas).
-IDENTIFICADORES = (b"tool", b"add_tool", b"call_tool", b"on_call_tool", b"Tool", b"FastMCP", b"MCPServer")
+IDENTIFICADORES = (b"tool", b"add_tool", b"call_tool", b"on_call_tool", b"Tool", b"ToolBinding", b"FastMCP", b"MCPServer")
 # String keys or keywords: a table element's schema field, and a `complete` assertion.
 CAMPOS_DE_TABLA = (b"outputSchema", b"output_schema", b"inputSchema", b"input_schema")
 PALABRAS = (*IDENTIFICADORES, *CAMPOS_DE_TABLA, b"complete")

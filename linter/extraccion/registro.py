@@ -198,6 +198,44 @@ class Registro:
                     self._problema(None, f"`{describir(m, c)}` builds a tool decorator that is not applied where it is built", m.pos(c))
             elif isinstance(f, cst.Attribute) and f.attr.value == "add_tool":
                 salida.extend(self._add_tool(m, c))
+            elif (f.value if isinstance(f, cst.Name) else f.attr.value if isinstance(f, cst.Attribute) else None) == "ToolBinding":
+                salida.extend(self._vinculo(m, c))
+        return salida
+
+    def _vinculo(self, m: Modulo, llamada: cst.Call) -> list[Herramienta]:
+        """mcp 2.x extensions: `ToolBinding(fn=f, kwargs={"name": ...})` contributes a tool to every
+        server built with that extension (its kwargs go to add_tool)."""
+        nombres = self.proyecto.calificados(m, llamada.func)
+        if not any(n.split(".")[0] == "mcp" and n.endswith(".ToolBinding") for n in nombres):
+            return []
+        fn_expr = next((a.value for a in llamada.args if a.keyword is not None and a.keyword.value == "fn"), _primero(llamada))
+        kwargs = next((a.value for a in llamada.args if a.keyword is not None and a.keyword.value == "kwargs"), None)
+        args: list[cst.Arg] = []
+        if isinstance(kwargs, cst.Dict):
+            for el in kwargs.elements:
+                clave = texto_cadena(el.key) if isinstance(el, cst.DictElement) else None
+                if clave is None:
+                    self._problema(None, f"`{describir(m, llamada)}`: its kwargs are not a dict with literal keys", m.pos(llamada))
+                    return []
+                args.append(cst.Arg(value=el.value, keyword=cst.Name(clave)))
+        elif kwargs is not None:
+            self._problema(None, f"`{describir(m, llamada)}`: its kwargs are not a dict with literal keys", m.pos(llamada))
+            return []
+        if fn_expr is None:
+            self._problema(None, f"`{describir(m, llamada)}` registers no function", m.pos(llamada))
+            return []
+        servidor = Servidor("decorador", "mcp2", sorted(nombres)[0], m.pos(llamada))
+        ctx = m.contexto.get(id(llamada))
+        encontrados = self._funciones_de(m, fn_expr, ctx, {}, 0)
+        if isinstance(encontrados, str):
+            self._problema(None, f"`{describir(m, llamada)}`: the registered function cannot be enumerated statically: {encontrados}", m.pos(llamada))
+            return []
+        salida = []
+        for h in encontrados:
+            herramienta = self._funcion(h.m, h.fn, args, servidor, m.pos(llamada), registrado_en=m, entorno=h.entorno,
+                                        sitio=describir(m, llamada))
+            if herramienta is not None:
+                salida.append(herramienta)
         return salida
 
     def _add_tool(self, m: Modulo, llamada: cst.Call) -> list[Herramienta]:

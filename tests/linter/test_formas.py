@@ -165,3 +165,42 @@ def test_mounted_sub_servers_publish_their_tools_under_the_parents_names(e):
     assert herramientas(e, "montaje.py") == [("clima_pronostico", "fastmcp", 12), ("titulares", "fastmcp", 17)]
     assert sorted(r["herramienta"] for r in e["raiz"] if r["archivo"] == "formas/montaje.py") == ["clima_pronostico", "titulares"]
     assert {f["herramienta"] for f in e["esquema"] if f["archivo"] == "formas/montaje.py"} == {"clima_pronostico", "titulares"}
+
+
+def _publicadas_mcp2(modulo: str, fabrica: str) -> dict[str, dict]:
+    """tools/list of a form fixture built with the real mcp 2.x SDK (the test dependency)."""
+    import asyncio
+    import importlib
+    import sys
+
+    sys.path.insert(0, str(FIXTURES))
+    try:
+        for nombre in [n for n in sys.modules if n == "formas" or n.startswith("formas.")]:
+            sys.modules.pop(nombre)
+        servidor = getattr(importlib.import_module(f"formas.{modulo}"), fabrica)
+        servidor = servidor() if callable(servidor) and not hasattr(servidor, "list_tools") else servidor
+        herramientas = asyncio.run(servidor.list_tools())
+    finally:
+        sys.path.remove(str(FIXTURES))
+        for nombre in [n for n in sys.modules if n == "formas" or n.startswith("formas.")]:
+            sys.modules.pop(nombre)
+    return {t.name: t.model_dump(by_alias=True, exclude_none=True) for t in herramientas}
+
+
+@pytest.mark.parametrize("modulo,servidor", [("extension", "construir"), ("fabrica", "app"), ("fabrica", "propio")])
+def test_mcp2_forms_publish_what_the_real_sdk_publishes(e, modulo, servidor):
+    import json
+
+    publicadas = _publicadas_mcp2(modulo, servidor)
+    derivadas = {f["herramienta"]: json.loads(f["contenido"]) for f in e["esquema"]
+                 if f["lado"] == "salida" and f["herramienta"] in publicadas}
+    entradas = {f["herramienta"]: json.loads(f["contenido"]) for f in e["esquema"]
+                if f["lado"] == "entrada" and f["herramienta"] in publicadas}
+    assert sorted(derivadas) == sorted(publicadas)
+    for nombre, herramienta in publicadas.items():
+        assert derivadas[nombre] == herramienta["outputSchema"], nombre
+        assert entradas[nombre] == herramienta["inputSchema"], nombre
+
+
+def test_mcp2_extension_tool_bindings(e):
+    assert herramientas(e, "extension.py") == [("catalogo_completo", "decorador", 23), ("sugerir", "decorador", 23)]
