@@ -72,13 +72,19 @@ class Registro:
         return self.servidores.de(m, expr, fn)
 
     # -- schemas ---------------------------------------------------------------
-    def esquema_literal(self, nombre: str, m: Modulo, expr: Optional[cst.BaseExpression]) -> tuple[str, Optional[Esquema]]:
-        """State and schema of a schema written as a value (literal, constant, helper, model_json_schema())."""
-        if expr is None or (isinstance(expr, cst.Name) and expr.value == "None"):
+    def esquema_literal(self, nombre: str, m: Modulo, expr: Optional[cst.BaseExpression],
+                        entorno: Optional[Entorno] = None) -> tuple[str, Optional[Esquema]]:
+        """State and schema of a schema written as a value (literal, constant, helper, model_json_schema());
+        `entorno` binds a helper's parameters to one call site's arguments."""
+        if expr is None or (isinstance(expr, cst.Name) and expr.value == "None" and not (entorno and "None" in entorno)):
             return "ninguno", None
+        if isinstance(expr, cst.Name) and entorno and expr.value in entorno:
+            em, ee, _ = entorno[expr.value]
+            if isinstance(ee, cst.Name) and ee.value == "None":
+                return "ninguno", None
         posiciones: dict = {}
         try:
-            valor = self.literales.evaluar(m, expr, posiciones)
+            valor = self.literales.evaluar(m, expr, posiciones, entorno=entorno or None)
         except NoResuelto as e:
             self.problemas.append((nombre, NoResuelto(f"schema of tool `{nombre}`: {e.motivo}", e.pos or m.pos(expr))))
             return "no_resuelto", None
@@ -435,20 +441,23 @@ class Registro:
             if not es_tool_mcp(self.proyecto.calificados(m, llamada.func)):
                 continue
             campos = {a.keyword.value: a.value for a in llamada.args if a.keyword is not None}
-            nombre = texto_cadena(campos.get("name", cst.Name("x")))
-            if nombre is None:
-                try:
-                    nombre = self.literales.evaluar(m, campos["name"]) if "name" in campos else None
-                except NoResuelto:
-                    nombre = None
-            if not isinstance(nombre, str):
-                self._problema(None, f"Tool(...) without a literal name: `{describir(m, llamada)}`", m.pos(llamada))
-                continue
-            h = Herramienta(nombre, m.pos(llamada), "lowlevel", m)
-            h.estado_salida, h.salida = self.esquema_literal(nombre, m, _campo(campos, CAMPOS_SALIDA))
-            h.estado_entrada, h.entrada = self.esquema_literal(nombre, m, _campo(campos, CAMPOS_ENTRADA))
-            self._despacho(h)
-            salida.append(h)
+            ctx = m.contexto.get(id(llamada))
+            # `Tool(name=name, ...)` inside the project's own helper: one tool per call site of the helper
+            for entorno in self._por_parametros(m, ctx, list(campos.values()), {}):
+                nombre = texto_cadena(campos.get("name", cst.Name("x")))
+                if nombre is None:
+                    try:
+                        nombre = self.literales.evaluar(m, campos["name"], entorno=entorno or None) if "name" in campos else None
+                    except NoResuelto:
+                        nombre = None
+                if not isinstance(nombre, str):
+                    self._problema(None, f"Tool(...) without a literal name: `{describir(m, llamada)}`", m.pos(llamada))
+                    continue
+                h = Herramienta(nombre, m.pos(llamada), "lowlevel", m)
+                h.estado_salida, h.salida = self.esquema_literal(nombre, m, _campo(campos, CAMPOS_SALIDA), entorno)
+                h.estado_entrada, h.entrada = self.esquema_literal(nombre, m, _campo(campos, CAMPOS_ENTRADA), entorno)
+                self._despacho(h)
+                salida.append(h)
         return salida
 
     def manejadores_llamada(self) -> list[tuple[Modulo, cst.FunctionDef]]:

@@ -204,3 +204,10 @@ def test_mcp2_forms_publish_what_the_real_sdk_publishes(e, modulo, servidor):
 
 def test_mcp2_extension_tool_bindings(e):
     assert herramientas(e, "extension.py") == [("catalogo_completo", "decorador", 23), ("sugerir", "decorador", 23)]
+
+
+def test_low_level_tools_declared_through_a_project_helper_ending_in_tool(e):
+    assert herramientas(e, "bajo_nivel_ayudante.py") == [
+        ("ba_estricta", "lowlevel", 13), ("ba_sin_salida", "lowlevel", 13), ("ba_suelta", "lowlevel", 13)]
+    estados = {h["herramienta"]: h["esquema_salida"] for h in e["herramienta"] if h["archivo"] == "formas/bajo_nivel_ayudante.py"}
+    assert estados == {"ba_estricta": "literal", "ba_sin_salida": "ninguno", "ba_suelta": "literal"}
