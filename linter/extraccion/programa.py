@@ -208,6 +208,9 @@ class Programa:
         clase = self.clase_de_instancia(m, expr.value, fn)
         if clase is not None:
             return self.miembro(clase[0], clase[1], attr, instancia=True)
+        if bases and all(b.tipo == "bucle" for b in bases):
+            return [Ligadura("desconocido", m, expr, fn, attr, f"`{describir(m, expr.value)}` is a loop variable over a value "
+                             "that is not a literal sequence")]
         return [Ligadura("desconocido", m, expr, fn, attr, f"`{describir(m, expr.value)}` is not an analyzed module, class or instance")]
 
     def vueltas(self, m: Modulo, bucle: cst.For, fn: Optional[cst.FunctionDef]) -> Optional[list[Entorno]]:
@@ -217,9 +220,10 @@ class Programa:
         if isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and it.func.attr.value == "items" and not it.args:
             it, pares = it.func.value, True
         if isinstance(it, (cst.Name, cst.Attribute)):
-            valores = [l for l in self.ligaduras_de(m, it, fn) if l.tipo == "valor"]
-            if len(valores) != 1:
-                return None
+            ligaduras = self.ligaduras_de(m, it, fn)
+            valores = [l for l in ligaduras if l.tipo == "valor"]
+            if len(valores) != 1 or len(ligaduras) != 1 or self._mutado(m, it, fn):
+                return None  # rebound, appended to or otherwise changed: not the literal it started as
             m, it, fn = valores[0].m, valores[0].nodo, valores[0].fn
         if pares and isinstance(it, cst.Dict):
             elementos = [cst.Tuple([cst.Element(e.key), cst.Element(e.value)]) for e in it.elements if isinstance(e, cst.DictElement)]
@@ -234,6 +238,19 @@ class Programa:
                 return None
             vueltas.append(entorno)
         return vueltas
+
+    def _mutado(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef]) -> bool:
+        """Whether a name is changed in place after it is bound (`x.append(...)`, `x[k] = v`, `x += ...`)."""
+        if not isinstance(expr, cst.Name):
+            return False
+        info = m.funcion(fn)
+        while info is not None:
+            if expr.value in info.mutaciones:
+                return True
+            if expr.value in info.asignaciones or expr.value in info.parametros():
+                return False
+            info = m.funcion(info.padre)
+        return expr.value in m.reasignadas
 
     # -- classes -------------------------------------------------------------------
     def bases(self, m: Modulo, clase: cst.ClassDef) -> list[tuple[Optional[Modulo], Optional[cst.ClassDef], set[str]]]:

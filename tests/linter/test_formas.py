@@ -69,6 +69,8 @@ def test_near_misses_are_rows_naming_the_construct(e):
          "(`mcp` is a parameter of `register()`, which no analyzed file calls)"),
         ("formas/llamada_modulo.py", 55, "`otro.tool(name=\"nunca\")(uno)`: `otro` is not a known MCP server instance "
          "(`NoEsServidor` is not a server class)"),
+        ("formas/llamada_modulo.py", 64, "`mcp.tool()(f)`: the registered function cannot be enumerated statically: "
+         "`f` iterates over a value that is not a literal sequence"),
         ("formas/montaje.py", 24, "`FastMCP.as_proxy(\"http://127.0.0.1:9/mcp\")` builds a server whose tools are generated "
          "at run time (fastmcp.FastMCP.as_proxy): their names and schemas cannot be read from the source"),
         ("formas/montaje.py", 26, "`FastMCP(\"transformado\", providers=[object()])`: providers and transforms add tools at "
