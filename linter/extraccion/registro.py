@@ -96,7 +96,27 @@ class Registro:
         """Every tool registered in module `m`, in all recognised styles."""
         salida = self._decoradores(m) + self._llamadas(m) + self._lowlevel(m) + self._tablas(m)
         self._generados(m)
+        self._manejadores_sin_servidor(m)
         return salida
+
+    def _manejadores_sin_servidor(self, m: Modulo) -> None:
+        """A low-level call handler the analyzer cannot tie to a server (`@x.call_tool()` on an unknown
+        `x`, `Server(on_call_tool=h)` with an `h` it cannot follow) in a file that imports an MCP SDK:
+        the tools it serves would have no emission sites, so it is a reason of its own."""
+        if not importa_sdk(m):
+            return
+        for fn, dec in m.decoradas:
+            f = dec.decorator.func if isinstance(dec.decorator, cst.Call) else dec.decorator
+            if isinstance(f, cst.Attribute) and f.attr.value == "call_tool":
+                r = self.servidor(m, f.value, _padre(m, fn))
+                if not _bajo_nivel(r):
+                    porque = r.motivo if isinstance(r, NoServidor) else "it is not a low-level Server"
+                    self._problema(None, f"call handler `@{describir(m, dec.decorator)}` on `{fn.name.value}`: "
+                                   f"`{describir(m, f.value)}` is not a known low-level MCP server ({porque})", m.pos(dec))
+        for c in m.llamadas:
+            for a in c.args:
+                if a.keyword is not None and a.keyword.value == "on_call_tool" and not self._funciones_simples(m, a.value, m.contexto.get(id(c))):
+                    self._problema(None, f"call handler `{describir(m, a.value)}` passed as on_call_tool= cannot be followed", m.pos(a))
 
     def _generados(self, m: Modulo) -> None:
         """Servers whose tools exist only at run time (a proxy of a remote server, an OpenAPI

@@ -61,6 +61,8 @@ def test_near_misses_are_rows_naming_the_construct(e):
     assert sorted((n["archivo"], n["linea"], n["motivo"]) for n in e["no_resuelto"]) == [
         ("formas/bajo_nivel_enum.py", 26, "Tool(...) without a literal name: `types.Tool(name=Nombres.CUARTA, inputSchema={\"type\": \"obj...`"),
         ("formas/bajo_nivel_tabla.py", 37, "no branch of the call_tool handler dispatches tool `bt_sin_rama`"),
+        ("formas/bajo_nivel_tabla.py", 57, "call handler `@ajeno.call_tool()` on `no_es_de_un_servidor`: `ajeno` is not a known "
+         "low-level MCP server (`Ajeno` is not a server class)"),
         ("formas/envoltorio.py", 40, "`mcp.tool(name=nombre)(fn)`: the registered function cannot be enumerated statically: "
          "`fn` is a parameter of `aplicar()`, which no analyzed file calls"),
         ("formas/envoltorio.py", 47, "`@mcp.tool(name=nombre)`: the tool name `nombre` is computed at run time "
