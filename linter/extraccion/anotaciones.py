@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import json
 from typing import Any, Optional
 
 import libcst as cst
@@ -13,13 +14,32 @@ from .recolector import Modulo, texto_cadena
 from .tipos import Esquema, NoResuelto, Pos
 
 TYPING = ("typing", "typing_extensions", "collections.abc")
+BLOQUES = ("TextContent", "ImageContent", "AudioContent", "ResourceLink", "EmbeddedResource")
+MODELOS_SDK = (*BLOQUES, "ContentBlock", "CallToolResult")
 PRIMITIVOS = {"str": {"type": "string"}, "int": {"type": "integer"}, "float": {"type": "number"},
               "bool": {"type": "boolean"}, "bytes": {"type": "string", "format": "binary"},
               "NoneType": {"type": "null"}}
+PYDANTIC = {  # pydantic's own types, as pydantic 2.14 writes them (validation and serialization alike)
+    "AnyUrl": {"format": "uri", "minLength": 1, "type": "string"},
+    "AnyHttpUrl": {"format": "uri", "minLength": 1, "type": "string"},
+    "FileUrl": {"format": "uri", "minLength": 1, "type": "string"},
+    "HttpUrl": {"format": "uri", "maxLength": 2083, "minLength": 1, "type": "string"},
+    "PositiveInt": {"exclusiveMinimum": 0, "type": "integer"}, "NegativeInt": {"exclusiveMaximum": 0, "type": "integer"},
+    "NonNegativeInt": {"minimum": 0, "type": "integer"}, "NonPositiveInt": {"maximum": 0, "type": "integer"},
+    "PositiveFloat": {"exclusiveMinimum": 0, "type": "number"}, "NegativeFloat": {"exclusiveMaximum": 0, "type": "number"},
+    "NonNegativeFloat": {"minimum": 0, "type": "number"}, "NonPositiveFloat": {"maximum": 0, "type": "number"},
+    "StrictStr": {"type": "string"}, "StrictInt": {"type": "integer"}, "StrictFloat": {"type": "number"},
+    "StrictBool": {"type": "boolean"}, "SecretStr": {"format": "password", "type": "string", "writeOnly": True},
+    "FilePath": {"format": "file-path", "type": "string"}, "DirectoryPath": {"format": "directory-path", "type": "string"},
+}
 FORMATOS = {"datetime.datetime": "date-time", "datetime.date": "date", "datetime.time": "time",
             "uuid.UUID": "uuid", "datetime.timedelta": "duration"}
 CAMPO_CLAVES = {"default", "default_factory", "description", "title", "alias", "ge", "le", "gt", "lt",
                 "min_length", "max_length", "pattern", "examples"}
+CAMPO = ("pydantic.Field", "pydantic.fields.Field", "dataclasses.field")
+RESTRICCIONES_TEXTO = ("pydantic.StringConstraints", "pydantic.types.StringConstraints")
+RESTRICCIONES_TEXTO_CLAVES = {"min_length", "max_length", "pattern"}
+RESTRICCIONES_TEXTO_SIN_ESQUEMA = {"strip_whitespace", "to_upper", "to_lower", "strict"}
 RESTRICCIONES = {"ge": "minimum", "le": "maximum", "gt": "exclusiveMinimum", "lt": "exclusiveMaximum", "pattern": "pattern"}
 
 
@@ -36,14 +56,18 @@ class Tipo:
 
 
 class Generador:
-    """Builds one published schema: its `$defs`, positions and the type -> schema mapping."""
+    """Builds one published schema: its `$defs`, positions and the type -> schema mapping.
 
-    def __init__(self, derivador: "Derivador") -> None:
+    `bloques` holds the SDK's own models (content blocks, `CallToolResult`) as the SDK family the
+    server uses publishes them, by class name; empty when that family's schemas are not modelled."""
+
+    def __init__(self, derivador: "Derivador", bloques: Optional[dict[str, Any]] = None) -> None:
         self.d = derivador
         self.defs: dict[str, Any] = {}
         self.origen_def: dict[str, tuple[str, int]] = {}
         self.posiciones: dict[str, Pos] = {}
         self.extra_contexto: Optional[str] = None
+        self.bloques: dict[str, Any] = bloques or {}
 
     # -- classification ------------------------------------------------------
     def que_es(self, m: Modulo, expr: cst.BaseExpression) -> Tipo:
@@ -65,8 +89,13 @@ class Generador:
                 return Tipo("builtin", corto)
             if n in FORMATOS:
                 return Tipo("formato", n)
+            if n.split(".")[0] == "pydantic" and corto in PYDANTIC:
+                return Tipo("pydantic", corto)
         if d is not None and d.tipo == "constante":
             return Tipo("alias", d.nombre, d)
+        for n in sorted(nombres):
+            if n.split(".")[0] in ("mcp", "mcp_types") and n.rsplit(".", 1)[-1] in MODELOS_SDK:
+                return Tipo("sdk", n.rsplit(".", 1)[-1])
         return Tipo("externo", sorted(nombres)[0] if nombres else describir(m, expr))
 
     # -- types -> schema -----------------------------------------------------
@@ -92,12 +121,19 @@ class Generador:
             return dict(PRIMITIVOS[t.nombre])
         if t.clase == "formato":
             return {"format": FORMATOS[t.nombre], "type": "string"}
+        if t.clase == "pydantic":
+            return dict(PYDANTIC[t.nombre])
         if t.clase == "clase":
             return self.referencia(t.definicion, m.pos(expr))
         if t.clase == "alias":
             return self.esquema(t.definicion.modulo, t.definicion.nodo, puntero)
         if t.clase == "typing":
             return self._typing(m, expr, t.nombre, argumentos, puntero)
+        if t.clase == "sdk" and self.bloques:
+            return self.modelo_sdk(t.nombre, m.pos(expr))
+        if t.clase == "sdk":
+            raise NoResuelto(f"type `{describir(m, expr)}` is a model of the MCP SDK whose schema this server's SDK family "
+                             "publishes is not modelled", m.pos(expr))
         raise NoResuelto(f"type `{describir(m, expr)}` ({t.nombre}) is not defined in an analyzed file and is not modelled", m.pos(expr))
 
     def _typing(self, m: Modulo, expr: cst.BaseExpression, nombre: str, args: list[cst.BaseExpression], puntero: str) -> dict[str, Any]:
@@ -142,15 +178,48 @@ class Generador:
         raise NoResuelto(f"typing form `{nombre}` in `{describir(m, expr)}` is not modelled", m.pos(expr))
 
     def _union(self, m: Modulo, ramas: list[cst.BaseExpression], puntero: str) -> dict[str, Any]:
-        """anyOf of the branches, nested unions flattened."""
+        """anyOf of the branches, as `typing` builds the union: nested unions (`A | B`, `Union[...]`,
+        `Optional[...]`) flattened and repeated branches dropped."""
         planas: list[cst.BaseExpression] = []
-        for r in ramas:
+        vistas: set[str] = set()
+
+        def agregar(r: cst.BaseExpression) -> None:
             if isinstance(r, cst.BinaryOperation) and isinstance(r.operator, cst.BitOr):
-                planas.extend(_ramas_or(r))
-            else:
+                for x in _ramas_or(r):
+                    agregar(x)
+                return
+            if isinstance(r, cst.Subscript) and self.que_es(m, r.value).nombre in ("Union", "Optional") and self.que_es(m, r.value).clase == "typing":
+                argumentos = [e.slice.value for e in r.slice if isinstance(e.slice, cst.Index)]
+                for x in argumentos + ([cst.Name("None")] if self.que_es(m, r.value).nombre == "Optional" else []):
+                    agregar(x)
+                return
+            clave = cst.Module([]).code_for_node(r)
+            if clave not in vistas:
+                vistas.add(clave)
                 planas.append(r)
+
+        for r in ramas:
+            agregar(r)
         esquemas = [self.esquema(m, r, f"{puntero}/anyOf/{i}") for i, r in enumerate(planas)]
         return esquemas[0] if len(esquemas) == 1 else {"anyOf": esquemas}
+
+    def modelo_sdk(self, nombre: str, donde: Pos) -> dict[str, Any]:
+        """A `$ref` to one of the SDK's own models (`ContentBlock`: the union of the five blocks),
+        copying its definition, and those it references, from the family's table."""
+        if nombre == "ContentBlock":
+            return {"anyOf": [self.modelo_sdk(b, donde) for b in BLOQUES]}
+        pendientes = [nombre]
+        while pendientes:
+            actual = pendientes.pop()
+            clave = ("<sdk>", 0)
+            if actual in self.origen_def and self.origen_def[actual] != clave:
+                raise NoResuelto(f"two classes named `{actual}` meet in one schema; pydantic renames them and this is not modelled", donde)
+            if actual in self.origen_def:
+                continue
+            self.origen_def[actual] = clave
+            self.defs[actual] = definicion = json.loads(json.dumps(self.bloques[actual]))
+            pendientes.extend(r.rsplit("/", 1)[-1] for r in referencias(definicion))
+        return {"$ref": f"#/$defs/{nombre}"}
 
     def referencia(self, d: Definicion, donde: Pos) -> dict[str, Any]:
         """A `$ref` to the definition of an analyzed class, generating it once."""
@@ -165,6 +234,15 @@ class Generador:
         return {"$ref": f"#/$defs/{nombre}"}
 
 
+def referencias(x: Any) -> list[str]:
+    """Every `$ref` value inside a schema."""
+    if isinstance(x, dict):
+        return [*([x["$ref"]] if isinstance(x.get("$ref"), str) else []), *(r for v in x.values() for r in referencias(v))]
+    if isinstance(x, list):
+        return [r for v in x for r in referencias(v)]
+    return []
+
+
 def _ramas_or(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
     """Operands of an `A | B | C` chain."""
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
@@ -173,7 +251,14 @@ def _ramas_or(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
 
 
 def _aplicar(esquema: dict[str, Any], info: dict[str, Any], m: Modulo, nodo: cst.CSTNode) -> None:
-    """Apply Field(...) constraints to a schema."""
+    """Apply Field(...) constraints to a schema; on `Optional[T]` they constrain `T`, as pydantic does."""
+    restricciones = {k: v for k, v in info.items() if k in RESTRICCIONES or k in ("min_length", "max_length")}
+    if restricciones and "anyOf" in esquema:
+        ramas = [r for r in esquema["anyOf"] if r != {"type": "null"}]
+        if len(ramas) != 1:
+            raise NoResuelto(f"constraints {sorted(restricciones)} on a union of several types are not modelled", m.pos(nodo))
+        _aplicar(ramas[0], restricciones, m, nodo)
+        info = {k: v for k, v in info.items() if k not in restricciones}
     for clave, valor in info.items():
         if clave in RESTRICCIONES:
             esquema[RESTRICCIONES[clave]] = valor
@@ -195,12 +280,33 @@ class Derivador:
         literales.esquema_de_modelo = self.esquema_de_modelo
 
     # -- Field(...) -----------------------------------------------------------
-    def campo(self, m: Modulo, nodo: cst.BaseExpression) -> dict[str, Any]:
-        """Keyword arguments of a `Field(...)` call (or {} for other metadata)."""
-        if not isinstance(nodo, cst.Call) or not termina_en(self.proyecto.calificados(m, nodo.func), "pydantic.Field", "pydantic.fields.Field", "dataclasses.field"):
+    def campo_de(self, m: Modulo, expr: cst.BaseExpression, profundidad: int = 0) -> Optional[tuple[Modulo, cst.Call]]:
+        """The `Field(...)` call `expr` is, written in place or bound to a module-level constant
+        (`limit: int = LIMIT_FIELD`, `Annotated[int, LIMIT_FIELD]`), with the module it is written in."""
+        if isinstance(expr, cst.Call):
+            return (m, expr) if termina_en(self.proyecto.calificados(m, expr.func), *CAMPO) else None
+        if isinstance(expr, (cst.Name, cst.Attribute)) and profundidad < 10:
+            d = self.proyecto.resolver(m, expr)
+            if d is not None and d.tipo == "constante" and d.modulo is not None:
+                return self.campo_de(d.modulo, d.nodo, profundidad + 1)
+        return None
+
+    def campo(self, m: Modulo, nodo: cst.BaseExpression, profundidad: int = 0) -> dict[str, Any]:
+        """Keyword arguments of a `Field(...)` call, or the constraints of a `StringConstraints(...)`,
+        directly or through a module-level constant; {} for metadata pydantic ignores (a string, a number)."""
+        encontrado = self.campo_de(m, nodo)
+        if encontrado is None and isinstance(nodo, (cst.Name, cst.Attribute)):
+            d = self.proyecto.resolver(m, nodo)
+            if d is None or d.tipo != "constante" or d.modulo is None or profundidad >= 10:
+                raise NoResuelto(f"annotation metadata `{describir(m, nodo)}` is not a module-level constant of an analyzed file", m.pos(nodo))
+            return self.campo(d.modulo, d.nodo, profundidad + 1)
+        if encontrado is None:
+            if isinstance(nodo, cst.Call) and termina_en(self.proyecto.calificados(m, nodo.func), *RESTRICCIONES_TEXTO):
+                return self._restricciones_texto(m, nodo)
             if isinstance(nodo, cst.Call):
                 raise NoResuelto(f"annotation metadata `{describir(m, nodo)}` is not modelled", m.pos(nodo))
             return {}
+        m, nodo = encontrado
         info: dict[str, Any] = {}
         for i, a in enumerate(nodo.args):
             clave = a.keyword.value if a.keyword is not None else ("default" if i == 0 else None)
@@ -212,6 +318,29 @@ class Derivador:
             if clave == "default" and isinstance(a.value, cst.Ellipsis):
                 continue
             info[clave] = self.valor_por_defecto(m, a.value)
+        return info
+
+    def _cadena(self, m: Modulo, expr: cst.BaseExpression) -> Optional[str]:
+        """A string literal, or a module-level constant bound to one."""
+        texto = texto_cadena(expr)
+        if texto is None and isinstance(expr, (cst.Name, cst.Attribute)):
+            d = self.proyecto.resolver(m, expr)
+            if d is not None and d.tipo == "constante" and d.modulo is not None:
+                texto = texto_cadena(d.nodo)
+        return texto
+
+    def _restricciones_texto(self, m: Modulo, nodo: cst.Call) -> dict[str, Any]:
+        """`StringConstraints(...)`: length and pattern constraints (the transformations leave the schema as is)."""
+        info: dict[str, Any] = {}
+        for a in nodo.args:
+            clave = a.keyword.value if a.keyword is not None else None
+            if clave in RESTRICCIONES_TEXTO_SIN_ESQUEMA:
+                continue
+            if clave not in RESTRICCIONES_TEXTO_CLAVES:
+                raise NoResuelto(f"StringConstraints argument `{clave or describir(m, a.value)}` is not modelled", m.pos(a))
+            valor = self.valor_por_defecto(m, a.value)
+            if valor is not None:
+                info[clave] = valor
         return info
 
     def valor_por_defecto(self, m: Modulo, nodo: cst.BaseExpression) -> Any:
@@ -309,7 +438,8 @@ class Derivador:
                             config.update(self.literales.evaluar(m, valor))
         for clave in config:
             if clave not in ("extra", "frozen", "str_strip_whitespace", "validate_assignment", "from_attributes",
-                             "populate_by_name", "validate_by_name", "arbitrary_types_allowed", "use_enum_values"):
+                             "populate_by_name", "validate_by_name", "validate_by_alias", "arbitrary_types_allowed",
+                             "use_enum_values"):
                 raise NoResuelto(f"model config `{clave}` of `{clase.name.value}` is not modelled", m.pos(clase))
         return config
 
@@ -361,8 +491,8 @@ class Derivador:
         return salida
 
     def campo_esquema(self, g: Generador, m: Modulo, paso: cst.AnnAssign, nombre: str, tipo: str, total: bool,
-                      prefijo: str, donde: Optional[Pos] = None) -> tuple[str, dict[str, Any], bool]:
-        """(property name, schema, required) of one class field."""
+                      prefijo: str, donde: Optional[Pos] = None, descripcion_en_cadena: bool = False) -> tuple[str, dict[str, Any], bool]:
+        """(property name, schema, required) of one class field (or function parameter)."""
         ann = paso.annotation.annotation
         requerido_td: Optional[bool] = None
         if tipo == "typeddict" and isinstance(ann, cst.Subscript):
@@ -372,7 +502,7 @@ class Derivador:
                 ann = ann.slice[0].slice.value
         info: dict[str, Any] = {}
         if paso.value is not None:
-            if isinstance(paso.value, cst.Call) and termina_en(self.proyecto.calificados(m, paso.value.func), "pydantic.Field", "pydantic.fields.Field", "dataclasses.field"):
+            if self.campo_de(m, paso.value) is not None:
                 info = self.campo(m, paso.value)
             else:
                 info = {"default": self.valor_por_defecto(m, paso.value)}
@@ -380,8 +510,14 @@ class Derivador:
         if isinstance(ann, cst.Subscript) and g.que_es(m, ann.value).nombre == "Annotated":
             metas = [e.slice.value for e in ann.slice[1:]]
             ann = ann.slice[0].slice.value
+        de_metas: dict[str, Any] = {}
         for meta in metas:
-            info = {**self.campo(m, meta), **info}
+            texto = self._cadena(m, meta) if descripcion_en_cadena and len(metas) == 1 else None
+            if texto is not None:
+                de_metas["description"] = texto  # fastmcp: `Annotated[T, "text"]` describes the parameter
+            else:
+                de_metas.update(self.campo(m, meta))
+        info = {**de_metas, **info}
         clave = info.get("alias") or nombre
         puntero = f"{prefijo}/{escapar(clave)}"
         g.posiciones[puntero] = donde or m.pos(paso)
@@ -430,7 +566,7 @@ class Derivador:
         if unica is not ann and len(ramas) > 1:
             return self._titulo_aplica(g, m, unica)
         t = g.que_es(m, unica)
-        return t.clase != "clase"
+        return t.clase != "clase" and not (t.clase == "sdk" and t.nombre != "ContentBlock")
 
     # -- entry points ---------------------------------------------------------
     def esquema_de_modelo(self, m: Modulo, expr: cst.BaseExpression) -> Esquema:

@@ -242,8 +242,9 @@ def _sin_herramientas(salida: Salida, resultados: list[dict[str, Any]]) -> None:
 
 
 def _montar(resultados: list[dict[str, Any]]) -> None:
-    """Tools of a server mounted with a namespace are published by the parent as `<namespace>_<name>`:
-    rename the rows of each such tool in its unit (once per namespace it is mounted under)."""
+    """Tools of a server mounted with a namespace are also published by the parent as
+    `<namespace>_<name>`: each such tool's rows are repeated under that name (once per namespace
+    it is mounted under); the sub-server, served by itself, still publishes the plain name."""
     espacios: dict[tuple, list[str]] = {}
     for r in resultados:
         for montaje in r.get("montajes", []):
@@ -254,7 +255,7 @@ def _montar(resultados: list[dict[str, Any]]) -> None:
         renombres: dict[str, list[str]] = {}
         for h in r["herramientas"]:
             for espacio in espacios.get(tuple(h.get("servidor") or ()), []):
-                renombres.setdefault(h["nombre"], []).append(f"{espacio}_{h['nombre']}")
+                renombres.setdefault(h["nombre"], [h["nombre"]]).append(f"{espacio}_{h['nombre']}")
         if not renombres:
             continue
         for relacion, filas in r["filas"].items():

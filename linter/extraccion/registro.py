@@ -437,12 +437,12 @@ class Registro:
             h.estado_salida, h.salida = self.esquema_literal(nombre, rm, salida_expr)
         else:
             try:
-                h.estado_salida, h.salida = sdk.salida(self.derivador, m, fn, estructurada, estilo)
+                h.estado_salida, h.salida = sdk.salida(self.derivador, m, fn, estructurada, servidor.familia)
             except NoResuelto as e:
                 self.problemas.append((nombre, NoResuelto(f"output schema of tool `{nombre}`: {e.motivo}", e.pos)))
                 h.estado_salida = "no_resuelto"
         try:
-            h.entrada, h.estado_entrada = sdk.entrada(self.derivador, m, fn, estilo), "modelo"
+            h.entrada, h.estado_entrada = sdk.entrada(self.derivador, m, fn, servidor.familia), "modelo"
         except NoResuelto as e:
             self.problemas.append((nombre, NoResuelto(f"input schema of tool `{nombre}`: {e.motivo}", e.pos)))
             h.estado_entrada = "no_resuelto"
@@ -486,12 +486,17 @@ class Registro:
             self._manejadores = self._buscar_manejadores()
         return self._manejadores
 
-    def cuenta_tool(self) -> int:
-        """How many protocol `Tool(...)` calls the project makes (computed once per Registro)."""
+    def unica_tool(self, m: Modulo) -> bool:
+        """Whether the project makes exactly one protocol `Tool(...)` call (the one in `m`). Module `m`
+        answers first, so a file with several never reads (nor depends on) the others."""
         if self._cuenta_tool is None:
-            self._cuenta_tool = len([1 for x in self.proyecto.modulos_con("Tool") if nombra_tool(x) for c in x.llamadas
-                                     if es_tool_mcp(self.proyecto.calificados(x, c.func))])
-        return self._cuenta_tool
+            propias = len([1 for c in m.llamadas if es_tool_mcp(self.proyecto.calificados(m, c.func))]) if nombra_tool(m) else 0
+            if propias != 1:
+                self._cuenta_tool = propias
+            else:
+                self._cuenta_tool = len([1 for x in self.proyecto.modulos_con("Tool") if nombra_tool(x) for c in x.llamadas
+                                         if es_tool_mcp(self.proyecto.calificados(x, c.func))])
+        return self._cuenta_tool == 1
 
     def _buscar_manejadores(self) -> list[tuple[Modulo, cst.FunctionDef]]:
         """Handlers are `@x.call_tool()` functions or `on_call_tool=` arguments: both name `call_tool`."""
@@ -520,7 +525,7 @@ class Registro:
         despacho = Despacho(self.programa, self._texto, self._funciones_simples)
         for m, fn in manejadores:
             destino = despacho.destino(m, fn, h.nombre)
-            if destino is None and not ramas(m, fn, self._texto) and self.cuenta_tool() == 1:
+            if destino is None and h.salida is not None and not ramas(m, fn, self._texto) and self.unica_tool(h.modulo):
                 destino = Destino([(m, fn, [(m.pos(fn).linea, m.fin(fn))])])
             if destino is None:
                 continue

@@ -57,23 +57,35 @@ def generador_sdk(nombres: set[str]) -> Optional[str]:
     return None
 
 
-def clase_sdk(nombres: set[str]) -> Optional[tuple[str, str, str]]:
-    """(style, family, qualified name) of an SDK server class, by qualified name."""
-    for n in sorted(nombres):
-        partes = n.split(".")
-        if len(partes) > 2 and partes[-1] in GENERADORES and partes[-2] in ("FastMCP", "MCPServer"):
-            partes = partes[:-1]
-        if partes[0] == "fastmcp" and partes[-1] == "FastMCP":
-            return "fastmcp", "fastmcp", n
-        if partes[0] != "mcp":
-            continue
-        if partes[-1] == "FastMCP":
-            return "decorador", "mcp1", n
-        if partes[-1] == "MCPServer":
-            return "decorador", "mcp2", n
-        if partes[-1] == "Server" and ("lowlevel" in partes or partes[:2] == ["mcp", "server"]):
-            return "lowlevel", "mcp", n
+def _una_clase(n: str) -> Optional[tuple[str, str, str]]:
+    partes = n.split(".")
+    if len(partes) > 2 and partes[-1] in GENERADORES and partes[-2] in ("FastMCP", "MCPServer"):
+        partes = partes[:-1]
+    if partes[0] == "fastmcp" and partes[-1] == "FastMCP":
+        return "fastmcp", "fastmcp", n
+    if partes[0] != "mcp":
+        return None
+    if partes[-1] == "FastMCP":
+        return "decorador", "mcp1", n
+    if partes[-1] == "MCPServer":
+        return "decorador", "mcp2", n
+    if partes[-1] == "Server" and ("lowlevel" in partes or partes[:2] == ["mcp", "server"]):
+        return "lowlevel", "mcp", n
     return None
+
+
+def clase_sdk(nombres: set[str]) -> Optional[tuple[str, str, str]]:
+    """(style, family, qualified name) of an SDK server class, by qualified name.
+
+    A name bound to both majors' classes (`try: from mcp.server.mcpserver import MCPServer as S /
+    except ImportError: from mcp.server.fastmcp import FastMCP as S`) has family `mcp`: either major.
+    """
+    clases = [c for c in (_una_clase(n) for n in sorted(nombres)) if c is not None]
+    if not clases:
+        return None
+    if {c[1] for c in clases} >= {"mcp1", "mcp2"}:
+        return "decorador", "mcp", clases[0][2]
+    return clases[0]
 
 
 class Servidores:

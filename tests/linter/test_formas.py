@@ -165,10 +165,13 @@ def test_low_level_v2_handlers_defined_inside_a_factory(e):
     assert [(r["herramienta"], r["linea"]) for r in e["raiz"] if r["archivo"] == "formas/bajo_nivel_fabrica.py"] == [("bf_uno", 15)]
 
 
-def test_mounted_sub_servers_publish_their_tools_under_the_parents_names(e):
-    assert herramientas(e, "montaje.py") == [("clima_pronostico", "fastmcp", 12), ("titulares", "fastmcp", 17)]
-    assert sorted(r["herramienta"] for r in e["raiz"] if r["archivo"] == "formas/montaje.py") == ["clima_pronostico", "titulares"]
-    assert {f["herramienta"] for f in e["esquema"] if f["archivo"] == "formas/montaje.py"} == {"clima_pronostico", "titulares"}
+def test_mounted_sub_servers_publish_their_tools_also_under_the_parents_names(e):
+    assert herramientas(e, "montaje.py") == [
+        ("clima_pronostico", "fastmcp", 12), ("pronostico", "fastmcp", 12), ("titulares", "fastmcp", 17)]
+    assert sorted(r["herramienta"] for r in e["raiz"] if r["archivo"] == "formas/montaje.py") == [
+        "clima_pronostico", "pronostico", "titulares"]
+    assert {f["herramienta"] for f in e["esquema"] if f["archivo"] == "formas/montaje.py"} == {
+        "clima_pronostico", "pronostico", "titulares"}
 
 
 def _publicadas_mcp2(modulo: str, fabrica: str) -> dict[str, dict]:
