@@ -153,7 +153,8 @@ def _plano(deps: Dependencias) -> dict[str, Any]:
 def _herramienta(h: Herramienta, salida: Salida, procedencia: Procedencia, proyecto: Proyecto, validez: Validez) -> None:
     """Rows of one tool: itself, its schemas and nodes, declared keys, emitted roots."""
     salida.fila("herramienta", herramienta=h.nombre, registro=h.registro, esquema_salida=h.estado_salida,
-                esquema_entrada=h.estado_entrada, **h.pos.fila())
+                esquema_entrada=h.estado_entrada, claves_emitidas=None, **h.pos.fila())
+    fila_herramienta = salida.filas["herramienta"][-1]
     for lado, esquema in (("entrada", h.entrada), ("salida", h.salida)):
         if esquema is None:
             continue
@@ -168,8 +169,13 @@ def _herramienta(h: Herramienta, salida: Salida, procedencia: Procedencia, proye
     for clave in nodos.claves_declaradas(h.salida):
         salida.fila("clave_declarada", herramienta=h.nombre, clave=clave)
     estricta = nodos.raiz_estricta(h.salida)
+    declara = nodos.declara_propiedades(h.salida)
+    raices, claves = len(salida.filas["raiz"]), len(salida.filas["clave_emitida"])
     for emision in h.emisiones:
-        _emision(h, emision, estricta, salida, procedencia, proyecto)
+        _emision(h, emision, estricta, declara, salida, procedencia, proyecto)
+    nodos.marcar_primeras(salida.filas["raiz"][raices:], "procedencia")
+    nodos.marcar_primeras(salida.filas["clave_emitida"][claves:], "clave")
+    fila_herramienta["claves_emitidas"] = nodos.lista_de_claves(salida.filas["clave_emitida"][claves:])
 
 
 def _raiz_emitida(h: Herramienta, e: Emision, proyecto: Proyecto) -> Optional[cst.BaseExpression]:
@@ -194,7 +200,8 @@ def _raiz_emitida(h: Herramienta, e: Emision, proyecto: Proyecto) -> Optional[cs
     return valor
 
 
-def _emision(h: Herramienta, e: Emision, estricta: bool, salida: Salida, procedencia: Procedencia, proyecto: Proyecto) -> None:
+def _emision(h: Herramienta, e: Emision, estricta: bool, declara: bool, salida: Salida, procedencia: Procedencia,
+             proyecto: Proyecto) -> None:
     """raiz / clave_emitida / spread rows of one emission site."""
     raiz = _raiz_emitida(h, e, proyecto)
     if raiz is None:
@@ -202,12 +209,13 @@ def _emision(h: Herramienta, e: Emision, estricta: bool, salida: Salida, procede
     donde = e.modulo.pos(e.nodo if not isinstance(e.nodo, cst.Lambda) else e.valor)
     if h.salida is not None and h.salida.envoltura:
         salida.fila("raiz", herramienta=h.nombre, procedencia="own", estricta=estricta, envoltura=True,
+                    declara_propiedades=declara, mapa=False,
                     motivo="the framework wraps the returned value in {\"result\": ...}", **donde.fila())
         salida.fila("clave_emitida", herramienta=h.nombre, clave="result", **e.modulo.pos(raiz).fila())
         return
     c = procedencia.clasificar(e.modulo, raiz, e.funcion)
     salida.fila("raiz", herramienta=h.nombre, procedencia=c.procedencia, estricta=estricta, envoltura=False,
-                motivo=c.motivo, **donde.fila())
+                declara_propiedades=declara, mapa=c.mapa, motivo=c.motivo, **donde.fila())
     if c.procedencia == "own":
         for clave, pos in c.claves:
             salida.fila("clave_emitida", herramienta=h.nombre, clave=clave, **pos.fila())

@@ -160,3 +160,26 @@ def validez(esquema: Esquema) -> tuple[bool, Optional[str]]:
 def raiz_objeto(esquema: Esquema) -> bool:
     """The root declares `type: "object"` (required on the wire through protocol 2025-11-25)."""
     return isinstance(esquema.valor, dict) and esquema.valor.get("type") == "object"
+
+
+def declara_propiedades(esquema: Esquema) -> bool:
+    """The published output root (root `$ref` followed) names at least one key in `properties`:
+    false for a map (`dict[str, T]`, `{"type": "object", "additionalProperties": true}`) or a bare object."""
+    return bool(claves_declaradas(esquema))
+
+
+def marcar_primeras(filas: list[dict], columna: str) -> None:
+    """Set `primera` on the rows of one tool: true on the first row (file, line, column) of each value of `columna`."""
+    primeras: dict[Any, tuple[str, int, int]] = {}
+    for f in filas:
+        lugar = (str(f.get("archivo") or ""), f.get("linea") or 0, f.get("columna") or 0)
+        if f[columna] not in primeras or lugar < primeras[f[columna]]:
+            primeras[f[columna]] = lugar
+    for f in filas:
+        f["primera"] = (str(f.get("archivo") or ""), f.get("linea") or 0, f.get("columna") or 0) == primeras[f[columna]]
+
+
+def lista_de_claves(filas: list[dict]) -> Optional[str]:
+    """The distinct `clave` values of one tool's clave_emitida rows, sorted, comma-separated (None: no key)."""
+    claves = sorted({f["clave"] for f in filas})
+    return ", ".join(claves) if claves else None

@@ -1,49 +1,81 @@
-"""Provenance of an emitted root (own / echoed / opaque) by syntax tree and scope facts."""
+"""Provenance of an emitted root (own / echoed / opaque) by syntax tree and scope facts.
+
+A call is followed when the callee is code of an analyzed file (a function, a method of an
+analyzed class, a constructor), however it is reached: a module alias, a package path, an
+instance, `self`, a class. A call into code outside the analyzed files (an SDK client's method,
+a third-party function, a method of an object no analyzed file defines) returns a foreign
+object: echoed. Only what cannot be followed at all is opaque.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 import libcst as cst
 
 from .anotaciones import Derivador
 from .literales import describir
+from .programa import Ligadura, Llamada, Programa, argumento, es_metodo_estatico, parametros
 from .proyecto import Proyecto, termina_en
-from .recolector import Modulo, dotted, texto_cadena
+from .recolector import Modulo, dotted, indice, texto_cadena
 from .tipos import Pos
 
 PARSERS = ("json.loads", "json.load", "yaml.safe_load", "yaml.load", "yaml.full_load", "tomllib.loads",
            "tomllib.load", "tomli.loads", "orjson.loads", "ujson.loads", "simplejson.loads")
 VALIDADORES = ("model_validate", "model_validate_json", "parse_obj", "parse_raw", "model_construct", "from_dict", "validate_python")
 COPIAS = ("copy", "model_dump", "dict", "to_dict", "deepcopy")
+# Functions whose result has the keys of their first argument (a copy, a cast, a dataclass as a dict).
+COPIAS_FUNCION = ("copy.copy", "copy.deepcopy", "dataclasses.asdict", "typing.cast")
+MAPAS = ("builtins.dict", "collections.OrderedDict")
+LECTURAS = ("get",)  # `d.get(k)` reads into `d`, like `d[k]`, when `d` is a dict the server builds
 MAX = 25
+# Bases that give a class no method a root could come from (`class C(ABC)`, `Generic[T]`, `Protocol`).
+BASES_SIN_METODOS = ("builtins.", "abc.", "typing.", "typing_extensions.")
 
 
 @dataclass
 class Clasificacion:
-    """Provenance of a value plus the keys written (own) and the spreads met at the root."""
+    """Provenance of a value plus the keys written (own) and the spreads met at the root.
+
+    `mapa`: the value is a mapping whose keys are data (a dict comprehension, or a dict that
+    only ever gets computed keys), not a fixed set of keys."""
 
     procedencia: str
     motivo: str = ""
     claves: list[tuple[str, Pos]] = field(default_factory=list)
     spreads: list[tuple[Pos, bool, str]] = field(default_factory=list)
+    mapa: bool = False
 
 
 def _propia(claves=None, spreads=None, motivo: str = "written key by key") -> Clasificacion:
     return Clasificacion("own", motivo, list(claves or []), list(spreads or []))
 
 
-def combinar(partes: list[Clasificacion], que: str) -> Clasificacion:
-    """Several possible values: one provenance if they agree, opaque otherwise."""
+def _vacia(c: Clasificacion) -> bool:
+    """An own value that writes no key (`{}`, `dict()`): agrees with any other value."""
+    return c.procedencia == "own" and not c.claves and not c.spreads
+
+
+def combinar(partes: list[Clasificacion], que: str, verbo: str = "is bound to") -> Clasificacion:
+    """Several possible values: one provenance if they agree, opaque otherwise.
+
+    An own value with no key (an empty dict) agrees with anything: `{}` or a foreign object is
+    a foreign object; `{}` or a map is a map."""
     if not partes:
         return Clasificacion("opaque", f"{que} has no value the analyzer can see")
-    tipos = {p.procedencia for p in partes}
+    llenas = [p for p in partes if not _vacia(p)] or partes[:1]
+    tipos = {p.procedencia for p in llenas}
     if len(tipos) == 1:
-        claves = [c for p in partes for c in p.claves]
-        spreads = [s for p in partes for s in p.spreads]
-        return Clasificacion(partes[0].procedencia, partes[0].motivo, list(dict.fromkeys(claves)), spreads)
-    return Clasificacion("opaque", f"{que} is bound to values of different provenance ({', '.join(sorted(tipos))})")
+        claves = [c for p in llenas for c in p.claves]
+        spreads = [s for p in llenas for s in p.spreads]
+        return Clasificacion(llenas[0].procedencia, llenas[0].motivo, list(dict.fromkeys(claves)), spreads,
+                             all(p.mapa for p in llenas))
+    return Clasificacion("opaque", f"{que} {verbo} values of different provenance ({', '.join(sorted(tipos))})")
+
+
+def _ajena(destino: str, como: str) -> Clasificacion:
+    return Clasificacion("echoed", f"value returned by `{destino}()`, {como}")
 
 
 class Procedencia:
@@ -51,6 +83,9 @@ class Procedencia:
 
     def __init__(self, proyecto: Proyecto, derivador: Derivador) -> None:
         self.proyecto, self.derivador = proyecto, derivador
+        self.programa = Programa(proyecto)
+        # parameters of the helpers being followed, bound to the arguments of the call that reached them
+        self._entornos: dict[int, list[Optional[Llamada]]] = {}
 
     def clasificar(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef], pila: tuple = ()) -> Clasificacion:
         """Provenance of `expr` evaluated inside `fn` of module `m`."""
@@ -61,17 +96,18 @@ class Procedencia:
             return self.clasificar(m, expr.expression, fn, pila)
         if isinstance(expr, cst.Dict):
             return self._dict(m, expr, fn, pila)
-        if isinstance(expr, (cst.DictComp,)):
-            return Clasificacion("opaque", "a dict comprehension: keys are not enumerable")
+        if isinstance(expr, cst.DictComp):
+            return Clasificacion("opaque", "a dict comprehension: its keys are data, not a fixed set", mapa=True)
         if isinstance(expr, cst.Call):
             return self._llamada(m, expr, fn, pila)
         if isinstance(expr, cst.Name):
             return self._nombre(m, expr, fn, pila)
+        if isinstance(expr, cst.Attribute):
+            constante = self._constante_de(m, expr, fn, pila)
+            if constante is not None:
+                return constante
         if isinstance(expr, (cst.Subscript, cst.Attribute)):
-            base = self.clasificar(m, expr.value, fn, pila)
-            if base.procedencia == "echoed":
-                return Clasificacion("echoed", f"`{describir(m, expr)}` is part of a foreign object")
-            return Clasificacion("opaque", f"`{describir(m, expr)}` reads into a value whose keys are not enumerable")
+            return self._lectura(m, expr, expr.value, fn, pila)
         if isinstance(expr, cst.IfExp):
             return combinar([self.clasificar(m, expr.body, fn, pila), self.clasificar(m, expr.orelse, fn, pila)], "the conditional")
         if isinstance(expr, cst.BooleanOperation):
@@ -82,6 +118,22 @@ class Procedencia:
                 return Clasificacion("echoed", "merges a foreign object")
             return combinar([izq, der], "the merge")
         return Clasificacion("opaque", f"root `{describir(m, expr)}` is not a dict the analyzer can enumerate")
+
+    def _lectura(self, m: Modulo, expr: cst.BaseExpression, base: cst.BaseExpression, fn, pila) -> Clasificacion:
+        """`x[k]`, `x.attr`, `x.get(k)`: part of `x`."""
+        c = self.clasificar(m, base, fn, pila)
+        if c.procedencia == "echoed":
+            return Clasificacion("echoed", f"`{describir(m, expr)}` is part of a foreign object")
+        return Clasificacion("opaque", f"`{describir(m, expr)}` reads into a value whose keys are not enumerable")
+
+    def _constante_de(self, m: Modulo, expr: cst.Attribute, fn, pila) -> Optional[Clasificacion]:
+        """`module.CONSTANT` / `Class.ATTRIBUTE` of an analyzed file: its value's provenance."""
+        if not isinstance(expr.value, (cst.Name, cst.Attribute)):
+            return None
+        ligaduras = self.programa.atributo(m, expr, fn)
+        if not ligaduras or any(l.tipo != "valor" or l.m is None or l.fn is not None for l in ligaduras):
+            return None
+        return combinar([self.clasificar(l.m, l.nodo, None, pila) for l in ligaduras], f"`{describir(m, expr)}`")
 
     # -- dicts ---------------------------------------------------------------
     def _dict(self, m: Modulo, expr: cst.Dict, fn, pila) -> Clasificacion:
@@ -117,6 +169,7 @@ class Procedencia:
     def _argumentos(self, m: Modulo, llamada: cst.Call, fn, pila, que: str) -> Clasificacion:
         """Keyword arguments as keys, `**x` as spreads (dict(...) and model constructors)."""
         claves, spreads, procedencias, motivos = [], [], [], []
+        mapa = False
         for a in llamada.args:
             if a.keyword is not None:
                 claves.append((a.keyword.value, m.pos(a.keyword)))
@@ -128,56 +181,218 @@ class Procedencia:
                 if c.procedencia == "own":
                     claves.extend(c.claves)
             else:
-                c = self.clasificar(m, a.value, fn, pila)
+                c = self._posicional(m, a.value, fn, pila) if que == "dict(...)" else self.clasificar(m, a.value, fn, pila)
                 procedencias.append(c.procedencia)
                 motivos.append(c.motivo if c.procedencia != "own" else "")
+                mapa = mapa or c.mapa
                 if c.procedencia == "own":
                     claves.extend(c.claves)
         r = self._cierre(claves, spreads, procedencias, motivos)
         if r.procedencia == "own":
             r.motivo = f"{que} written field by field"
+        r.mapa = mapa and r.procedencia == "opaque" and not claves and not spreads
         return r
+
+    def _posicional(self, m: Modulo, valor: cst.BaseExpression, fn, pila) -> Clasificacion:
+        """The positional argument of `dict(x)`: pairs built from data make a map."""
+        if isinstance(valor, (cst.GeneratorExp, cst.ListComp)) or (
+                isinstance(valor, cst.Call) and termina_en(self.proyecto.calificados(m, valor.func), "builtins.zip")):
+            return Clasificacion("opaque", f"`dict({describir(m, valor)})`: its keys are data, not a fixed set", mapa=True)
+        return self.clasificar(m, valor, fn, pila)
 
     # -- calls -----------------------------------------------------------------
     def _llamada(self, m: Modulo, llamada: cst.Call, fn, pila) -> Clasificacion:
-        nombres = self.proyecto.calificados(m, llamada.func)
-        destino = dotted(llamada.func) or describir(m, llamada.func)
-        if termina_en(nombres, "builtins.dict"):
+        func = llamada.func
+        nombres = self.proyecto.calificados(m, func)
+        destino = dotted(func) or describir(m, func)
+        if termina_en(nombres, *MAPAS):
             return self._argumentos(m, llamada, fn, pila, "dict(...)")
         if any(n in PARSERS for n in nombres):
             return Clasificacion("echoed", f"a parsed document ({destino}())")
-        d = self.proyecto.resolver(m, llamada.func) if isinstance(llamada.func, (cst.Name, cst.Attribute)) else None
-        if d is not None and d.tipo == "clase":
-            return self._argumentos(m, llamada, fn, pila, f"{d.nombre}(...)")
-        if d is not None and d.tipo == "funcion":
-            return self._ayudante(d.modulo, d.nodo, pila)
-        if isinstance(llamada.func, cst.Attribute):
-            metodo = llamada.func.attr.value
-            receptor = llamada.func.value
-            rd = self.proyecto.resolver(m, receptor) if isinstance(receptor, (cst.Name, cst.Attribute)) else None
+        if any(n in COPIAS_FUNCION for n in nombres) and llamada.args:
+            valor = llamada.args[1].value if termina_en(nombres, "typing.cast") and len(llamada.args) > 1 else llamada.args[0].value
+            c = self.clasificar(m, valor, fn, pila)
+            return replace(c, motivo=f"{destino}() of: {c.motivo}")
+        if isinstance(func, cst.Attribute):
+            metodo, receptor = func.attr.value, func.value
             if metodo in VALIDADORES and llamada.args:
                 c = self.clasificar(m, llamada.args[0].value, fn, pila)
-                return Clasificacion(c.procedencia, f"{metodo}() of: {c.motivo}", c.claves, c.spreads)
-            if metodo in COPIAS:
+                return Clasificacion(c.procedencia, f"{metodo}() of: {c.motivo}", c.claves, c.spreads, c.mapa)
+            if metodo in COPIAS and not any(a.keyword is None for a in llamada.args):
                 c = self.clasificar(m, receptor, fn, pila)
-                return Clasificacion(c.procedencia, f"{metodo}() of: {c.motivo}", c.claves, c.spreads)
-            if rd is not None and rd.tipo in ("modulo", "externo"):
-                return Clasificacion("opaque", f"helper {destino}() cannot be followed")
-            return Clasificacion("echoed", f"value returned by a method call on an object ({destino}())")
-        return Clasificacion("opaque", f"helper {destino}() cannot be followed")
+                return Clasificacion(c.procedencia, f"{metodo}() of: {c.motivo}", c.claves, c.spreads, c.mapa)
+            if metodo in LECTURAS:
+                base = self.clasificar(m, receptor, fn, pila)
+                if base.procedencia == "echoed":
+                    return Clasificacion("echoed", f"`{describir(m, llamada)}` is part of a foreign object")
+                if (base.procedencia == "own" and not _vacia(base)) or base.mapa:  # a dict the server builds
+                    return Clasificacion("opaque", f"`{describir(m, llamada)}` reads into a value whose keys are not enumerable")
+        if not isinstance(func, (cst.Name, cst.Attribute)):
+            return Clasificacion("opaque", f"the callee `{describir(m, func)}` is not a name the analyzer can follow")
+        return self._invocado(m, llamada, fn, pila, destino)
 
-    def _ayudante(self, m: Modulo, fn: cst.FunctionDef, pila) -> Clasificacion:
-        """A helper of an analyzed file: the provenance its returns agree on."""
+    def _invocado(self, m: Modulo, llamada: cst.Call, fn, pila, destino: str) -> Clasificacion:
+        """A call of a name or attribute: what it is bound to decides."""
+        func = llamada.func
+        if isinstance(func, cst.Attribute):
+            modulo = self._modulo_de(m, func.value, fn)
+            if modulo is not None:
+                return self._de_modulo(m, llamada, fn, pila, destino, modulo)
+        ligaduras = self.programa.ligaduras_de(m, func, fn)
+        if isinstance(func, cst.Attribute) and all(l.tipo == "desconocido" for l in ligaduras):
+            return self._metodo(m, func, fn, destino, pila, Llamada(m, llamada, fn, 1))
+        partes = [self._ligada(m, llamada, fn, pila, destino, l) for l in ligaduras]
+        return combinar(partes, f"`{destino}`")
+
+    def _ligada(self, m: Modulo, llamada: cst.Call, fn, pila, destino: str, l: Ligadura) -> Clasificacion:
+        """A call whose callee is bound to `l`."""
+        if l.tipo == "funcion" and l.m is not None and isinstance(l.nodo, cst.FunctionDef):
+            salto = 1 if self._ligado(m, llamada.func, fn, l) else 0
+            return self._ayudante(l.m, l.nodo, pila, Llamada(m, llamada, fn, salto))
+        if l.tipo == "clase" and l.m is not None:
+            return self._argumentos(m, llamada, fn, pila, f"{l.nombre or destino}(...)")
+        if l.tipo == "externo":
+            relativo = _importacion_relativa(m, fn, llamada.func)
+            if relativo is not None:
+                return Clasificacion("opaque", f"{destino}() cannot be followed: `{relativo}` is a module of this project "
+                                               "that is not among the analyzed files")
+            return _ajena(l.nombre or destino, "code outside the analyzed files")
+        if l.tipo == "parametro":
+            return Clasificacion("opaque", f"`{destino}` is a parameter: the function it calls cannot be followed")
+        if l.tipo == "valor" and l.m is not None and isinstance(l.nodo, (cst.Name, cst.Attribute)):
+            # an alias (`construir = mod.build`; `pedir = client.get`): what the aliased name is bound to
+            if id(l.nodo) in pila or len(pila) > MAX:
+                return Clasificacion("opaque", f"`{destino}` refers to itself")
+            pila = (*pila, id(l.nodo))
+            if isinstance(l.nodo, cst.Name) and l.fn is None and l.nodo.value in l.m.importados and l.nodo.value == l.nombre:
+                # `f = f` after `from x import f` (a re-export): the imported name
+                d = self.proyecto.definicion_importada(l.m, l.nombre, l.m.importados[l.nombre])
+                if d is not None and d.tipo in ("funcion", "clase") and d.modulo is not None:
+                    return self._ligada(m, llamada, fn, pila, destino, Ligadura(d.tipo, d.modulo, d.nodo, None, d.nombre))
+                if d is not None and d.tipo == "externo":
+                    return _ajena(d.nombre, "code outside the analyzed files")
+            otras = self.programa.ligaduras_de(l.m, l.nodo, l.fn)
+            if isinstance(l.nodo, cst.Attribute) and all(o.tipo == "desconocido" for o in otras):
+                return self._metodo(l.m, l.nodo, l.fn, dotted(l.nodo) or destino, pila, Llamada(m, llamada, fn, 1))
+            return combinar([self._ligada(m, llamada, fn, pila, destino, o) for o in otras], f"`{destino}`")
+        if l.tipo == "desconocido" and any(n.startswith("builtins.") for n in self.proyecto.calificados(m, llamada.func)):
+            return Clasificacion("opaque", f"`{destino}()` is a builtin: its result is not a dict the analyzer can enumerate")
+        if l.tipo == "desconocido" and l.motivo:
+            return Clasificacion("opaque", f"{destino}() cannot be followed: {l.motivo}")
+        return Clasificacion("opaque", f"{destino}() cannot be followed: `{destino}` is bound to {_que_es(l)}")
+
+    def _ligado(self, m: Modulo, func: cst.BaseExpression, fn, l: Ligadura) -> bool:
+        """Whether calling `func` binds the method's first parameter implicitly (`obj.m()`, `Cls.classmethod()`)."""
+        if not isinstance(func, cst.Attribute) or not isinstance(l.nodo, cst.FunctionDef) or es_metodo_estatico(l.nodo):
+            return False
+        if l.m is None or l.m.funcion(l.nodo) is None or l.m.funcion(l.nodo).clase is None:
+            return False
+        if any(isinstance(d.decorator, cst.Name) and d.decorator.value == "classmethod" for d in l.nodo.decorators):
+            return True
+        return bool(self.programa.clases_de_instancia(m, func.value, fn))
+
+    def _metodo(self, m: Modulo, func: cst.Attribute, fn, destino: str, pila, llamada: Llamada) -> Clasificacion:
+        """`recv.meth(...)` (read in `fn` of `m`) that name binding alone does not place: the method of an
+        analyzed class `recv` is an instance of (also through what a function returns), or a foreign one."""
+        metodo = func.attr.value
+        clases = self._clases(m, func.value, fn)
+        if clases:
+            metodos = [l for cm, c in clases for l in self.programa.miembro(cm, c, metodo, instancia=True)
+                       if l.tipo == "funcion" and l.m is not None and isinstance(l.nodo, cst.FunctionDef)]
+            if metodos:
+                return combinar([self._ayudante(l.m, l.nodo, pila, replace(llamada, salto=0 if es_metodo_estatico(l.nodo) else 1))
+                                 for l in metodos], f"`{destino}`")
+            ajenas = sorted({n for cm, c in clases for am, ac in self.programa.linaje(cm, c)
+                             for bm, bc, ns in self.programa.bases(am, ac) if bm is None for n in ns
+                             if n != "object" and not n.startswith(BASES_SIN_METODOS)})
+            nombre = clases[0][1].name.value
+            if ajenas:
+                return _ajena(destino, f"a method `{nombre}` inherits from `{ajenas[0]}`, outside the analyzed files")
+            return Clasificacion("opaque", f"{destino}() cannot be followed: `{nombre}` has no method `{metodo}` the analyzer can see")
+        return _ajena(destino, "a method of an object no analyzed file defines")
+
+    def _clases(self, m: Modulo, expr: cst.BaseExpression, fn, profundidad: int = 0) -> list:
+        """The analyzed classes `expr` may be an instance of: what Programa sees, plus the classes of
+        what an analyzed function returns (`get_graph().schema()`, `g = get_graph(); g.schema()`)."""
+        clases = self.programa.clases_de_instancia(m, expr, fn)
+        if not clases and isinstance(expr, (cst.Name, cst.Attribute)):
+            clases = self.programa.clases_nombradas(m, expr, fn)
+        if clases or profundidad > 4:
+            return clases
+        valor = expr.expression if isinstance(expr, cst.Await) else expr
+        salida: list = []
+        if isinstance(valor, cst.Call) and isinstance(valor.func, (cst.Name, cst.Attribute)):
+            for l in self.programa.ligaduras_de(m, valor.func, fn):
+                info = l.m.funcion(l.nodo) if l.tipo == "funcion" and l.m is not None and isinstance(l.nodo, cst.FunctionDef) else None
+                for r in (info.retornos if info is not None else []):
+                    if r.value is not None:
+                        salida.extend(self._clases(l.m, r.value, l.nodo, profundidad + 1))
+        elif isinstance(valor, cst.Name):
+            for l in self.programa.ligaduras(m, fn, valor.value):
+                if l.tipo == "valor" and l.m is not None:
+                    salida.extend(self._clases(l.m, l.nodo, l.fn, profundidad + 1))
+        return list({id(c): (cm, c) for cm, c in salida}.values())
+
+    def _de_modulo(self, m: Modulo, llamada: cst.Call, fn, pila, destino: str, modulo: Modulo) -> Clasificacion:
+        """`mod.f(...)` where `mod` is an analyzed module (an alias, a package path, a submodule)."""
+        assert isinstance(llamada.func, cst.Attribute)
+        nombre = llamada.func.attr.value
+        ligaduras = self.programa.ligaduras(modulo, None, nombre) if nombre in modulo.enlaces or nombre in modulo.importados \
+            or nombre in modulo.funciones or nombre in modulo.clases else []
+        if not ligaduras:
+            return Clasificacion("opaque", f"{destino}() cannot be followed: module `{modulo.nombre}` defines no `{nombre}`")
+        return combinar([self._ligada(m, llamada, fn, pila, destino, l) for l in ligaduras], f"`{destino}`")
+
+    def _modulo_de(self, m: Modulo, expr: cst.BaseExpression, fn) -> Optional[Modulo]:
+        """The analyzed module `expr` names (`alias`, `pkg.mod`, a submodule reached through its package)."""
+        if isinstance(expr, cst.Name):
+            ligaduras = self.programa.ligaduras(m, fn, expr.value)
+            if len(ligaduras) == 1 and ligaduras[0].tipo == "modulo" and ligaduras[0].m is not None:
+                return ligaduras[0].m
+            return None
+        if isinstance(expr, cst.Attribute):
+            base = self._modulo_de(m, expr.value, fn)
+            texto = dotted(expr)
+            if base is not None:
+                miembro = self.proyecto.definicion(base, expr.attr.value)
+                if miembro is not None:
+                    return miembro.modulo if miembro.tipo == "modulo" else None
+                return self.proyecto.buscar_modulo(m, f"{base.nombre}.{expr.attr.value}")
+            if texto is not None and isinstance(expr.value, (cst.Name, cst.Attribute)):
+                cabeza = texto.split(".")[0]
+                ligaduras = self.programa.ligaduras(m, fn, cabeza)
+                if len(ligaduras) == 1 and ligaduras[0].tipo == "modulo" and ligaduras[0].nombre == cabeza:
+                    # `import pkg.mod` binds `pkg`, which need not be an analyzed module itself
+                    return self.proyecto.buscar_modulo(m, texto)
+        return None
+
+    def _ayudante(self, m: Modulo, fn: cst.FunctionDef, pila, llamada: Optional[Llamada] = None) -> Clasificacion:
+        """A function of an analyzed file: the provenance its returns agree on (parameters bound to the call's arguments)."""
         info = m.funcion(fn)
-        retornos = [r for r in (info.retornos if info else []) if r.value is not None]
+        que = self._nombre_de(m, fn)
+        # `return` / `return None` give no root (as at an emission site)
+        retornos = [r for r in (info.retornos if info else [])
+                    if r.value is not None and not (isinstance(r.value, cst.Name) and r.value.value == "None")]
         if not retornos:
-            return Clasificacion("opaque", f"helper {fn.name.value}() returns no value the analyzer can see")
-        partes = [self.clasificar(m, r.value, fn, pila) for r in retornos]
-        r = combinar(partes, f"helper {fn.name.value}()")
+            return Clasificacion("opaque", f"{que} returns no value the analyzer can see")
+        self._entornos.setdefault(id(fn), []).append(llamada)
+        try:
+            partes = [self.clasificar(m, r.value, fn, pila) for r in retornos]
+        finally:
+            self._entornos[id(fn)].pop()
+        r = combinar(partes, que, "returns")
         if r.procedencia == "own":
-            r.motivo = f"helper {fn.name.value}() returns a literal"
+            r.motivo = f"{que} returns a literal"
+        elif len({p.procedencia for p in partes if not _vacia(p)}) <= 1:
+            r.motivo = f"{que}: {r.motivo}"
         r.spreads = []
         return r
+
+    def _nombre_de(self, m: Modulo, fn: cst.FunctionDef) -> str:
+        info = m.funcion(fn)
+        if info is not None and info.clase is not None:
+            return f"method {info.clase.name.value}.{fn.name.value}()"
+        return f"helper {fn.name.value}()"
 
     # -- names -----------------------------------------------------------------
     def _nombre(self, m: Modulo, expr: cst.Name, fn, pila) -> Clasificacion:
@@ -187,20 +402,124 @@ class Procedencia:
             if nombre in info.globales:
                 break
             if nombre in info.mutaciones:
-                donde = m.pos(info.mutaciones[nombre][0])
-                return Clasificacion("opaque", f"`{nombre}` is mutated after creation (line {donde.linea})")
+                return self._mutado(m, info, nombre, pila)
             if nombre in info.asignaciones:
-                partes = []
-                for a in info.asignaciones[nombre]:
-                    if a.valor is None:
-                        partes.append(Clasificacion("opaque", f"binding of `{nombre}` cannot be determined"))
-                    else:
-                        partes.append(self.clasificar(m, a.valor, info.nodo, pila))
-                return combinar(partes, f"`{nombre}`")
+                return self._ligaduras(m, info, nombre, pila)
             if nombre in info.parametros():
-                return Clasificacion("opaque", f"`{nombre}` is a parameter; its keys are not enumerable here")
+                return self._parametro(m, info.nodo, nombre, pila)
             info = m.funcion(info.padre)
         d = self.proyecto.definicion(m, nombre)
         if d is not None and d.tipo == "constante" and d.modulo is not None:
             return self.clasificar(d.modulo, d.nodo, None, pila)
         return Clasificacion("opaque", f"binding of `{nombre}` cannot be determined")
+
+    def _ligaduras(self, m: Modulo, info, nombre: str, pila) -> Clasificacion:
+        partes = []
+        for a in info.asignaciones[nombre]:
+            if a.valor is None:
+                partes.append(Clasificacion("opaque", f"binding of `{nombre}` cannot be determined"))
+            else:
+                partes.append(self.clasificar(m, a.valor, info.nodo, pila))
+        return combinar(partes, f"`{nombre}`")
+
+    def _parametro(self, m: Modulo, fn: cst.FunctionDef, nombre: str, pila) -> Clasificacion:
+        """A parameter: the argument of the call being followed, when there is one."""
+        llamadas = self._entornos.get(id(fn))
+        llamada = llamadas[-1] if llamadas else None
+        if llamada is not None:
+            valor = argumento(llamada, fn, nombre)
+            if valor is not None and isinstance(llamada.nodo, cst.Call) and any(valor is a.value for a in llamada.nodo.args):
+                self._entornos[id(fn)].append(None)  # the argument is read where the call is written
+                try:
+                    return self.clasificar(llamada.m, valor, llamada.fn, pila)
+                finally:
+                    self._entornos[id(fn)].pop()
+        return Clasificacion("opaque", f"`{nombre}` is a parameter; its keys are not enumerable here")
+
+    # -- mutations ---------------------------------------------------------------
+    def _mutado(self, m: Modulo, info, nombre: str, pila) -> Clasificacion:
+        """A local dict changed after creation is opaque; when it starts empty (or as a map) and
+        only ever gets keys computed from data (`out[x.id] = x`), it is a map."""
+        mutaciones = info.mutaciones[nombre]
+        primera = m.pos(mutaciones[0]).linea
+        mutado = Clasificacion("opaque", f"`{nombre}` is mutated after creation (line {primera})")
+        if not all(_de_mapa(nombre, n) for n in mutaciones) or nombre not in info.asignaciones:
+            return mutado
+        base = self._ligaduras(m, info, nombre, pila)
+        if not (base.mapa or _vacia(base)):
+            return mutado
+        return Clasificacion("opaque", f"`{nombre}` is a map: it only gets keys computed from data (line {primera})", mapa=True)
+
+
+def _clave_computada(acceso: cst.BaseExpression) -> bool:
+    """`x[k]` with a key that is not a string literal."""
+    if not isinstance(acceso, cst.Subscript):
+        return False
+    k = indice(acceso)
+    return k is not None and texto_cadena(k) is None
+
+
+def _acceso_directo(nombre: str, objetivo: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+    """The access applied to `nombre` itself in a chain `nombre[...]...` (None: the chain is not on `nombre`)."""
+    acceso = None
+    base = objetivo
+    while isinstance(base, (cst.Subscript, cst.Attribute)):
+        acceso, base = base, base.value
+    return acceso if isinstance(base, cst.Name) and base.value == nombre else None
+
+
+def _de_mapa(nombre: str, nodo: cst.CSTNode) -> bool:
+    """A mutation that only adds or changes entries under computed keys: `x[k] = v`, `x[k] += 1`,
+    `x[k].append(v)`, `x[k]["n"] = v`, `x.setdefault(k, [])...`."""
+    if isinstance(nodo, cst.Assign):
+        accesos = [_acceso_directo(nombre, t) for t in _objetivos(nodo)]
+        return any(a is not None for a in accesos) and all(a is None or _clave_computada(a) for a in accesos)
+    if isinstance(nodo, cst.AugAssign):
+        return _clave_computada(_acceso_directo(nombre, nodo.target))
+    if isinstance(nodo, cst.Call) and isinstance(nodo.func, cst.Attribute):
+        receptor = nodo.func.value
+        if isinstance(receptor, cst.Name):  # a method of `x` itself
+            return nodo.func.attr.value == "setdefault" and bool(nodo.args) and texto_cadena(nodo.args[0].value) is None
+        if isinstance(receptor, cst.Call):  # `x.setdefault(k, []).append(v)`
+            return _de_mapa(nombre, receptor)
+        return _clave_computada(_acceso_directo(nombre, receptor))
+    return False
+
+
+def _objetivos(nodo: cst.Assign) -> list[cst.BaseExpression]:
+    """Every simple target of an assignment, tuples unpacked."""
+    salida: list[cst.BaseExpression] = []
+    pendientes = [t.target for t in nodo.targets]
+    while pendientes:
+        t = pendientes.pop()
+        if isinstance(t, (cst.Tuple, cst.List)):
+            pendientes.extend(e.value for e in t.elements)
+        elif isinstance(t, cst.StarredElement):
+            pendientes.append(t.value)
+        else:
+            salida.append(t)
+    return salida
+
+
+def _importacion_relativa(m: Modulo, fn: Optional[cst.FunctionDef], func: cst.BaseExpression) -> Optional[str]:
+    """The module a callee's first name is imported from, when that import is relative (`from .x import f`)."""
+    texto = dotted(func)
+    if texto is None:
+        return None
+    cabeza = texto.split(".")[0]
+    tablas = []
+    info = m.funcion(fn)
+    while info is not None:
+        tablas.append(info.importados)
+        info = m.funcion(info.padre)
+    tablas.append(m.importados)
+    for tabla in tablas:
+        if cabeza in tabla:
+            origen = tabla[cabeza][0]
+            return origen if origen.startswith(".") else None
+    return None
+
+
+def _que_es(l: Ligadura) -> str:
+    return {"modulo": "a module", "bucle": "a loop variable", "valor": "a value that is not a function",
+            "parametro": "a parameter"}.get(l.tipo, l.tipo)

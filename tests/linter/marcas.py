@@ -22,18 +22,28 @@ def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
         salida.add((fila["archivo"], fila["linea"], regla))
 
     declaradas = {(f["herramienta"], f["clave"]) for f in ev["clave_declarada"]}
+    sin_propiedades = {f["herramienta"] for f in ev["raiz"] if not f["declara_propiedades"]}
+    # a map built from data under a published map (no properties, not strict) is not debt
+    deuda_opaca = {f["herramienta"] for f in ev["raiz"] if f["procedencia"] == "opaque"
+                   and not (f["mapa"] and not f["declara_propiedades"] and not f["estricta"])}
     for f in ev["raiz"]:
-        if f["procedencia"] == "own" and not f["estricta"] and not f["envoltura"]:
+        if not f["primera"]:
+            continue  # root rules judge a tool once, at its first site of each provenance
+        if f["procedencia"] == "own" and not f["estricta"] and not f["envoltura"] and f["declara_propiedades"]:
             marca(f, "contrato.raiz_propia_estricta")
         if f["procedencia"] == "echoed":
             marca(f, "contrato.raiz_ecoada_listada")
             if f["estricta"]:
                 marca(f, "contrato.raiz_ecoada_tolerante")
-        if f["procedencia"] == "opaque":
+        if f["procedencia"] == "opaque" and f["herramienta"] in deuda_opaca:
             marca(f, "contrato.raiz_opaca_es_deuda")
     for f in ev["clave_emitida"]:
-        if (f["herramienta"], f["clave"]) not in declaradas:
+        if f["primera"] and (f["herramienta"], f["clave"]) not in declaradas and f["herramienta"] not in sin_propiedades:
             marca(f, "contrato.clave_no_declarada")
+    propias_sin_propiedades = {f["herramienta"] for f in ev["raiz"] if f["procedencia"] == "own" and not f["declara_propiedades"]}
+    for f in ev["herramienta"]:
+        if f["claves_emitidas"] and f["herramienta"] in propias_sin_propiedades:
+            marca(f, "contrato.claves_sin_publicar")
     for f in ev["esquema_nodo"]:
         if f["lado"] == "salida" and f["tipo"] == "objeto" and f["declara_message"] and not f["declara_code"]:
             marca(f, "contrato.message_sin_code")

@@ -262,11 +262,14 @@ def test_evidence_prints_every_relation(tmp_path):
         {
             "archivo": "srv/servidor.py",
             "columna": 5,
+            "declara_propiedades": True,
             "envoltura": False,
             "estricta": True,
             "herramienta": "contar",
             "linea": 5,
+            "mapa": False,
             "motivo": "written key by key",
+            "primera": True,
             "procedencia": "own",
         }
     ]

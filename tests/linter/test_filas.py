@@ -24,7 +24,8 @@ def sin_pos(filas, *claves):
 def test_table_tools(tabla):
     fila = next(f for f in tabla["herramienta"] if f["herramienta"] == "propia_estricta")
     assert fila == {"herramienta": "propia_estricta", "registro": "tabla", "esquema_salida": "literal",
-                    "esquema_entrada": "literal", "archivo": "servidor.py", "linea": 112, "columna": 5}
+                    "esquema_entrada": "literal", "claves_emitidas": "items, total", "archivo": "servidor.py",
+                    "linea": 112, "columna": 5}
     estados = {f["herramienta"]: (f["esquema_salida"], f["esquema_entrada"]) for f in tabla["herramienta"]}
     assert estados["generado"] == ("no_resuelto", "literal")
     assert tabla["archivo"] == [{"archivo": "esquemas.py", "herramientas": 0}, {"archivo": "servidor.py", "herramientas": 19}]
@@ -47,8 +48,8 @@ def test_spread_order(tabla):
 def test_helper_keys_are_own_and_point_into_the_helper(tabla):
     filas = [f for f in tabla["clave_emitida"] if f["herramienta"] == "propia_estricta"]
     assert filas == [
-        {"herramienta": "propia_estricta", "clave": "items", "archivo": "servidor.py", "linea": 28, "columna": 13},
-        {"herramienta": "propia_estricta", "clave": "total", "archivo": "servidor.py", "linea": 28, "columna": 26},
+        {"herramienta": "propia_estricta", "clave": "items", "archivo": "servidor.py", "linea": 28, "columna": 13, "primera": True},
+        {"herramienta": "propia_estricta", "clave": "total", "archivo": "servidor.py", "linea": 28, "columna": 26, "primera": True},
     ]
     assert not [f for f in tabla["clave_emitida"] if f["herramienta"] in ("eco_bien", "eco_mal", "opaca")]
 
@@ -103,7 +104,7 @@ def test_lowlevel_both_eras():
         ("servidor_v1.py", "saludo", "lowlevel", "ninguno"), ("servidor_v2.py", "documento", "lowlevel", "literal"),
         ("servidor_v2.py", "estado", "lowlevel", "literal")]
     assert sin_pos(e["raiz"], "herramienta", "procedencia", "linea") == [
-        ("clima", "own", 35), ("documento", "echoed", 28), ("eco", "opaque", 40), ("estado", "own", 25), ("perfil", "own", 37)]
+        ("clima", "own", 35), ("documento", "echoed", 28), ("eco", "echoed", 40), ("estado", "own", 25), ("perfil", "own", 37)]
     assert sin_pos(e["complete"], "herramienta", "evidencia") == [("estado", "ninguna")]
     assert sin_pos(e["no_resuelto"], "herramienta", "motivo") == [
         ("huerfana", "no branch of the call_tool handler dispatches tool `huerfana`")]

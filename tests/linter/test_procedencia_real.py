@@ -1,0 +1,159 @@
+"""Provenance as real servers write it (tests/fixtures/linter/procedencia/): what a foreign object
+returns is echoed, the project's own code is followed however it is reached, only what cannot be
+followed is opaque; and the per-tool facts the root rules report once per tool with."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from linter.cli import main
+from linter.extraccion import extraer
+
+from .marcas import FIXTURES
+
+PROCEDENCIA = FIXTURES / "procedencia"
+AJENO = "a method of an object no analyzed file defines"
+
+
+@pytest.fixture(scope="module")
+def e() -> dict:
+    return extraer(sorted(PROCEDENCIA.rglob("*.py")), FIXTURES)
+
+
+def raices(e: dict, archivo: str) -> list[tuple]:
+    """(line, tool, provenance, map, reason) of every root of one fixture file, in source order."""
+    return [(f["linea"], f["herramienta"], f["procedencia"], f["mapa"], f["motivo"])
+            for f in e["raiz"] if f["archivo"] == f"procedencia/{archivo}"]
+
+
+def test_foreign_clients_responses_and_third_party_functions_are_echoed(e):
+    assert raices(e, "cliente_externo.py") == [
+        (20, "pr_cubos", "echoed", False, f"value returned by `s3.list_buckets()`, {AJENO}"),
+        (25, "pr_cubos_contados", "own", False, "written key by key"),
+        (32, "pr_grupos_de_logs", "echoed", False, f"value returned by `logs.describe_log_groups()`, {AJENO}"),
+        (45, "pr_instancias", "echoed", False,
+         f"method Inventario.instancias(): value returned by `self.client.describe_instances()`, {AJENO}"),
+        (52, "pr_pagina", "echoed", False, f"value returned by `r.json()`, {AJENO}"),
+        (57, "pr_requests", "echoed", False, f"value returned by `requests.get(url, timeout=5).json()`, {AJENO}"),
+        (62, "pr_raices", "echoed", False, f"value returned by `ctx.session.list_roots()`, {AJENO}"),
+        (67, "pr_busqueda", "echoed", False, "value returned by `jmespath.search()`, code outside the analyzed files"),
+        (72, "pr_busqueda_contada", "own", False, "written key by key"),
+        (78, "pr_objetos", "echoed", False, f"value returned by `s3.list_objects_v2()`, {AJENO}"),
+    ]
+
+
+def test_a_helper_of_the_project_is_followed_through_its_package(e):
+    assert raices(e, "ayudante_por_paquete.py") == [
+        (22, "pr_por_alias", "own", False, "helper resumen() returns a literal"),
+        (27, "pr_por_ruta", "own", False, "helper resumen() returns a literal"),
+        (32, "pr_por_paquete", "own", False, "helper resumen() returns a literal"),
+        (37, "pr_relativo", "own", False, "helper resumen() returns a literal"),
+        (42, "pr_no_definido", "opaque", False,
+         "construccion.no_existe() cannot be followed: module `procedencia.paquete.construir` defines no `no_existe`"),
+        (47, "pr_clave_de_ayudante", "own", False, "helper con_sobrante() returns a literal"),
+        (52, "pr_modulo_ausente", "opaque", False,
+         "crear() cannot be followed: `.ausente` is a module of this project that is not among the analyzed files"),
+        (60, "pr_por_nombre_ligado", "own", False, "helper resumen() returns a literal"),
+        (70, "pr_reexportado", "own", False, "helper quizas() returns a literal"),  # its `return None` gives no root
+    ]
+    # the keys of a followed helper are written where the helper writes them
+    assert sorted((f["clave"], f["archivo"], f["linea"]) for f in e["clave_emitida"] if f["herramienta"] == "pr_clave_de_ayudante") == [
+        ("sobrante", "procedencia/paquete/construir.py", 9), ("total", "procedencia/paquete/construir.py", 9)]
+
+
+def test_methods_of_the_projects_classes_are_followed(e):
+    assert raices(e, "metodo_propio.py") == [
+        (56, "pr_instancia", "own", False, "method Armador.construir() returns a literal"),
+        (61, "pr_self", "own", False, "method Armador.por_si_mismo() returns a literal"),
+        (66, "pr_metodo_de_clase", "own", False, "method Armador.de_clase() returns a literal"),
+        (71, "pr_estatico", "own", False, "method Armador.estatico() returns a literal"),
+        (76, "pr_heredado", "own", False, "method Armador.construir() returns a literal"),
+        (81, "pr_en_atributo", "own", False, "method Servicio.resumir() returns a literal"),
+        (87, "pr_local", "own", False, "method Armador.construir() returns a literal"),
+        (92, "pr_metodo_mutado", "opaque", False, "method Armador.mutado(): `r` is mutated after creation (line 34)"),
+        (97, "pr_heredado_ajeno", "echoed", False,
+         "value returned by `ClienteHttp().get()`, a method `ClienteHttp` inherits from `httpx.Client`, outside the analyzed files"),
+        (105, "pr_tablero", "own", False, "method Tablero._armar() returns a literal"),
+        (120, "pr_sin_metodo", "opaque", False,
+         "Abstracto().armar() cannot be followed: `Abstracto` has no method `armar` the analyzer can see"),
+        # the class of what an analyzed function returns (through a `global` it binds)
+        (135, "pr_de_fabrica", "own", False, "method Armador.construir() returns a literal"),
+        (141, "pr_de_fabrica_en_local", "own", False, "method Armador.construir() returns a literal"),
+    ]
+
+
+def test_maps_built_from_data_are_opaque_maps(e):
+    comprension = "a dict comprehension: its keys are data, not a fixed set"
+    assert raices(e, "mapa_tipado.py") == [
+        (19, "pr_pesos", "opaque", True, comprension),
+        (27, "pr_pesos_en_bucle", "opaque", True, "`salida` is a map: it only gets keys computed from data (line 26)"),
+        (35, "pr_grupos", "opaque", True, "`grupos` is a map: it only gets keys computed from data (line 34)"),
+        (40, "pr_pares", "opaque", True, "`dict(zip(PESOS, range(2)))`: its keys are data, not a fixed set"),
+        (45, "pr_mapa_bajo_propiedades", "opaque", True, comprension),
+        (50, "pr_mapa_bajo_estricta", "opaque", True, comprension),
+        (59, "pr_mapa_con_clave_fija", "opaque", False, "`salida` is mutated after creation (line 57)"),
+        (65, "pr_mapa_o_error", "own", False, "written key by key"),
+        (66, "pr_mapa_o_error", "opaque", True, comprension),
+    ]
+
+
+def test_what_the_published_root_declares_is_on_every_root(e):
+    declara = {(f["herramienta"], f["declara_propiedades"], f["estricta"]) for f in e["raiz"] if f["archivo"].endswith("mapa_tipado.py")}
+    assert declara == {
+        ("pr_pesos", False, False), ("pr_pesos_en_bucle", False, False), ("pr_grupos", False, False), ("pr_pares", False, False),
+        ("pr_mapa_bajo_propiedades", True, False), ("pr_mapa_bajo_estricta", False, True),
+        ("pr_mapa_con_clave_fija", False, False), ("pr_mapa_o_error", False, False)}
+
+
+def test_the_first_site_of_each_provenance_and_of_each_key(e):
+    primeras = [(f["herramienta"], f["linea"], f["procedencia"]) for f in e["raiz"]
+                if f["archivo"].endswith("una_por_herramienta.py") and f["primera"]]
+    assert primeras == [
+        ("pr_varias_propias", 16, "own"), ("pr_varias_ecoadas", 25, "echoed"), ("pr_varias_ecoadas_estrictas", 32, "echoed"),
+        ("pr_varias_opacas", 41, "opaque"), ("pr_clave_repetida", 48, "own"), ("pr_propia_y_opaca", 55, "own"),
+        ("pr_propia_y_opaca", 58, "opaque")]
+    pagina = [(f["linea"], f["primera"]) for f in e["clave_emitida"] if f["herramienta"] == "pr_clave_repetida" and f["clave"] == "pagina"]
+    assert pagina == [(48, True), (49, False)]
+
+
+def test_every_tool_names_the_keys_its_roots_write(e):
+    claves = {f["herramienta"]: f["claves_emitidas"] for f in e["herramienta"] if f["archivo"].endswith("claves_sin_publicar.py")}
+    assert claves == {
+        "pr_estado": "items, reason, status, total", "pr_estado_typing": "status", "pr_estado_envuelto": "result",
+        "pr_estado_estricto": "status", "pr_estado_literal": "status", "pr_sin_esquema": None, "pr_mapa_vacio": None,
+        "pr_estado_listado": "status", "pr_parametro_o_error": "error"}
+
+
+@pytest.fixture(scope="module")
+def hallazgos() -> list[dict]:
+    r = CliRunner().invoke(main, ["check", "--format", "json", "--no-cache", "--project", str(FIXTURES)])
+    assert r.exit_code == 1, r.output
+    return [h for h in json.loads(r.output)["findings"] if h["path"].startswith("procedencia/")]
+
+
+def test_a_root_that_declares_no_property_is_one_finding_that_names_its_keys(hallazgos):
+    assert [(h["line"], h["tool"], h["message"]) for h in hallazgos if h["path"] == "procedencia/claves_sin_publicar.py"] == [
+        (25, "pr_estado", "tool «pr_estado» writes fixed keys at 3 emission site(s) but its output schema declares no properties: "
+                          "publish these keys: items, reason, status, total"),
+        (34, "pr_estado_typing", "tool «pr_estado_typing» writes fixed keys at 1 emission site(s) but its output schema declares "
+                                 "no properties: publish these keys: status"),
+        (45, "pr_estado_estricto", "tool «pr_estado_estricto» writes fixed keys at 1 emission site(s) but its output schema "
+                                   "declares no properties: publish these keys: status"),
+        (50, "pr_estado_literal", "tool «pr_estado_literal» writes fixed keys at 1 emission site(s) but its output schema "
+                                  "declares no properties: publish these keys: status"),
+        (70, "pr_parametro_o_error", "tool «pr_parametro_o_error» writes fixed keys at 1 emission site(s) but its output schema "
+                                     "declares no properties: publish these keys: error"),
+    ]
+
+
+def test_at_most_one_root_finding_per_tool_and_rule(hallazgos):
+    por = {}
+    for h in hallazgos:
+        por.setdefault((h["tool"], h["rule"]), []).append(h["line"])
+    assert all(len(v) == 1 for v in por.values()), por
+    assert {t for t, r in por if r == "contrato.raiz_opaca_es_deuda"} == {
+        "pr_no_definido", "pr_modulo_ausente", "pr_metodo_mutado", "pr_mapa_bajo_propiedades", "pr_mapa_bajo_estricta",
+        "pr_mapa_con_clave_fija", "pr_varias_opacas", "pr_propia_y_opaca", "pr_sin_metodo"}
+    # neither a map under a published map nor a tool without output schema is judged
+    assert not {t for t, _ in por} & {"pr_pesos", "pr_pesos_en_bucle", "pr_grupos", "pr_pares", "pr_sin_esquema", "pr_mapa_vacio"}
