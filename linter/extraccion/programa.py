@@ -49,6 +49,7 @@ class Llamada:
     fn: Optional[cst.FunctionDef]
     salto: int
     decorador: bool = False
+    exterior: Optional["Llamada"] = None  # for a closure its factory returns: the call of the factory
 
 
 def parametros(fn: cst.FunctionDef) -> list[cst.Param]:
@@ -397,6 +398,9 @@ class Programa:
                         salida.append(Llamada(otro, c, otro.contexto.get(id(c)), 1))
             return salida
         salto = 0 if clase is None or es_metodo_estatico(fn) else 1
+        padre = info.padre if info is not None else None
+        if padre is not None and self._devuelve_nombre(m, padre, nombre):
+            return self._llamadas_de_cierre(m, padre)
         for otro in self.proyecto.modulos_con(nombre):
             for c in otro.llamadas:
                 donde = otro.contexto.get(id(c))
@@ -406,6 +410,27 @@ class Programa:
                 objetivo = dec.decorator
                 if isinstance(objetivo, (cst.Name, cst.Attribute)) and self._invoca(otro, objetivo, _padre(otro, definida), m, fn, clase):
                     salida.append(Llamada(otro, definida, _padre(otro, definida), 0, decorador=True))
+        return salida
+
+    @staticmethod
+    def _devuelve_nombre(m: Modulo, fn: cst.FunctionDef, nombre: str) -> bool:
+        """Whether `fn` returns its local `nombre` (a decorator factory returning its inner decorator)."""
+        info = m.funcion(fn)
+        return any(isinstance(r.value, cst.Name) and r.value.value == nombre for r in (info.retornos if info else []))
+
+    def _llamadas_de_cierre(self, m: Modulo, fabrica: cst.FunctionDef) -> list[Llamada]:
+        """Where the closure `fabrica(...)` returns is applied: `fabrica(...)(f)` and `@fabrica(...)`."""
+        salida: list[Llamada] = []
+        for exterior in self.llamadas_a(m, fabrica):
+            if exterior.decorador or not isinstance(exterior.nodo, cst.Call):
+                continue
+            em = exterior.m
+            for c in em.llamadas:
+                if c.func is exterior.nodo:
+                    salida.append(Llamada(em, c, em.contexto.get(id(c)), 0, exterior=exterior))
+            for definida, dec in em.decoradas:
+                if dec.decorator is exterior.nodo:
+                    salida.append(Llamada(em, definida, _padre(em, definida), 0, decorador=True, exterior=exterior))
         return salida
 
     def _es_clase(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef], clase: cst.ClassDef) -> bool:

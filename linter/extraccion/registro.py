@@ -358,7 +358,12 @@ class Registro:
         salida: list[Manejador] = []
         motivos = []
         for lig in self.programa.ligaduras_de(m, expr, ctx):
-            if lig.tipo == "funcion" and lig.m is not None:
+            envuelta = _envuelve(lig.nodo) if lig.tipo == "funcion" else None
+            if envuelta is not None and lig.m is not None:
+                # `@functools.wraps(f) def wrapper(*a, **k): return await f(*a, **k)`: the SDK reads f's signature
+                r = self._funciones_de(lig.m, envuelta, _padre(lig.m, lig.nodo), entorno, profundidad + 1)
+                salida.extend(r) if not isinstance(r, str) else motivos.append(r)
+            elif lig.tipo == "funcion" and lig.m is not None:
                 salida.append(Manejador(lig.m, lig.nodo, entorno))
             elif lig.tipo == "valor" and lig.m is not None:
                 r = self._funciones_de(lig.m, lig.nodo, lig.fn, entorno, profundidad + 1)
@@ -393,6 +398,12 @@ class Registro:
                     valor = argumento(llamada, fn, p.name.value)
                     if valor is not None:
                         propio[p.name.value] = (llamada.m if p.default is None or valor is not p.default else lig.m, valor, {})
+            fabrica = _padre(lig.m, fn)
+            if llamada.exterior is not None and fabrica is not None:  # a decorator factory's own parameters (the name)
+                for p in [*parametros(fabrica), *fabrica.params.kwonly_params]:
+                    valor = argumento(llamada.exterior, fabrica, p.name.value)
+                    if valor is not None and p.name.value not in propio:
+                        propio[p.name.value] = (llamada.exterior.m if not _es_defecto(fabrica, p.name.value, valor) else lig.m, valor, {})
             if llamada.decorador:
                 salida.append(Manejador(llamada.m, llamada.nodo, propio))
                 continue
@@ -650,6 +661,19 @@ def _campos_de(m: Modulo, nodo: cst.BaseExpression, proyecto: Proyecto) -> Optio
         return campos
     if isinstance(nodo, cst.Call) and not (nombra_tool(m) and es_tool_mcp(proyecto.calificados(m, nodo.func))):
         return {a.keyword.value: a.value for a in nodo.args if a.keyword is not None}
+    return None
+
+
+def _envuelve(fn: Optional[cst.CSTNode]) -> Optional[cst.BaseExpression]:
+    """The function a `@functools.wraps(f)` (or `@wraps(f)`) wrapper stands for."""
+    if not isinstance(fn, cst.FunctionDef):
+        return None
+    for dec in fn.decorators:
+        d = dec.decorator
+        if isinstance(d, cst.Call) and d.args and (
+                (isinstance(d.func, cst.Attribute) and d.func.attr.value == "wraps")
+                or (isinstance(d.func, cst.Name) and d.func.value == "wraps")):
+            return d.args[0].value
     return None
 
 

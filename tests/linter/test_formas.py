@@ -45,11 +45,16 @@ def test_server_from_a_factory_a_subclass_and_an_import(e):
 
 def test_project_wrappers_are_followed_to_the_functions_they_register(e):
     assert herramientas(e, "envoltorio.py") == [
-        ("envoltura_uno", "decorador", 47), ("envuelta", "decorador", 11), ("estricta_nombrada", "decorador", 16),
-        ("por_llamada_nombrada", "decorador", 16)]
+        ("auditada_funcion", "decorador", 70), ("auditada_metodo", "decorador", 70), ("envoltura_uno", "decorador", 49),
+        ("envuelta", "decorador", 13), ("estricta_nombrada", "decorador", 18), ("por_llamada_nombrada", "decorador", 18)]
     raices = {r["herramienta"]: (r["archivo"], r["linea"]) for r in e["raiz"]}
-    assert raices["envuelta"] == ("formas/envoltorio.py", 21)  # the emission site is the wrapped function's return
-    assert raices["estricta_nombrada"] == ("formas/envoltorio.py", 29)
+    assert raices["envuelta"] == ("formas/envoltorio.py", 23)  # the emission site is the wrapped function's return
+    assert raices["estricta_nombrada"] == ("formas/envoltorio.py", 31)
+    # a decorator factory's `functools.wraps` wrapper stands for the function it wraps: its schema and returns
+    assert raices["auditada_metodo"] == ("formas/envoltorio.py", 81)
+    assert raices["auditada_funcion"] == ("formas/envoltorio.py", 86)
+    entrada = {f["herramienta"]: f["contenido"] for f in e["esquema"] if f["lado"] == "entrada"}
+    assert '"properties": {"n": {"title": "N", "type": "integer"}}' in entrada["auditada_metodo"]
 
 
 def test_fastmcp_direct_forms(e):
@@ -63,9 +68,9 @@ def test_near_misses_are_rows_naming_the_construct(e):
         ("formas/bajo_nivel_tabla.py", 37, "no branch of the call_tool handler dispatches tool `bt_sin_rama`"),
         ("formas/bajo_nivel_tabla.py", 57, "call handler `@ajeno.call_tool()` on `no_es_de_un_servidor`: `ajeno` is not a known "
          "low-level MCP server (`Ajeno` is not a server class)"),
-        ("formas/envoltorio.py", 40, "`mcp.tool(name=nombre)(fn)`: the registered function cannot be enumerated statically: "
+        ("formas/envoltorio.py", 42, "`mcp.tool(name=nombre)(fn)`: the registered function cannot be enumerated statically: "
          "`fn` is a parameter of `aplicar()`, which no analyzed file calls"),
-        ("formas/envoltorio.py", 47, "`@mcp.tool(name=nombre)`: the tool name `nombre` is computed at run time "
+        ("formas/envoltorio.py", 49, "`@mcp.tool(name=nombre)`: the tool name `nombre` is computed at run time "
          "(not a literal or a constant the analyzer can evaluate)"),
         ("formas/llamada_en_clase.py", 34, "`mcp.tool(name=\"huerfana\")(self.nada)`: `mcp` is not a known MCP server instance "
          "(`mcp` is a parameter of `register()`, which no analyzed file calls)"),
