@@ -1,0 +1,928 @@
+"""Real-world benchmark: of the tools real MCP servers register, how many oracle-lint finds.
+
+Reads bare git mirrors laid out as `<mirrors>/<owner>+<name>/repo`, extracts each repository
+(`git archive`) into a work directory, and cuts it into server folders (one row each): awslabs/mcp
+`src/<server>/`, the python-sdk examples of `main` (mcp 2.x) and `v1.x` (mcp 1.x), fastmcp's
+`examples/`, and the Python servers of modelcontextprotocol/servers. For every folder:
+
+- ground truth: in a venv of the folder's own family (`uv pip install` of the folder, from its
+  `uv.lock` when it has one), `real_world_parts/sonda.py` imports the server with `run()`
+  neutralised and asks every server instance created for `tools/list` through the SDK's in-memory
+  client (never calling a tool), with fake credentials and no network. A folder that cannot be
+  imported gets a *static* count of registration sites (Python's `ast`), labelled `static`.
+  Ground truth is cached per folder and commit under `<work>/truth/`.
+- the analyzer: `oracle-lint evidence --no-cache` and `check --format json --no-cache` over the
+  folder's own code (its top-level entries with Python files, except `tests/` and `test/`).
+
+A truth tool is *found* when a `herramienta` row names it; *reported* when it is not found but a
+`no_resuelto` row names it, or an unnamed `no_resuelto` row (other than one about `complete`)
+sits in a registration file of the folder: the tool's handler file, a file with a static
+registration site, or a file that creates one of the folder's server instances; *silently missed*
+otherwise. *Extra* are analyzer tools not in the
+truth. Not run in CI; the corpus is fetched, never committed. It prints tables; it asserts nothing.
+
+    .venv/bin/python bench/real_world.py --mirrors DIR [--work DIR] [--only SUBSTR]
+        [--skip-install] [--json FILE] [--markdown FILE] [--oracle-lint PATH] [--jobs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import concurrent.futures
+import dataclasses
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterable
+
+AQUI = Path(__file__).resolve().parent
+SONDA = AQUI / "real_world_parts" / "sonda.py"
+TRABAJO_POR_DEFECTO = Path.home() / ".cache" / "oracle-real-world"
+PLAZO_PASO = 40  # seconds per probe step (import, entry point, file run as __main__)
+PLAZO_SONDA = 420  # seconds for a whole probe process
+PLAZO_ANALIZADOR = 600
+PLAZO_INSTALACION = 1200
+EXCLUIDOS = {"tests", "test", "__pycache__", "build", "dist", "node_modules", "docs"}
+CLASES_SERVIDOR = {"FastMCP", "MCPServer", "Server", "LowLevelServer", "FastMCPProxy"}
+FABRICAS_SERVIDOR = {"from_openapi", "from_fastapi", "as_proxy", "create_proxy"}
+REGLAS_RAIZ_PREFIJO = "contrato.raiz_"
+REGLA_CLAVE = "contrato.clave_no_declarada"
+REGLA_NO_RESUELTO = "analisis.no_resuelto"
+CREDENCIALES_FALSAS = {
+    "AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_SESSION_TOKEN": "testing",
+    "AWS_SECURITY_TOKEN": "testing", "AWS_REGION": "us-east-1", "AWS_DEFAULT_REGION": "us-east-1",
+    "AWS_EC2_METADATA_DISABLED": "true", "AWS_MAX_ATTEMPTS": "1",
+    "OPENAI_API_KEY": "testing", "ANTHROPIC_API_KEY": "testing", "GITHUB_TOKEN": "testing",
+    "TWILIO_ACCOUNT_SID": "testing", "TWILIO_AUTH_TOKEN": "testing",
+    "SURGE_API_KEY": "testing", "SURGE_ACCOUNT_ID": "testing", "SURGE_MY_PHONE_NUMBER": "+15550000000",
+    "SURGE_MY_FIRST_NAME": "testing", "SURGE_MY_LAST_NAME": "testing",
+    "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1", "FASTMCP_LOG_LEVEL": "ERROR",
+}
+# A fake ~/.aws in the probe's HOME: servers that open `boto3.Session(profile_name="default")`.
+AWS_FALSO = {
+    "credentials": "[default]\naws_access_key_id = testing\naws_secret_access_key = testing\n",
+    "config": "[default]\nregion = us-east-1\n",
+}
+# What the shared example venvs carry besides the SDK: the example files import these.
+EXTRAS_EJEMPLOS = ("pydantic-settings", "pydantic-ai-slim[openai]", "asyncpg", "pgvector", "numpy",
+                   "pillow", "httpx", "pyyaml", "fastapi", "aiohttp", "openai", "starlette", "uvicorn")
+EXTRAS_FASTMCP = ("anthropic", "pydocket", "qrcode", "aiosqlite")
+MCP_1X, MCP_2X = "mcp[cli]>=1,<2", "mcp>=2,<3"
+
+
+# -- the corpus ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Repositorio:
+    """One branch of one mirrored repository."""
+
+    etiqueta: str
+    espejo: str  # <owner>+<name>
+    rama: str
+
+
+REPOSITORIOS = (
+    Repositorio("awslabs", "awslabs+mcp", "main"),
+    Repositorio("sdk-main", "modelcontextprotocol+python-sdk", "main"),
+    Repositorio("sdk-v1", "modelcontextprotocol+python-sdk", "v1.x"),
+    Repositorio("fastmcp", "jlowin+fastmcp", "main"),
+    Repositorio("servers", "modelcontextprotocol+servers", "main"),
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class Arbol:
+    """An extracted repository at one commit."""
+
+    repo: Repositorio
+    commit: str
+    raiz: Path
+    descripcion: str  # `git describe --tags` (for dynamic versions of an SDK installed from the tree)
+
+
+@dataclasses.dataclass(frozen=True)
+class Entorno:
+    """A venv: what to install into it."""
+
+    clave: str
+    requisitos: tuple[str, ...] = ()
+    carpeta: str | None = None  # a project installed as itself (from its uv.lock when it has one)
+    restricciones: tuple[str, ...] = ()
+    variables: tuple[tuple[str, str], ...] = ()
+    sin_fuentes: bool = False  # ignore [tool.uv.sources] (workspace members, git URLs): take PyPI's
+
+    def huella(self) -> str:
+        """Digest of what the venv must hold."""
+        return hashlib.sha256(json.dumps(dataclasses.asdict(self), sort_keys=True).encode()).hexdigest()[:16]
+
+
+@dataclasses.dataclass(frozen=True)
+class Carpeta:
+    """One server folder: one row of the tables."""
+
+    nombre: str  # <etiqueta>/<path in the repository>
+    arbol: Arbol
+    ruta: Path  # the folder (or single file)
+    proyecto: Path  # --project of the analyzer
+    rutas: tuple[str, ...]  # PATHS of the analyzer, relative to `proyecto`
+    entorno: Entorno
+    sys_path: tuple[str, ...]
+    pasos: tuple[dict[str, str], ...]  # probe steps
+
+
+def _git(espejo: Path, *args: str) -> str:
+    return subprocess.run(["git", f"--git-dir={espejo}", *args], check=True, capture_output=True,
+                          text=True).stdout.strip()
+
+
+def extraer(repo: Repositorio, espejos: Path, trabajo: Path) -> Arbol:
+    """Extract `repo` at its branch's commit into `<trabajo>/trees/` (once per commit)."""
+    espejo = espejos / repo.espejo / "repo"
+    commit = _git(espejo, "rev-parse", f"{repo.rama}^{{commit}}")
+    try:
+        descripcion = _git(espejo, "describe", "--tags", "--abbrev=0", commit)
+    except subprocess.CalledProcessError:
+        descripcion = ""
+    destino = trabajo / "trees" / f"{repo.etiqueta}-{commit[:12]}"
+    if not (destino / ".extraido").exists():
+        parcial = destino.with_name(destino.name + ".part")
+        shutil.rmtree(parcial, ignore_errors=True)
+        parcial.mkdir(parents=True)
+        archivo = subprocess.Popen(["git", f"--git-dir={espejo}", "archive", "--format=tar", commit],
+                                   stdout=subprocess.PIPE)
+        subprocess.run(["tar", "-x", "-C", str(parcial)], stdin=archivo.stdout, check=True)
+        if archivo.wait() != 0:
+            sys.exit(f"git archive failed for {repo.espejo}@{repo.rama}")
+        (parcial / ".extraido").write_text(commit + "\n", encoding="utf-8")
+        shutil.rmtree(destino, ignore_errors=True)
+        parcial.rename(destino)
+    return Arbol(repo, commit, destino, descripcion)
+
+
+# -- static reading (ast) -----------------------------------------------------------------
+
+
+def _modulo_ast(ruta: Path) -> ast.Module | None:
+    try:
+        return ast.parse(ruta.read_bytes())
+    except (SyntaxError, ValueError, OSError):
+        return None
+
+
+def _nombre_llamado(nodo: ast.expr) -> str | None:
+    if isinstance(nodo, ast.Subscript):  # MCPServer[State](...)
+        nodo = nodo.value
+    if isinstance(nodo, ast.Name):
+        return nodo.id
+    if isinstance(nodo, ast.Attribute):
+        return nodo.attr
+    return None
+
+
+def construye_servidor(ruta: Path) -> bool:
+    """Whether the file calls a server class (`FastMCP(...)`, `Server(...)`, `FastMCP.from_openapi(...)`)."""
+    modulo = _modulo_ast(ruta)
+    if modulo is None:
+        return False
+    for nodo in ast.walk(modulo):
+        if isinstance(nodo, ast.Call):
+            nombre = _nombre_llamado(nodo.func)
+            if nombre in CLASES_SERVIDOR or nombre in FABRICAS_SERVIDOR:
+                return True
+    return False
+
+
+def sitios_de_registro(ruta: Path) -> list[tuple[int, str | None]]:
+    """Registration call sites: `@x.tool`, `@x.tool(...)`, `x.tool(...)(f)`, `x.tool(f)`, `x.add_tool(...)`,
+    `Tool(name=...)`; each with its line and the literal tool name when one is written."""
+    modulo = _modulo_ast(ruta)
+    if modulo is None:
+        return []
+    sitios: list[tuple[int, str | None]] = []
+    decoradores: set[int] = set()
+    for nodo in ast.walk(modulo):
+        if isinstance(nodo, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for deco in nodo.decorator_list:
+                base = deco.func if isinstance(deco, ast.Call) else deco
+                if isinstance(base, ast.Attribute) and base.attr == "tool":
+                    decoradores.add(id(deco))
+                    sitios.append((deco.lineno, _nombre_literal(deco) or nodo.name))
+    internas = {id(n.func) for n in ast.walk(modulo) if isinstance(n, ast.Call) and isinstance(n.func, ast.Call)}
+    for nodo in ast.walk(modulo):
+        if not isinstance(nodo, ast.Call) or id(nodo) in decoradores:
+            continue
+        funcion = nodo.func
+        if isinstance(funcion, ast.Call) and isinstance(funcion.func, ast.Attribute) and funcion.func.attr == "tool":
+            sitios.append((nodo.lineno, _nombre_literal(funcion)))
+        elif (isinstance(funcion, ast.Attribute) and funcion.attr == "tool" and id(nodo) not in internas
+              and nodo.args and not isinstance(nodo.args[0], ast.Constant)):
+            sitios.append((nodo.lineno, _nombre_literal(nodo)))  # fastmcp's mcp.tool(fn)
+        elif isinstance(funcion, ast.Attribute) and funcion.attr == "add_tool":
+            sitios.append((nodo.lineno, _nombre_literal(nodo)))
+        elif _nombre_llamado(funcion) == "Tool" and any(k.arg == "name" for k in nodo.keywords):
+            sitios.append((nodo.lineno, _nombre_literal(nodo)))
+    return sorted(set(sitios), key=lambda s: (s[0], s[1] or ""))
+
+
+def _nombre_literal(llamada: ast.expr) -> str | None:
+    if not isinstance(llamada, ast.Call):
+        return None
+    for clave in llamada.keywords:
+        if clave.arg == "name" and isinstance(clave.value, ast.Constant) and isinstance(clave.value.value, str):
+            return clave.value.value
+    if llamada.args and isinstance(llamada.args[0], ast.Constant) and isinstance(llamada.args[0].value, str):
+        return llamada.args[0].value
+    return None
+
+
+def archivos_py(proyecto: Path, rutas: tuple[str, ...]) -> list[Path]:
+    """The Python files the analyzer reads for PATHS `rutas` of `proyecto`."""
+    archivos: list[Path] = []
+    for rel in rutas:
+        ruta = proyecto / rel
+        if ruta.is_file():
+            archivos.append(ruta)
+        else:
+            archivos += [p for p in sorted(ruta.rglob("*.py")) if not EXCLUIDOS & set(p.relative_to(ruta).parts)]
+    return archivos
+
+
+# -- cutting repositories into folders ------------------------------------------------------
+
+
+def _rutas_de_codigo(carpeta: Path) -> tuple[str, ...]:
+    """Top-level entries of `carpeta` holding Python code, except tests (what the analyzer reads)."""
+    rutas = []
+    for hijo in sorted(carpeta.iterdir()):
+        if hijo.name.startswith(".") or hijo.name in EXCLUIDOS:
+            continue
+        if (hijo.is_file() and hijo.suffix == ".py") or (hijo.is_dir() and any(hijo.rglob("*.py"))):
+            rutas.append(hijo.name)
+    return tuple(rutas)
+
+
+def _modulo_de(ruta: Path, raices: Iterable[Path]) -> str | None:
+    for raiz in raices:
+        try:
+            partes = list(ruta.relative_to(raiz).with_suffix("").parts)
+        except ValueError:
+            continue
+        if partes and partes[-1] == "__init__":
+            partes.pop()
+        if partes and all(p.isidentifier() for p in partes):
+            return ".".join(partes)
+    return None
+
+
+def carpeta_paquete(arbol: Arbol, ruta: Path, entorno: Entorno) -> Carpeta:
+    """A folder with a pyproject: its entry points are called, its server modules imported."""
+    pyproject = tomllib.loads((ruta / "pyproject.toml").read_text(encoding="utf-8"))
+    scripts = sorted(set(pyproject.get("project", {}).get("scripts", {}).values()))
+    raices = [ruta / "src"] if (ruta / "src").is_dir() else [ruta]
+    rutas = _rutas_de_codigo(ruta)
+    pasos: list[dict[str, str]] = []
+    for archivo in archivos_py(ruta, rutas):
+        if archivo.name == "__main__.py" and scripts:
+            continue
+        modulo = _modulo_de(archivo, raices)
+        if modulo and construye_servidor(archivo):
+            pasos.append({"tipo": "modulo", "objetivo": modulo})
+    pasos += [{"tipo": "script", "objetivo": s.split("[")[0].strip()} for s in scripts]
+    return Carpeta(_nombre(arbol, ruta), arbol, ruta, ruta, rutas, entorno, tuple(map(str, raices)), tuple(pasos))
+
+
+def _paso_principal(archivo: Path, raices: tuple[Path, ...]) -> dict[str, str]:
+    """Run a file as `__main__`: as a module when it sits in a package under one of `raices`
+    (so its relative imports work), else by path."""
+    for raiz in raices:
+        modulo = _modulo_de(archivo, (raiz,))
+        paquetes = archivo.parents[:len(archivo.relative_to(raiz).parts) - 1] if modulo else ()
+        if modulo and "." in modulo and all((p / "__init__.py").exists() for p in paquetes):
+            return {"tipo": "modulo_main", "objetivo": modulo}
+    return {"tipo": "archivo", "objetivo": str(archivo)}
+
+
+def carpeta_directorio(arbol: Arbol, ruta: Path, entorno: Entorno, extra_path: tuple[Path, ...] = ()) -> Carpeta:
+    """A folder without a pyproject: each file that builds a server is run as `__main__`."""
+    rutas = _rutas_de_codigo(ruta)
+    pasos = tuple(_paso_principal(a, extra_path) for a in archivos_py(ruta, rutas) if construye_servidor(a))
+    sys_path = tuple(str(p) for p in (ruta, *extra_path))
+    return Carpeta(_nombre(arbol, ruta), arbol, ruta, ruta, rutas, entorno, sys_path, pasos)
+
+
+def carpeta_archivo(arbol: Arbol, ruta: Path, entorno: Entorno, extra_path: tuple[Path, ...] = ()) -> Carpeta:
+    """A single-file server, run as `__main__`; the analyzer reads that file alone."""
+    sys_path = tuple(str(p) for p in (ruta.parent, *extra_path))
+    return Carpeta(_nombre(arbol, ruta), arbol, ruta, ruta.parent, (ruta.name,), entorno, sys_path,
+                   ({"tipo": "archivo", "objetivo": str(ruta)},))
+
+
+def _nombre(arbol: Arbol, ruta: Path) -> str:
+    return f"{arbol.repo.etiqueta}/{ruta.relative_to(arbol.raiz).as_posix()}"
+
+
+def _con_pyproject(directorio: Path) -> list[Path]:
+    return [d for d in sorted(directorio.iterdir()) if d.is_dir() and (d / "pyproject.toml").exists()]
+
+
+def _awslabs(arbol: Arbol) -> list[Carpeta]:
+    return [carpeta_paquete(arbol, d, Entorno(f"awslabs-{d.name}", carpeta=str(d)))
+            for d in _con_pyproject(arbol.raiz / "src")]
+
+
+def _servers(arbol: Arbol) -> list[Carpeta]:
+    return [carpeta_paquete(arbol, d, Entorno(f"servers-{d.name}", carpeta=str(d)))
+            for d in _con_pyproject(arbol.raiz / "src")]
+
+
+def _sdk(arbol: Arbol) -> list[Carpeta]:
+    mcp = MCP_2X if arbol.repo.etiqueta == "sdk-main" else MCP_1X
+    ejemplos = arbol.raiz / "examples"
+    compartido = Entorno(f"{arbol.repo.etiqueta}-ejemplos", requisitos=(mcp, *EXTRAS_EJEMPLOS), sin_fuentes=True)
+    carpetas = [carpeta_paquete(arbol, d, Entorno(f"{arbol.repo.etiqueta}-{d.name}", carpeta=str(d), sin_fuentes=True,
+                                                  restricciones=(mcp.replace("[cli]", ""),)))
+                for d in _con_pyproject(ejemplos / "servers")]
+    for sub in ("mcpserver", "fastmcp"):
+        carpetas += [carpeta_archivo(arbol, f, compartido) for f in sorted((ejemplos / sub).glob("*.py"))]
+    fragmentos = ejemplos / "snippets"
+    for f in sorted((fragmentos / "servers").rglob("*.py")):
+        if f.name != "__init__.py":
+            carpetas.append(carpeta_archivo(arbol, f, compartido, (fragmentos,)))
+    historias = ejemplos / "stories"
+    if historias.is_dir():
+        for d in sorted(historias.iterdir()):
+            if d.is_dir() and any(d.glob("server*.py")):
+                carpetas.append(carpeta_directorio(arbol, d, compartido, (ejemplos,)))
+    return carpetas
+
+
+def _fastmcp(arbol: Arbol) -> list[Carpeta]:
+    version = arbol.descripcion.lstrip("v") or "0.0.0"
+    variables = (("UV_DYNAMIC_VERSIONING_BYPASS", version),)
+    arbol_sdk = str(arbol.raiz)
+    compartido = Entorno("fastmcp-ejemplos", requisitos=(arbol_sdk, *EXTRAS_EJEMPLOS, *EXTRAS_FASTMCP),
+                         variables=variables, sin_fuentes=True)
+    ejemplos = arbol.raiz / "examples"
+    carpetas = []
+    for hijo in sorted(ejemplos.iterdir()):
+        if hijo.is_file() and hijo.suffix == ".py":
+            carpetas.append(carpeta_archivo(arbol, hijo, compartido))
+        elif hijo.is_dir() and (hijo / "pyproject.toml").exists():
+            propio = Entorno(f"fastmcp-{hijo.name}", requisitos=(arbol_sdk,), carpeta=str(hijo), variables=variables,
+                             sin_fuentes=True)
+            carpetas.append(carpeta_paquete(arbol, hijo, propio))
+        elif hijo.is_dir() and any(hijo.rglob("*.py")):
+            carpetas.append(carpeta_directorio(arbol, hijo, compartido))
+    return carpetas
+
+
+CORTES = {"awslabs": _awslabs, "sdk-main": _sdk, "sdk-v1": _sdk, "fastmcp": _fastmcp, "servers": _servers}
+
+
+def es_servidor(carpeta: Carpeta) -> bool:
+    """Whether a folder is a server at all: a project with a pyproject, or code that builds a server
+    or registers a tool (a snippet that only configures auth, say, is not a row)."""
+    if carpeta.ruta.is_dir() and (carpeta.ruta / "pyproject.toml").exists():
+        return True
+    return any(construye_servidor(a) or sitios_de_registro(a) for a in archivos_py(carpeta.proyecto, carpeta.rutas))
+
+
+# -- venvs ----------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class EstadoEntorno:
+    """A prepared venv: its python, whether installing worked, the tail of the log otherwise."""
+
+    python: Path
+    ok: bool
+    error: str | None = None
+
+
+def _uv(herramientas: Path) -> Path:
+    """uv in a tools venv of the work directory (installed there with pip the first time)."""
+    uv = herramientas / "bin" / "uv"
+    if not uv.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(herramientas)], check=True)
+        subprocess.run([str(herramientas / "bin" / "pip"), "install", "-q", "uv"], check=True)
+    return uv
+
+
+def _correr(orden: list[str], registro: list[str], entorno: dict[str, str] | None = None,
+            cwd: Path | None = None) -> bool:
+    proceso = subprocess.run(orden, capture_output=True, text=True, env=entorno, cwd=cwd, timeout=PLAZO_INSTALACION)
+    registro.append(f"$ {' '.join(orden)}\n{proceso.stdout[-3000:]}{proceso.stderr[-6000:]}")
+    return proceso.returncode == 0
+
+
+def preparar_entorno(entorno: Entorno, trabajo: Path, python: str, reusar: bool) -> EstadoEntorno:
+    """Create (or reuse) the venv of `entorno` under `<trabajo>/venvs/`."""
+    destino = trabajo / "venvs" / entorno.clave
+    interprete = destino / "bin" / "python"
+    marca = destino / ".oracle-real-world.json"
+    if interprete.exists() and marca.exists():
+        estado = json.loads(marca.read_text(encoding="utf-8"))
+        if reusar or estado.get("huella") == entorno.huella():
+            return EstadoEntorno(interprete, estado["ok"], estado.get("error"))
+    uv = str(_uv(trabajo / "tools"))
+    variables = {**os.environ, **dict(entorno.variables)}
+    variables.pop("VIRTUAL_ENV", None)
+    registro: list[str] = []
+    ok = _correr([uv, "venv", "-q", "--clear", "--python", python, str(destino)], registro, variables)
+    instalar = [uv, "pip", "install", "-q", "--python", str(interprete), *(["--no-sources"] if entorno.sin_fuentes else [])]
+    if entorno.restricciones:
+        (destino / "restricciones.txt").write_text("\n".join(entorno.restricciones) + "\n", encoding="utf-8")
+        instalar += ["-c", str(destino / "restricciones.txt")]
+    if ok and entorno.carpeta and (Path(entorno.carpeta) / "uv.lock").exists():
+        bloqueo = destino / "lock-requirements.txt"
+        ok_bloqueo = (_correr([uv, "export", "-q", "--frozen", "--no-hashes", "--no-dev", "--no-emit-project",
+                               "--directory", entorno.carpeta, "-o", str(bloqueo)], registro, variables)
+                      and _correr([*instalar, "-r", str(bloqueo), *entorno.requisitos], registro, variables)
+                      and _correr([*instalar, "--no-deps", entorno.carpeta], registro, variables))
+        ok = ok_bloqueo or _correr([*instalar, *entorno.requisitos, entorno.carpeta], registro, variables)
+    elif ok:
+        ok = _correr([*instalar, *entorno.requisitos, *([entorno.carpeta] if entorno.carpeta else [])],
+                     registro, variables)
+    (destino / "instalacion.log").write_text("\n".join(registro), encoding="utf-8")
+    error = None if ok else registro[-1][-1500:]
+    marca.write_text(json.dumps({"huella": entorno.huella(), "ok": ok, "error": error}), encoding="utf-8")
+    return EstadoEntorno(interprete, ok, error)
+
+
+# -- ground truth -----------------------------------------------------------------------------
+
+
+def _huella_sonda() -> str:
+    """Digest of how ground truth is obtained: the probe, its environment and its budget."""
+    partes = SONDA.read_bytes() + json.dumps([CREDENCIALES_FALSAS, AWS_FALSO, PLAZO_PASO], sort_keys=True).encode()
+    return hashlib.sha256(partes).hexdigest()[:8]
+
+
+def _archivo_verdad(carpeta: Carpeta, trabajo: Path) -> Path:
+    """Where the folder's ground truth is cached: per folder, commit, probe and probe steps."""
+    ranura = carpeta.nombre.replace("/", "__")
+    pasos = hashlib.sha256(json.dumps([carpeta.sys_path, carpeta.pasos], sort_keys=True).encode()).hexdigest()[:8]
+    return trabajo / "truth" / f"{ranura}-{carpeta.arbol.commit[:12]}-{_huella_sonda()}-{pasos}.json"
+
+
+def _relativo(archivo: str | None, carpeta: Carpeta) -> str | None:
+    if not archivo:
+        return None
+    try:
+        return Path(archivo).resolve().relative_to(carpeta.proyecto.resolve()).as_posix()
+    except ValueError:
+        return archivo
+
+
+def _sin_red() -> list[str]:
+    """`unshare -rn` (a network namespace of our own, loopback only) when this machine allows it."""
+    if shutil.which("unshare") and subprocess.run(["unshare", "-rn", "true"], capture_output=True).returncode == 0:
+        return ["unshare", "-rn"]
+    return []
+
+
+def sondear(carpeta: Carpeta, estado: EstadoEntorno, trabajo: Path, prefijo: list[str]) -> dict[str, Any]:
+    """Run the probe for `carpeta` in its venv; the raw probe result plus how the run ended."""
+    directorio = trabajo / "probe" / carpeta.nombre.replace("/", "__")
+    shutil.rmtree(directorio, ignore_errors=True)
+    (directorio / "home" / ".aws").mkdir(parents=True)
+    for nombre, texto in AWS_FALSO.items():
+        (directorio / "home" / ".aws" / nombre).write_text(texto, encoding="utf-8")
+    spec = directorio / "spec.json"
+    salida = directorio / "salida.json"
+    spec.write_text(json.dumps({"sys_path": list(carpeta.sys_path), "pasos": list(carpeta.pasos),
+                                "plazo": PLAZO_PASO}), encoding="utf-8")
+    quitar = ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME", "AWS_PROFILE", "AWS_CONFIG_FILE", "AWS_SHARED_CREDENTIALS_FILE")
+    variables = {k: v for k, v in os.environ.items() if k not in quitar}
+    variables.update(CREDENCIALES_FALSAS, HOME=str(directorio / "home"))
+    orden = [*prefijo, str(estado.python), str(SONDA), str(spec), str(salida)]
+    fin = "ok"
+    try:
+        proceso = subprocess.run(orden, cwd=carpeta.proyecto, env=variables, stdin=subprocess.DEVNULL,
+                                 capture_output=True, text=True, timeout=PLAZO_SONDA)
+        if proceso.returncode != 0:
+            fin = f"exit {proceso.returncode}: {proceso.stderr[-1500:]}"
+    except subprocess.TimeoutExpired:
+        fin = f"timeout after {PLAZO_SONDA} s"
+    crudo = json.loads(salida.read_text(encoding="utf-8")) if salida.exists() else {}
+    return {**crudo, "fin": fin}
+
+
+def _dentro(archivo: str | None, ruta: Path) -> bool:
+    """Whether a server instance was created in this folder's own code (not in a dependency that
+    happens to build a server of its own, as awslabs servers importing other awslabs servers do)."""
+    if not archivo:
+        return False
+    destino = Path(archivo).resolve()
+    return destino == ruta.resolve() or ruta.resolve() in destino.parents
+
+
+def verdad_de(carpeta: Carpeta, crudo: dict[str, Any] | None, error_entorno: str | None) -> dict[str, Any]:
+    """What the probe learnt (cached): tools per name of the folder's own instances, and errors."""
+    crudo = crudo or {}
+    instancias = crudo.get("instancias", [])
+    for instancia in instancias:
+        instancia["propia"] = _dentro(instancia.get("archivo"), carpeta.ruta)
+    herramientas: dict[str, dict[str, Any]] = {}
+    for instancia in (i for i in instancias if i["propia"]):
+        for h in instancia.get("herramientas", []):
+            entrada = herramientas.setdefault(h["name"], {"nombre": h["name"], "variantes": []})
+            entrada["variantes"].append({"inputSchema": h.get("inputSchema"), "outputSchema": h.get("outputSchema"),
+                                         "archivo": _relativo(h.get("archivo"), carpeta), "linea": h.get("linea"),
+                                         "via": instancia.get("via")})
+    errores = [p["error"] for p in crudo.get("pasos", []) if p.get("error")]
+    errores += [i["error_listado"] for i in instancias if i.get("error_listado")]
+    familias = sorted({i["familia"] for i in instancias if i["propia"]})
+    return {
+        "familia": "+".join(familias) or "?",
+        "versiones": crudo.get("versiones", {}),
+        "instancias": [{k: v for k, v in i.items() if k != "herramientas"} | {"herramientas": len(i.get("herramientas", []))}
+                       for i in instancias],
+        "herramientas": herramientas,
+        "errores": ([error_entorno] if error_entorno else []) + errores,
+        "fin": crudo.get("fin"),
+        "llamadas_bloqueadas": crudo.get("llamadas_bloqueadas", 0),
+        "pasos": [p["paso"] for p in crudo.get("pasos", [])],
+    }
+
+
+def completar_verdad(carpeta: Carpeta, verdad: dict[str, Any]) -> dict[str, Any]:
+    """Add what is read statically on every run (so it never goes stale in the cache): the
+    registration sites, and whether the truth is dynamic (some own instance answered tools/list,
+    with tools, or with none where no registration site exists either) or a static count."""
+    sitios = {a.relative_to(carpeta.proyecto).as_posix(): sitios_de_registro(a) for a in archivos_py(carpeta.proyecto, carpeta.rutas)}
+    sitios = {a: s for a, s in sitios.items() if s}
+    estatico = sum(len(s) for s in sitios.values())
+    listada = any(i.get("propia") and i.get("via") for i in verdad["instancias"])
+    dinamica = listada and (bool(verdad["herramientas"]) or not estatico)
+    servidores = {_relativo(i["archivo"], carpeta) for i in verdad["instancias"] if i.get("propia")}
+    return {**verdad, "fuente": "dynamic" if dinamica else "static", "estatico": estatico,
+            "sitios_estaticos": sitios, "archivos_servidor": sorted(a for a in servidores if a)}
+
+
+# -- the analyzer ---------------------------------------------------------------------------
+
+
+def analizar(carpeta: Carpeta, oracle_lint: str) -> dict[str, Any]:
+    """`evidence` and `check --format json` over the folder (run from it: PATHS are relative to the
+    working directory); the relations used and the findings."""
+    base = ["--no-cache", "--project", str(carpeta.proyecto), *carpeta.rutas]
+    evidencia = subprocess.run([oracle_lint, "evidence", *base], capture_output=True, text=True,
+                               cwd=carpeta.proyecto, timeout=PLAZO_ANALIZADOR)
+    chequeo = subprocess.run([oracle_lint, "check", "--format", "json", *base], capture_output=True, text=True,
+                             cwd=carpeta.proyecto, timeout=PLAZO_ANALIZADOR)
+    resultado: dict[str, Any] = {"evidence_exit": evidencia.returncode, "check_exit": chequeo.returncode,
+                                 "herramienta": [], "no_resuelto": [], "esquema": [], "findings": [], "errores": []}
+    if evidencia.returncode == 0:
+        relaciones = json.loads(evidencia.stdout)
+        for relacion in ("herramienta", "no_resuelto", "esquema"):
+            resultado[relacion] = relaciones.get(relacion, [])
+    else:
+        resultado["errores"].append(f"evidence exit {evidencia.returncode}: {evidencia.stderr[-1500:]}")
+    if chequeo.returncode in (0, 1):
+        resultado["findings"] = json.loads(chequeo.stdout).get("findings", [])
+    else:
+        resultado["errores"].append(f"check exit {chequeo.returncode}: {chequeo.stderr[-1500:]}")
+    return resultado
+
+
+# -- comparing ------------------------------------------------------------------------------
+
+
+def _resolver(esquema: Any, raiz: dict[str, Any]) -> Any:
+    """Follow local `$ref`s (bounded) to the node they name."""
+    for _ in range(8):
+        if not (isinstance(esquema, dict) and isinstance(esquema.get("$ref"), str) and esquema["$ref"].startswith("#")):
+            return esquema
+        nodo: Any = raiz
+        for parte in esquema["$ref"][1:].split("/")[1:]:
+            parte = parte.replace("~1", "/").replace("~0", "~")
+            nodo = nodo.get(parte) if isinstance(nodo, dict) else None
+        if nodo is None:
+            return esquema
+        esquema = nodo
+    return esquema
+
+
+def _ramas(nodo: Any) -> int:
+    if not isinstance(nodo, dict):
+        return 0
+    return len(nodo.get("anyOf", [])) + len(nodo.get("oneOf", []))
+
+
+def forma_salida(esquema: dict[str, Any] | None) -> dict[str, Any] | None:
+    """What the comparison reads from an output schema (titles and descriptions ignored)."""
+    if esquema is None:
+        return None
+    raiz = _resolver(esquema, esquema)
+    propiedades = raiz.get("properties", {}) if isinstance(raiz, dict) else {}
+    return {
+        "claves": sorted(propiedades),
+        "estricta": isinstance(raiz, dict) and raiz.get("additionalProperties") is False,
+        "envuelta": sorted(propiedades) == ["result"] or bool(isinstance(raiz, dict) and raiz.get("x-fastmcp-wrap-result")),
+        "ramas_raiz": _ramas(raiz),
+        "ramas_propiedad": {k: _ramas(_resolver(v, esquema)) for k, v in sorted(propiedades.items())},
+    }
+
+
+def forma_entrada(esquema: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Top-level keys and `required` of an input schema."""
+    if esquema is None:
+        return None
+    raiz = _resolver(esquema, esquema)
+    return {"claves": sorted(raiz.get("properties", {})), "requeridas": sorted(raiz.get("required", []))}
+
+
+def diferencias(verdad: dict[str, Any], herramienta: dict[str, Any], esquemas: dict[str, Any]) -> list[str]:
+    """What disagrees between one truth variant and what the analyzer believes is published."""
+    difs = []
+    salida_analizador = esquemas.get("salida")
+    tiene_salida = herramienta.get("esquema_salida") not in ("ninguno", None)
+    if (verdad["outputSchema"] is not None) != tiene_salida:
+        difs.append(f"output schema: truth {'has one' if verdad['outputSchema'] is not None else 'none'}, "
+                    f"analyzer {herramienta.get('esquema_salida')}")
+    elif verdad["outputSchema"] is not None:
+        if salida_analizador is None:
+            difs.append(f"output schema not read by the analyzer ({herramienta.get('esquema_salida')})")
+        else:
+            a, b = forma_salida(verdad["outputSchema"]), forma_salida(salida_analizador)
+            difs += [f"output {k}: truth {a[k]!r} analyzer {b[k]!r}" for k in a if a[k] != b[k]]
+    entrada_analizador = esquemas.get("entrada")
+    if entrada_analizador is not None and verdad["inputSchema"] is not None:
+        a, b = forma_entrada(verdad["inputSchema"]), forma_entrada(entrada_analizador)
+        difs += [f"input {k}: truth {a[k]!r} analyzer {b[k]!r}" for k in a if a[k] != b[k]]
+    elif herramienta.get("esquema_entrada") == "no_resuelto":
+        difs.append("input schema not read by the analyzer")
+    return difs
+
+
+def _motivo_de_registro(motivo: str) -> bool:
+    """An unnamed no_resuelto row that speaks of registration (not of `complete`)."""
+    return not motivo.startswith("value of `complete`")
+
+
+def comparar(carpeta: Carpeta, verdad: dict[str, Any], analisis: dict[str, Any]) -> dict[str, Any]:
+    """Found / reported / silent / extra, schema agreement and findings for one folder."""
+    filas = analisis["herramienta"]
+    por_nombre: dict[str, list[dict[str, Any]]] = {}
+    for fila in filas:
+        por_nombre.setdefault(fila["herramienta"], []).append(fila)
+    esquemas: dict[str, dict[str, Any]] = {}
+    for fila in analisis["esquema"]:
+        esquemas.setdefault(fila["herramienta"], {}).setdefault(fila["lado"], json.loads(fila["contenido"]))
+    dinamica = verdad["fuente"] == "dynamic"
+    nombres_verdad = set(verdad["herramientas"]) if dinamica else set()
+    sin_salida = {n for n, h in verdad["herramientas"].items() if all(v["outputSchema"] is None for v in h["variantes"])}
+    nombrados: dict[str, dict[str, Any]] = {}
+    sin_nombre: dict[str, dict[str, Any]] = {}
+    for f in analisis["no_resuelto"]:
+        if f.get("herramienta"):
+            nombrados.setdefault(f["herramienta"], f)
+        elif _motivo_de_registro(f["motivo"]):
+            sin_nombre.setdefault(f["archivo"], f)
+    archivos_registro = set(verdad["sitios_estaticos"]) | set(verdad["archivos_servidor"])
+    encontradas = sorted(nombres_verdad & set(por_nombre))
+    reportadas, silenciosas, reportadas_por = [], [], {}
+    for nombre in sorted(nombres_verdad - set(por_nombre)):
+        archivos = archivos_registro | {v["archivo"] for v in verdad["herramientas"][nombre]["variantes"] if v["archivo"]}
+        fila = nombrados.get(nombre) or next((sin_nombre[a] for a in sorted(archivos & set(sin_nombre))), None)
+        if fila is None:
+            silenciosas.append(nombre)
+        else:
+            reportadas.append(nombre)
+            reportadas_por[nombre] = f"{fila['archivo']}:{fila['linea']} {fila['motivo']}"
+    acuerdo, no_leidas, desacuerdos = 0, 0, {}
+    for nombre in encontradas:
+        opciones = [diferencias(v, f, esquemas.get(nombre, {}))
+                    for v in verdad["herramientas"][nombre]["variantes"] for f in por_nombre[nombre]]
+        mejor = min(opciones, key=len)
+        if not mejor:
+            acuerdo += 1
+            continue
+        desacuerdos[nombre] = mejor
+        no_leidas += all("not read" in d for d in mejor)
+    hallazgos = analisis["findings"]
+    # keyed by file too: two tools of one name in two files (a story's server.py and
+    # server_lowlevel.py) are two tools
+    raiz = Counter((f.get("tool"), f["rule"], f.get("path")) for f in hallazgos
+                   if f["rule"].startswith(REGLAS_RAIZ_PREFIJO) or f["rule"] == REGLA_CLAVE)
+    verdad_total = len(nombres_verdad) if dinamica else verdad["estatico"]
+    return {
+        "verdad": verdad_total,
+        "encontradas": encontradas if dinamica else [],
+        "reportadas": reportadas,
+        "reportadas_por": reportadas_por,  # the no_resuelto row that covers each reported tool
+        "silenciosas": silenciosas,
+        "silenciosas_manejador": {n: sorted({f"{v['archivo']}:{v['linea']}" for v in verdad["herramientas"][n]["variantes"]
+                                             if v["archivo"]}) for n in silenciosas},
+        "extra": sorted(set(por_nombre) - nombres_verdad) if dinamica else [],
+        "analizador_herramientas": len(filas),
+        "acuerdo_esquema": acuerdo,
+        "esquema_no_leido": no_leidas,  # disagreements that are only "the analyzer could not read it"
+        "desacuerdos": desacuerdos,
+        "hallazgos_por_regla": dict(sorted(Counter(f["rule"] for f in hallazgos).items())),
+        "hallazgos_sin_salida": [f for f in hallazgos if f.get("tool") in sin_salida and f["rule"] != REGLA_NO_RESUELTO],
+        "raiz_repetida": {f"{t} {r} {a}": n for (t, r, a), n in sorted(raiz.items(), key=str) if n > 1},
+    }
+
+
+# -- one folder, end to end -------------------------------------------------------------------
+
+
+def medir_carpeta(carpeta: Carpeta, trabajo: Path, estados: dict[str, EstadoEntorno], oracle_lint: str,
+                  prefijo: list[str]) -> dict[str, Any]:
+    """Analyzer, ground truth (cached), comparison, for one folder."""
+    analisis = analizar(carpeta, oracle_lint)
+    cache = _archivo_verdad(carpeta, trabajo)
+    if cache.exists():
+        verdad = json.loads(cache.read_text(encoding="utf-8"))
+    else:
+        estado = estados[carpeta.entorno.clave]
+        crudo = sondear(carpeta, estado, trabajo, prefijo)
+        verdad = verdad_de(carpeta, crudo, None if estado.ok else f"install failed: {estado.error}")
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        cache.write_text(json.dumps(verdad, indent=1, sort_keys=True), encoding="utf-8")
+    verdad = completar_verdad(carpeta, verdad)
+    return {"carpeta": carpeta.nombre, "repo": carpeta.arbol.repo.etiqueta, "proyecto": str(carpeta.proyecto),
+            "rutas": list(carpeta.rutas), "entorno": carpeta.entorno.clave, "verdad": verdad,
+            "analisis": {k: v for k, v in analisis.items() if k not in ("esquema",)},
+            "comparacion": comparar(carpeta, verdad, analisis)}
+
+
+# -- printing -------------------------------------------------------------------------------
+
+
+def _porcentaje(a: int, b: int) -> str:
+    return f"{100 * a / b:5.1f} %" if b else "   n/a"
+
+
+def totales(filas: list[dict[str, Any]]) -> dict[str, Any]:
+    """Totals over all folders and the issue's targets."""
+    c = [f["comparacion"] for f in filas]
+    dinamicas = [f for f in filas if f["verdad"]["fuente"] == "dynamic"]
+    verdad_dinamica = sum(f["comparacion"]["verdad"] for f in dinamicas)
+    encontradas = sum(len(x["encontradas"]) for x in c)
+    acuerdo = sum(x["acuerdo_esquema"] for x in c)
+    hallazgos: Counter[str] = Counter()
+    for x in c:
+        hallazgos.update(x["hallazgos_por_regla"])
+    return {
+        "carpetas": len(filas), "carpetas_dinamicas": len(dinamicas), "carpetas_estaticas": len(filas) - len(dinamicas),
+        "verdad_dinamica": verdad_dinamica,
+        "verdad_estatica": sum(f["comparacion"]["verdad"] for f in filas if f["verdad"]["fuente"] == "static"),
+        "encontradas": encontradas, "reportadas": sum(len(x["reportadas"]) for x in c),
+        "silenciosas": sum(len(x["silenciosas"]) for x in c), "extra": sum(len(x["extra"]) for x in c),
+        "acuerdo_esquema": acuerdo, "esquema_no_leido": sum(x["esquema_no_leido"] for x in c),
+        "hallazgos_por_regla": dict(sorted(hallazgos.items())),
+        "hallazgos_sin_salida": sum(len(x["hallazgos_sin_salida"]) for x in c),
+        "hallazgos_sin_salida_por_regla": dict(sorted(Counter(h["rule"] for x in c for h in x["hallazgos_sin_salida"]).items())),
+        "raiz_repetida": sum(len(x["raiz_repetida"]) for x in c),
+        "errores_analizador": sum(len(f["analisis"]["errores"]) for f in filas),
+    }
+
+
+def imprimir(filas: list[dict[str, Any]], cuenta: dict[str, Any]) -> None:
+    """The per-folder table, the totals and the targets."""
+    cabecera = f"{'folder':<72} {'family':<16} {'truth':<7} {'n':>4} {'found':>5} {'rep':>4} {'silent':>6} " \
+               f"{'extra':>5} {'schema':>7} findings"
+    print(cabecera)
+    print("-" * len(cabecera))
+    for f in filas:
+        c, v = f["comparacion"], f["verdad"]
+        encontradas = len(c["encontradas"])
+        reglas = " ".join(f"{r.split('.')[-1]}:{n}" for r, n in c["hallazgos_por_regla"].items())
+        errores = " ANALYZER-ERROR" if f["analisis"]["errores"] else ""
+        print(f"{f['carpeta'][:72]:<72} {v['familia'][:16]:<16} {v['fuente']:<7} {c['verdad']:>4} {encontradas:>5} "
+              f"{len(c['reportadas']):>4} {len(c['silenciosas']):>6} {len(c['extra']):>5} "
+              f"{c['acuerdo_esquema']:>3}/{encontradas:<3} {reglas}{errores}")
+    t = cuenta
+    print()
+    print(f"folders: {t['carpetas']} ({t['carpetas_dinamicas']} dynamic truth, {t['carpetas_estaticas']} static)")
+    print(f"truth tools (dynamic): {t['verdad_dinamica']}   static count where import failed: {t['verdad_estatica']}")
+    print(f"found {t['encontradas']}  reported {t['reportadas']}  silently missed {t['silenciosas']}  extra {t['extra']}")
+    print(f"findings per rule: {t['hallazgos_por_regla']}")
+    print("targets:")
+    print(f"  silently missed = 0                          {t['silenciosas']:>6}   {'met' if t['silenciosas'] == 0 else 'NOT met'}")
+    proporcion = t['encontradas'] / t['verdad_dinamica'] if t['verdad_dinamica'] else 0
+    print(f"  found >= 95 % of truth                       {_porcentaje(t['encontradas'], t['verdad_dinamica'])}  "
+          f"{'met' if proporcion >= 0.95 else 'NOT met'}")
+    print(f"  schema agreement 100 % (of found)            {_porcentaje(t['acuerdo_esquema'], t['encontradas'])}  "
+          f"{'met' if t['acuerdo_esquema'] == t['encontradas'] else 'NOT met'}"
+          f"  ({t['esquema_no_leido']} of the rest only unread: a no_resuelto row says why)")
+    print(f"  findings on tools without output schema = 0  {t['hallazgos_sin_salida']:>6}   "
+          f"{'met' if t['hallazgos_sin_salida'] == 0 else 'NOT met'}  {t['hallazgos_sin_salida_por_regla'] or ''}")
+    print(f"  (tool, root rule, file) with > 1 finding = 0 {t['raiz_repetida']:>6}   "
+          f"{'met' if t['raiz_repetida'] == 0 else 'NOT met'}")
+    if t["errores_analizador"]:
+        print(f"analyzer errors (exit 2 or a crash): {t['errores_analizador']}")
+
+
+def _por_regla(cuentas: dict[str, int]) -> str:
+    return "(" + ", ".join(f"`{r}` {n}" for r, n in cuentas.items()) + ")" if cuentas else ""
+
+
+def markdown(filas: list[dict[str, Any]], cuenta: dict[str, Any]) -> str:
+    """The totals and the per-folder table as Markdown (for docs/real-world.md)."""
+    t = cuenta
+    lineas = ["| measure | value | target |", "|---|---|---|",
+              f"| folders (dynamic / static truth) | {t['carpetas']} ({t['carpetas_dinamicas']} / {t['carpetas_estaticas']}) | |",
+              f"| truth tools, dynamic | {t['verdad_dinamica']} | |",
+              f"| registration sites counted statically (folders that could not be imported) | {t['verdad_estatica']} | |",
+              f"| found | {t['encontradas']} ({_porcentaje(t['encontradas'], t['verdad_dinamica']).strip()}) | >= 95 % |",
+              f"| reported (no_resuelto) | {t['reportadas']} | |",
+              f"| silently missed | {t['silenciosas']} | 0 |",
+              f"| extra (analyzer tools not in the truth) | {t['extra']} | |",
+              f"| schema agreement (of found) | {t['acuerdo_esquema']} ({_porcentaje(t['acuerdo_esquema'], t['encontradas']).strip()}); "
+              f"{t['esquema_no_leido']} more only unread | 100 % |",
+              f"| findings on tools without an output schema (not `analisis.no_resuelto`) | {t['hallazgos_sin_salida']} "
+              f"{_por_regla(t['hallazgos_sin_salida_por_regla'])} | 0 |",
+              f"| (tool, root rule, file) with more than one finding | {t['raiz_repetida']} | 0 |",
+              "", "| rule | findings |", "|---|---|"]
+    lineas += [f"| `{r}` | {n} |" for r, n in t["hallazgos_por_regla"].items()]
+    lineas += ["", "| folder | family | truth | n | found | reported | silent | extra | schema | findings |",
+               "|---|---|---|---|---|---|---|---|---|---|"]
+    for f in filas:
+        c, v = f["comparacion"], f["verdad"]
+        reglas = ", ".join(f"{r.split('.')[-1]} {n}" for r, n in c["hallazgos_por_regla"].items())
+        lineas.append(f"| {f['carpeta']} | {v['familia']} | {v['fuente']} | {c['verdad']} | {len(c['encontradas'])} | "
+                      f"{len(c['reportadas'])} | {len(c['silenciosas'])} | {len(c['extra'])} | "
+                      f"{c['acuerdo_esquema']}/{len(c['encontradas'])} | {reglas} |")
+    return "\n".join(lineas) + "\n"
+
+
+# -- main -----------------------------------------------------------------------------------
+
+
+def huella_analizador(oracle_lint: str) -> dict[str, Any]:
+    """Which analyzer ran: its path and, when it is this checkout's, a digest of its sources."""
+    datos: dict[str, Any] = {"ejecutable": oracle_lint}
+    if Path(oracle_lint).resolve().is_relative_to(AQUI.parent.resolve()):
+        digesto = hashlib.sha256()
+        for carpeta in ("linter", "nucleo", "rules"):
+            for ruta in sorted((AQUI.parent / carpeta).rglob("*")):
+                if ruta.is_file() and ruta.suffix in (".py", ".toml"):
+                    digesto.update(ruta.relative_to(AQUI.parent).as_posix().encode() + ruta.read_bytes())
+        datos["fuentes"] = digesto.hexdigest()[:16]
+    return datos
+
+
+def _oracle_lint(elegido: str | None) -> str:
+    if elegido:
+        return elegido
+    propio = AQUI.parent / ".venv" / "bin" / "oracle-lint"
+    return str(propio if propio.exists() else Path(sys.executable).with_name("oracle-lint"))
+
+
+def main() -> None:
+    """Extract, cut, install, probe, analyze, compare, print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mirrors", type=Path, required=True, help="directory of <owner>+<name>/repo bare mirrors")
+    parser.add_argument("--work", type=Path, default=TRABAJO_POR_DEFECTO, help=f"work directory (default {TRABAJO_POR_DEFECTO})")
+    parser.add_argument("--only", help="only folders whose name contains this")
+    parser.add_argument("--skip-install", action="store_true", help="reuse existing venvs as they are")
+    parser.add_argument("--json", type=Path, help="write every row and the totals here")
+    parser.add_argument("--markdown", type=Path, help="write the totals and the per-folder table here as Markdown")
+    parser.add_argument("--oracle-lint", help="the oracle-lint executable (default: this checkout's .venv)")
+    parser.add_argument("--python", default=sys.executable, help="interpreter for the target venvs (default: this one)")
+    parser.add_argument("--jobs", type=int, default=2, help="folders measured at once (default 2)")
+    args = parser.parse_args()
+    trabajo = args.work.resolve()
+    arboles = [extraer(r, args.mirrors, trabajo) for r in REPOSITORIOS if (args.mirrors / r.espejo / "repo").exists()]
+    for a in arboles:
+        print(f"{a.repo.etiqueta:<9} {a.repo.espejo.replace('+', '/')}@{a.repo.rama} {a.commit} ({a.descripcion or 'no tag'})")
+    carpetas = [c for a in arboles for c in CORTES[a.repo.etiqueta](a)
+                if (not args.only or args.only in c.nombre) and es_servidor(c)]
+    pendientes = {c.entorno.clave: c.entorno for c in carpetas if not _archivo_verdad(c, trabajo).exists()}
+    estados = {}
+    for n, entorno in enumerate(pendientes.values(), 1):
+        print(f"venv {n}/{len(pendientes)}: {entorno.clave}", file=sys.stderr, flush=True)
+        estados[entorno.clave] = preparar_entorno(entorno, trabajo, args.python, args.skip_install)
+    oracle_lint, prefijo = _oracle_lint(args.oracle_lint), _sin_red()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as grupo:
+        futuros = [grupo.submit(medir_carpeta, c, trabajo, estados, oracle_lint, prefijo) for c in carpetas]
+        filas = []
+        for n, futuro in enumerate(futuros, 1):
+            filas.append(futuro.result())
+            print(f"measured {n}/{len(futuros)}: {filas[-1]['carpeta']}", file=sys.stderr, flush=True)
+    cuenta = totales(filas)
+    imprimir(filas, cuenta)
+    if args.markdown:
+        args.markdown.write_text(markdown(filas, cuenta), encoding="utf-8")
+    if args.json:
+        commits = {a.repo.etiqueta: {"repo": a.repo.espejo.replace("+", "/"), "rama": a.repo.rama, "commit": a.commit}
+                   for a in arboles}
+        args.json.write_text(json.dumps({"commits": commits, "analizador": huella_analizador(oracle_lint),
+                                         "totales": cuenta, "carpetas": filas}, indent=1, default=str),
+                             encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
