@@ -132,7 +132,7 @@ class Registro:
                                    "their names and schemas cannot be read from the source", m.pos(c))
                 continue
             if corto in ("FastMCP", "MCPServer") and any(a.keyword is not None and a.keyword.value in ("providers", "transforms")
-                                                        and not (isinstance(a.value, (cst.List, cst.Tuple)) and not a.value.elements)
+                                                        and not self._proveedores_conocidos(m, a.value, m.contexto.get(id(c)))
                                                         for a in c.args):
                 if isinstance(self.servidor(m, c, m.contexto.get(id(c))), Servidor):
                     self._problema(None, f"`{describir(m, c)}`: providers and transforms add tools at run time; "
@@ -144,6 +144,12 @@ class Registro:
             if nombre is not None:
                 self._problema(None, f"`{describir(m, c)}` builds a server whose tools are generated at run time ({nombre}): "
                                "their names and schemas cannot be read from the source", m.pos(c))
+
+    def _proveedores_conocidos(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef]) -> bool:
+        """Whether a `providers=[...]` list holds only providers whose tools the analyzer reads (LocalProvider)."""
+        if not isinstance(expr, (cst.List, cst.Tuple)):
+            return False
+        return all(isinstance(el, cst.Element) and isinstance(self.servidor(m, el.value, ctx), Servidor) for el in expr.elements)
 
     def montajes(self, m: Modulo) -> list[dict]:
         """`parent.mount(sub, namespace=...)` / `import_server(sub, prefix)` of fastmcp servers in `m`:

@@ -1,7 +1,8 @@
 """Which values are MCP server objects, followed through the program.
 
 A value is a server when it is built by an SDK server class (`mcp` 1.x `FastMCP`, 2.x
-`MCPServer`, the low-level `Server`, the `fastmcp` package's `FastMCP`) or by an analyzed
+`MCPServer` and its `Apps` extension, the low-level `Server`, the `fastmcp` package's `FastMCP` and
+`LocalProvider`) or by an analyzed
 subclass of one, possibly through a factory's return, an assignment, an attribute
 (`self.mcp`), an annotated parameter, or — for an unannotated parameter — the arguments its
 call sites pass. The answer is a `Servidor` or the reason the analyzer could not tell.
@@ -61,10 +62,12 @@ def _una_clase(n: str) -> Optional[tuple[str, str, str]]:
     partes = n.split(".")
     if len(partes) > 2 and partes[-1] in GENERADORES and partes[-2] in ("FastMCP", "MCPServer"):
         partes = partes[:-1]
-    if partes[0] == "fastmcp" and partes[-1] == "FastMCP":
-        return "fastmcp", "fastmcp", n
+    if partes[0] == "fastmcp" and partes[-1] in ("FastMCP", "LocalProvider"):
+        return "fastmcp", "fastmcp", n  # a LocalProvider holds tools for the servers it is given to
     if partes[0] != "mcp":
         return None
+    if partes[-1] == "Apps" and "apps" in partes:
+        return "decorador", "mcp2", n  # the mcp 2.x Apps extension: `@apps.tool(...)` like MCPServer's
     if partes[-1] == "FastMCP":
         return "decorador", "mcp1", n
     if partes[-1] == "MCPServer":

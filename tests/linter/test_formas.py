@@ -78,11 +78,11 @@ def test_near_misses_are_rows_naming_the_construct(e):
          "(`NoEsServidor` is not a server class)"),
         ("formas/llamada_modulo.py", 64, "`mcp.tool()(f)`: the registered function cannot be enumerated statically: "
          "`f` iterates over a value that is not a literal sequence"),
-        ("formas/montaje.py", 24, "`FastMCP.as_proxy(\"http://127.0.0.1:9/mcp\")` builds a server whose tools are generated "
+        ("formas/montaje.py", 25, "`FastMCP.as_proxy(\"http://127.0.0.1:9/mcp\")` builds a server whose tools are generated "
          "at run time (fastmcp.FastMCP.as_proxy): their names and schemas cannot be read from the source"),
-        ("formas/montaje.py", 26, "`FastMCP(\"transformado\", providers=[object()])`: providers and transforms add tools at "
+        ("formas/montaje.py", 27, "`FastMCP(\"transformado\", providers=[object()])`: providers and transforms add tools at "
          "run time; their names and schemas cannot be read from the source"),
-        ("formas/montaje.py", 27, "`principal.add_transform(object())`: a transform adds tools at run time; their names and "
+        ("formas/montaje.py", 28, "`principal.add_transform(object())`: a transform adds tools at run time; their names and "
          "schemas cannot be read from the source"),
         ("formas/parametro.py", 29, "`servidor.tool()(sin_anotar)`: `servidor` is not a known MCP server instance "
          "(`servidor` is a parameter of `nadie_me_llama()`, which no analyzed file calls)"),
@@ -172,11 +172,12 @@ def test_low_level_v2_handlers_defined_inside_a_factory(e):
 
 def test_mounted_sub_servers_publish_their_tools_also_under_the_parents_names(e):
     assert herramientas(e, "montaje.py") == [
-        ("clima_pronostico", "fastmcp", 12), ("pronostico", "fastmcp", 12), ("titulares", "fastmcp", 17)]
+        ("clima_pronostico", "fastmcp", 13), ("componente", "fastmcp", 33), ("pronostico", "fastmcp", 13),
+        ("titulares", "fastmcp", 18)]
     assert sorted(r["herramienta"] for r in e["raiz"] if r["archivo"] == "formas/montaje.py") == [
-        "clima_pronostico", "pronostico", "titulares"]
+        "clima_pronostico", "componente", "pronostico", "titulares"]
     assert {f["herramienta"] for f in e["esquema"] if f["archivo"] == "formas/montaje.py"} == {
-        "clima_pronostico", "pronostico", "titulares"}
+        "clima_pronostico", "componente", "pronostico", "titulares"}
 
 
 def _publicadas_mcp2(modulo: str, fabrica: str) -> dict[str, dict]:
@@ -199,7 +200,8 @@ def _publicadas_mcp2(modulo: str, fabrica: str) -> dict[str, dict]:
     return {t.name: t.model_dump(by_alias=True, exclude_none=True) for t in herramientas}
 
 
-@pytest.mark.parametrize("modulo,servidor", [("extension", "construir"), ("fabrica", "app"), ("fabrica", "propio")])
+@pytest.mark.parametrize("modulo,servidor", [("extension", "construir"), ("fabrica", "app"), ("fabrica", "propio"),
+                                             ("apps", "construir_apps")])
 def test_mcp2_forms_publish_what_the_real_sdk_publishes(e, modulo, servidor):
     import json
 
@@ -223,3 +225,7 @@ def test_low_level_tools_declared_through_a_project_helper_ending_in_tool(e):
         ("ba_estricta", "lowlevel", 13), ("ba_sin_salida", "lowlevel", 13), ("ba_suelta", "lowlevel", 13)]
     estados = {h["herramienta"]: h["esquema_salida"] for h in e["herramienta"] if h["archivo"] == "formas/bajo_nivel_ayudante.py"}
     assert estados == {"ba_estricta": "literal", "ba_sin_salida": "ninguno", "ba_suelta": "literal"}
+
+
+def test_mcp2_apps_extension_tools(e):
+    assert herramientas(e, "apps.py") == [("hora", "decorador", 13)]
