@@ -16,7 +16,7 @@ import libcst as cst
 
 from .anotaciones import Derivador
 from .literales import describir
-from .programa import Ligadura, Llamada, Programa, argumento, es_metodo_estatico, parametros
+from .programa import Ligadura, Llamada, Programa, argumento, es_metodo_estatico
 from .proyecto import Proyecto, termina_en
 from .recolector import Modulo, dotted, indice, texto_cadena
 from .tipos import Pos

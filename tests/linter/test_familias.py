@@ -10,9 +10,7 @@ tests/fixtures/mcp/familias/ by its `grabar.py`:
 """
 
 import asyncio
-import importlib.util
 import json
-import sys
 import textwrap
 
 import pytest
@@ -20,6 +18,7 @@ import pytest
 from linter.extraccion import extraer
 
 from .marcas import FIXTURES
+from .sdk_real import importar
 
 FAMILIAS = FIXTURES / "familias"
 GRABADAS = FIXTURES.parent / "mcp" / "familias"
@@ -31,18 +30,7 @@ def e() -> dict:
 
 
 def _importar(archivo: str):
-    sys.path.insert(0, str(FAMILIAS))
-    try:
-        sys.modules.pop("campos_familias", None)
-        spec = importlib.util.spec_from_file_location(f"fixture_familia_{archivo}", FAMILIAS / f"{archivo}.py")
-        modulo = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = modulo  # pydantic's generics (`Context[...]`) look their module up
-        spec.loader.exec_module(modulo)
-        return modulo
-    finally:
-        sys.path.remove(str(FAMILIAS))
-        sys.modules.pop("campos_familias", None)
-        sys.modules.pop(f"fixture_familia_{archivo}", None)
+    return importar(FAMILIAS / f"{archivo}.py", FAMILIAS, ("campos_familias",))
 
 
 def publicadas_mcp2() -> dict[str, dict]:

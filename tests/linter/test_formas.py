@@ -182,22 +182,10 @@ def test_mounted_sub_servers_publish_their_tools_also_under_the_parents_names(e)
 
 def _publicadas_mcp2(modulo: str, fabrica: str) -> dict[str, dict]:
     """tools/list of a form fixture built with the real mcp 2.x SDK (the test dependency)."""
-    import asyncio
-    import importlib
-    import sys
+    from .sdk_real import importar, publicadas
 
-    sys.path.insert(0, str(FIXTURES))
-    try:
-        for nombre in [n for n in sys.modules if n == "formas" or n.startswith("formas.")]:
-            sys.modules.pop(nombre)
-        servidor = getattr(importlib.import_module(f"formas.{modulo}"), fabrica)
-        servidor = servidor() if callable(servidor) and not hasattr(servidor, "list_tools") else servidor
-        herramientas = asyncio.run(servidor.list_tools())
-    finally:
-        sys.path.remove(str(FIXTURES))
-        for nombre in [n for n in sys.modules if n == "formas" or n.startswith("formas.")]:
-            sys.modules.pop(nombre)
-    return {t.name: t.model_dump(by_alias=True, exclude_none=True) for t in herramientas}
+    servidor = getattr(importar(FORMAS / f"{modulo}.py", FIXTURES, ("formas",)), fabrica)
+    return publicadas(servidor() if callable(servidor) and not hasattr(servidor, "list_tools") else servidor)
 
 
 @pytest.mark.parametrize("modulo,servidor", [("extension", "construir"), ("fabrica", "app"), ("fabrica", "propio"),

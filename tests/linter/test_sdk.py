@@ -1,15 +1,14 @@
 """Schemas derived from the syntax tree equal what the real MCP SDK publishes in tools/list."""
 
-import asyncio
-import importlib.util
 import json
-import sys
 
 import pytest
 
 from linter.extraccion import extraer
 
 from .marcas import FIXTURES
+from .sdk_real import importar
+from .sdk_real import publicadas as publicadas_sdk
 
 DIRECTORIO = FIXTURES / "decorador"
 
@@ -17,17 +16,7 @@ DIRECTORIO = FIXTURES / "decorador"
 @pytest.fixture(scope="module")
 def publicadas() -> dict[str, dict]:
     """tools/list of the fixture server, imported with the real mcp + pydantic."""
-    sys.path.insert(0, str(DIRECTORIO))
-    try:
-        sys.modules.pop("modelos", None)
-        spec = importlib.util.spec_from_file_location("fixture_decorador_servidor", DIRECTORIO / "servidor.py")
-        modulo = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(modulo)
-        herramientas = asyncio.run(modulo.app.list_tools())
-    finally:
-        sys.path.remove(str(DIRECTORIO))
-        sys.modules.pop("modelos", None)
-    return {t.name: t.model_dump(by_alias=True, exclude_none=True) for t in herramientas}
+    return publicadas_sdk(importar(DIRECTORIO / "servidor.py", DIRECTORIO, ("modelos",)).app)
 
 
 @pytest.fixture(scope="module")
@@ -119,16 +108,7 @@ def hoja_o_pregunta(n: Annotated[Optional[int], LIMITE] = None) -> Union[Hoja, I
 def test_field_constants_optional_constraints_pydantic_types_and_input_required_unions_equal_the_sdk(tmp_path):
     (tmp_path / "campos.py").write_text(CAMPOS)
     (tmp_path / "servidor.py").write_text(SERVIDOR)
-    sys.path.insert(0, str(tmp_path))
-    try:
-        sys.modules.pop("campos", None)
-        spec = importlib.util.spec_from_file_location("fixture_sdk_campos", tmp_path / "servidor.py")
-        modulo = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(modulo)
-        publicadas = {t.name: t.model_dump(by_alias=True, exclude_none=True) for t in asyncio.run(modulo.app.list_tools())}
-    finally:
-        sys.path.remove(str(tmp_path))
-        sys.modules.pop("campos", None)
+    publicadas = publicadas_sdk(importar(tmp_path / "servidor.py", tmp_path, ("campos",)).app)
     e = extraer(sorted(tmp_path.glob("*.py")), tmp_path)
     assert e["no_resuelto"] == []
     mias = {(f["herramienta"], f["lado"]): json.loads(f["contenido"]) for f in e["esquema"]}
