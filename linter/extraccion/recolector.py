@@ -86,6 +86,7 @@ class Modulo:
     bucles_modulo: dict[str, list[cst.For]] = field(default_factory=dict)  # name -> module-level loops binding it
     clase_de: dict[int, cst.ClassDef] = field(default_factory=dict)  # class node id -> node (every class)
     enlaces: dict[str, list[Asignacion]] = field(default_factory=dict)  # every module-level binding (mutations aside)
+    internos: list[cst.Attribute] = field(default_factory=list)  # `x._tool_manager`: the SDK's private registry
     globales_asignadas: dict[str, list[tuple[cst.FunctionDef, Asignacion]]] = field(default_factory=dict)  # `global x; x = v`
     identificadores: set[str] = field(default_factory=set)  # every Name spelled in the module
 
@@ -359,6 +360,11 @@ class Recolector(cst.CSTVisitor):
         actual = self._actual()
         if actual is not None:
             actual.nombres.add(node.value)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node.attr.value == "_tool_manager":
+            self.m.internos.append(node)
+            self.m.contexto[id(node)] = self.pila[-1] if self.pila else None
 
     def visit_Call(self, node: cst.Call) -> None:
         self.m.llamadas.append(node)

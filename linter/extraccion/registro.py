@@ -97,7 +97,16 @@ class Registro:
         salida = self._decoradores(m) + self._llamadas(m) + self._lowlevel(m) + self._tablas(m)
         self._generados(m)
         self._manejadores_sin_servidor(m)
+        self._registro_privado(m)
         return salida
+
+    def _registro_privado(self, m: Modulo) -> None:
+        """`server._tool_manager...`: code that reaches into the SDK's private tool registry can rename a
+        tool, replace its schemas or add tools; none of that can be read from the source."""
+        for nodo in m.internos:
+            if isinstance(self.servidor(m, nodo.value, m.contexto.get(id(nodo))), Servidor):
+                self._problema(None, f"`{describir(m, nodo)}` reaches into the SDK's private tool registry: tools changed "
+                               "there (names, schemas, new tools) cannot be read from the source", m.pos(nodo))
 
     def _manejadores_sin_servidor(self, m: Modulo) -> None:
         """A low-level call handler the analyzer cannot tie to a server (`@x.call_tool()` on an unknown
