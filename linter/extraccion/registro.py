@@ -94,7 +94,7 @@ class Registro:
     # -- styles ----------------------------------------------------------------
     def herramientas(self, m: Modulo) -> list[Herramienta]:
         """Every tool registered in module `m`, in all recognised styles."""
-        salida = self._decoradores(m) + self._llamadas(m) + self._lowlevel(m) + self._tablas(m)
+        salida = _ultimas_versiones(self._decoradores(m) + self._llamadas(m) + self._lowlevel(m) + self._tablas(m))
         self._generados(m)
         self._manejadores_sin_servidor(m)
         self._registro_privado(m)
@@ -436,6 +436,7 @@ class Registro:
         rm = registrado_en or m
         estilo = servidor.estilo
         nombre, estructurada, salida_expr, hay_salida = fn.name.value, None, None, False
+        version: Optional[str] = None
         for i, a in enumerate(args):
             clave = a.keyword.value if a.keyword is not None else ("name" if i == 0 else None)
             if clave == "name":
@@ -457,8 +458,11 @@ class Registro:
                 estructurada = {"True": True, "False": False, "None": None}[a.value.value]
             elif clave == "output_schema":
                 salida_expr, hay_salida = a.value, True
+            elif clave == "version" and estilo == "fastmcp":
+                version = self._texto(rm, a.value) if not isinstance(a.value, (cst.Integer, cst.Float)) else a.value.value
         h = Herramienta(nombre, pos, "fastmcp" if estilo == "fastmcp" else "decorador", rm)
         h.servidor = servidor.origen
+        h.version = version
         if hay_salida:
             h.estado_salida, h.salida = self.esquema_literal(nombre, rm, salida_expr)
         else:
@@ -677,6 +681,24 @@ def _campos_de(m: Modulo, nodo: cst.BaseExpression, proyecto: Proyecto) -> Optio
     if isinstance(nodo, cst.Call) and not (nombra_tool(m) and es_tool_mcp(proyecto.calificados(m, nodo.func))):
         return {a.keyword.value: a.value for a in nodo.args if a.keyword is not None}
     return None
+
+
+def _clave_version(version: str) -> tuple:
+    """`"1.10"` > `"1.9"`: numeric parts compare as numbers, the rest as text."""
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in str(version).replace("-", ".").split("."))
+
+
+def _ultimas_versiones(herramientas: list[Herramienta]) -> list[Herramienta]:
+    """fastmcp lists one tool per name, its highest `version=`: the others of that name and server
+    are not published by default, so they are not tools of the listing."""
+    mejores: dict[tuple, Herramienta] = {}
+    for h in herramientas:
+        if h.version is None:
+            continue
+        clave = (h.nombre, h.servidor)
+        if clave not in mejores or _clave_version(h.version) > _clave_version(mejores[clave].version):
+            mejores[clave] = h
+    return [h for h in herramientas if h.version is None or mejores[(h.nombre, h.servidor)] is h]
 
 
 def _envuelve(fn: Optional[cst.CSTNode]) -> Optional[cst.BaseExpression]:

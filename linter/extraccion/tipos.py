@@ -79,6 +79,7 @@ class Herramienta:
     rangos: list[tuple[str, int, int]] = field(default_factory=list)
     emite_directo: bool = True
     servidor: Optional[Pos] = None  # where the server object it is registered on is built
+    version: Optional[str] = None  # fastmcp's `version=`: of one name, the server lists the highest
 
     def agregar_funcion(self, modulo: Any, fn: cst.FunctionDef) -> None:
         """Record a handler function and its process-independent identity (file, line, column)."""

@@ -59,7 +59,10 @@ def test_project_wrappers_are_followed_to_the_functions_they_register(e):
 
 def test_fastmcp_direct_forms(e):
     assert herramientas(e, "fastmcp_directo.py") == [
-        ("primera", "fastmcp", 23), ("segunda_fm", "fastmcp", 24), ("tercera_fm", "fastmcp", 25)]
+        ("calcular", "fastmcp", 33), ("primera", "fastmcp", 23), ("segunda_fm", "fastmcp", 24), ("tercera_fm", "fastmcp", 25)]
+    # of one name registered in several versions, fastmcp lists the highest: that one is the tool
+    entrada = next(f["contenido"] for f in e["esquema"] if f["herramienta"] == "calcular" and f["lado"] == "entrada")
+    assert '"required": ["x", "y"]' in entrada
 
 
 def test_near_misses_are_rows_naming_the_construct(e):
