@@ -398,9 +398,9 @@ class Programa:
                         salida.append(Llamada(otro, c, otro.contexto.get(id(c)), 1))
             return salida
         salto = 0 if clase is None or es_metodo_estatico(fn) else 1
-        padre = info.padre if info is not None else None
-        if padre is not None and self._devuelve_nombre(m, padre, nombre):
-            return self._llamadas_de_cierre(m, padre)
+        encierra = info.padre if info is not None else None
+        if encierra is not None and self._devuelve_nombre(m, encierra, nombre):
+            return self._llamadas_de_cierre(m, encierra)
         for otro in self.proyecto.modulos_con(nombre):
             for c in otro.llamadas:
                 donde = otro.contexto.get(id(c))
@@ -408,8 +408,8 @@ class Programa:
                     salida.append(Llamada(otro, c, donde, salto))
             for definida, dec in otro.decoradas:
                 objetivo = dec.decorator
-                if isinstance(objetivo, (cst.Name, cst.Attribute)) and self._invoca(otro, objetivo, _padre(otro, definida), m, fn, clase):
-                    salida.append(Llamada(otro, definida, _padre(otro, definida), 0, decorador=True))
+                if isinstance(objetivo, (cst.Name, cst.Attribute)) and self._invoca(otro, objetivo, padre(otro, definida), m, fn, clase):
+                    salida.append(Llamada(otro, definida, padre(otro, definida), 0, decorador=True))
         return salida
 
     @staticmethod
@@ -430,7 +430,7 @@ class Programa:
                     salida.append(Llamada(em, c, em.contexto.get(id(c)), 0, exterior=exterior))
             for definida, dec in em.decoradas:
                 if dec.decorator is exterior.nodo:
-                    salida.append(Llamada(em, definida, _padre(em, definida), 0, decorador=True, exterior=exterior))
+                    salida.append(Llamada(em, definida, padre(em, definida), 0, decorador=True, exterior=exterior))
         return salida
 
     def _es_clase(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef], clase: cst.ClassDef) -> bool:
@@ -473,7 +473,7 @@ def _todos_los_parametros(fn: cst.FunctionDef) -> list[cst.Param]:
     return todos
 
 
-def _padre(m: Modulo, fn: cst.FunctionDef) -> Optional[cst.FunctionDef]:
+def padre(m: Modulo, fn: cst.FunctionDef) -> Optional[cst.FunctionDef]:
     """The function enclosing a def (None at module or class level of the module)."""
     info = m.funcion(fn)
     return info.padre if info is not None else None

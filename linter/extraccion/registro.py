@@ -11,10 +11,10 @@ from . import sdk
 from .anotaciones import Derivador
 from .literales import Entorno, Literales, describir
 from .despacho import Despacho, Destino, ramas
-from .programa import Programa, argumento, parametros
+from .programa import Programa, argumento, padre as _padre, parametros
 from .proyecto import Proyecto
 from .recolector import Modulo, texto_cadena
-from .servidores import GENERADORES, NoServidor, Respuesta, Servidor, Servidores, generador_sdk
+from .servidores import CLASES_GENERADORAS, GENERADORES, NoServidor, Respuesta, Servidor, Servidores, generador_sdk
 from .tipos import Emision, Esquema, Herramienta, NoResuelto
 
 CAMPOS_NOMBRE = ("name", "nombre")
@@ -147,7 +147,7 @@ class Registro:
                     self._problema(None, f"`{describir(m, c)}`: providers and transforms add tools at run time; "
                                    "their names and schemas cannot be read from the source", m.pos(c))
                 continue
-            if corto not in GENERADORES and corto not in ("FastMCPProxy", "FastMCPOpenAPI", "OpenAPIProvider", "ProxyProvider", "create_proxy"):
+            if corto not in GENERADORES and corto not in CLASES_GENERADORAS:
                 continue
             nombre = generador_sdk(self.proyecto.calificados(m, c.func))
             if nombre is not None:
@@ -405,7 +405,9 @@ class Registro:
         salida: list[Manejador] = []
         for llamada in llamadas:
             arg = argumento(llamada, fn, lig.nombre)
-            if arg is None:
+            if arg is None:  # `register(*pairs)`, `**kw`: this call's function is unknown — a reason, never a skip
+                self._problema(None, f"`{describir(llamada.m, llamada.nodo)}` passes `{lig.nombre}` of `{fn.name.value}()` in a "
+                               "way the analyzer cannot bind (*args/**kwargs)", llamada.m.pos(llamada.nodo))
                 continue
             propio = dict(entorno)
             for p in [*parametros(fn), *fn.params.kwonly_params]:
@@ -440,12 +442,7 @@ class Registro:
         for i, a in enumerate(args):
             clave = a.keyword.value if a.keyword is not None else ("name" if i == 0 else None)
             if clave == "name":
-                texto = texto_cadena(a.value)
-                if texto is None:
-                    try:
-                        texto = self.literales.evaluar(rm, a.value, entorno=entorno or None)
-                    except NoResuelto:
-                        texto = None
+                texto = self._texto(rm, a.value, entorno)
                 if texto is None and isinstance(a.value, cst.Name) and a.value.value == "None":
                     continue
                 if not isinstance(texto, str):
@@ -494,13 +491,8 @@ class Registro:
             ctx = m.contexto.get(id(llamada))
             # `Tool(name=name, ...)` inside the project's own helper: one tool per call site of the helper
             for entorno in self._por_parametros(m, ctx, list(campos.values()), {}):
-                nombre = texto_cadena(campos.get("name", cst.Name("x")))
+                nombre = self._texto(m, campos["name"], entorno) if "name" in campos else None
                 if nombre is None:
-                    try:
-                        nombre = self.literales.evaluar(m, campos["name"], entorno=entorno or None) if "name" in campos else None
-                    except NoResuelto:
-                        nombre = None
-                if not isinstance(nombre, str):
                     self._problema(None, f"Tool(...) without a literal name: `{describir(m, llamada)}`", m.pos(llamada))
                     continue
                 h = Herramienta(nombre, m.pos(llamada), "lowlevel", m)
@@ -571,13 +563,14 @@ class Registro:
         if h.salida is not None:  # without an outputSchema its returns are judged by no rule
             self._problema(h.nombre, f"no branch of the call_tool handler dispatches tool `{h.nombre}`", h.pos)
 
-    def _texto(self, m: Modulo, expr: cst.BaseExpression) -> Optional[str]:
-        """A string an expression evaluates to (literal, constant, Enum member), or None."""
+    def _texto(self, m: Modulo, expr: cst.BaseExpression, entorno: Optional[Entorno] = None) -> Optional[str]:
+        """A string an expression evaluates to (literal, constant, Enum member, a parameter bound in
+        `entorno`), or None."""
         t = texto_cadena(expr)
         if t is not None:
             return t
         try:
-            v = self.literales.evaluar(m, expr)
+            v = self.literales.evaluar(m, expr, entorno=entorno or None)
         except NoResuelto:
             return None
         return v if isinstance(v, str) else None
@@ -721,12 +714,6 @@ def _es_defecto(fn: cst.FunctionDef, nombre: str, valor: cst.BaseExpression) -> 
 
 def _bajo_nivel(r: Respuesta) -> bool:
     return isinstance(r, Servidor) and r.estilo == "lowlevel"
-
-
-def _padre(m: Modulo, fn: cst.FunctionDef) -> Optional[cst.FunctionDef]:
-    """The function enclosing a def (None at module level or in a class body)."""
-    info = m.funcion(fn)
-    return info.padre if info is not None else None
 
 
 def _primero(llamada: cst.Call) -> Optional[cst.BaseExpression]:

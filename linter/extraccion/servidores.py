@@ -45,14 +45,15 @@ Respuesta = Union[Servidor, NoServidor]
 
 # Class methods that build a server whose tools exist only at run time (a proxy, an OpenAPI spec).
 GENERADORES = ("as_proxy", "from_openapi", "from_fastapi", "from_client")
+# fastmcp classes and functions that build the same kind of server or provider.
+CLASES_GENERADORAS = ("FastMCPProxy", "FastMCPOpenAPI", "OpenAPIProvider", "ProxyProvider", "create_proxy")
 
 
 def generador_sdk(nombres: set[str]) -> Optional[str]:
     """The qualified name of an SDK call that builds a server whose tools are generated at run time."""
     for n in sorted(nombres):
         partes = n.split(".")
-        if partes[0] == "fastmcp" and (partes[-1] in ("FastMCPProxy", "FastMCPOpenAPI", "OpenAPIProvider", "ProxyProvider",
-                                                      "create_proxy")
+        if partes[0] == "fastmcp" and (partes[-1] in CLASES_GENERADORAS
                                        or (len(partes) > 1 and partes[-2] == "FastMCP" and partes[-1] in GENERADORES)):
             return n
     return None

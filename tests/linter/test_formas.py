@@ -75,6 +75,8 @@ def test_near_misses_are_rows_naming_the_construct(e):
          "`fn` is a parameter of `aplicar()`, which no analyzed file calls"),
         ("formas/envoltorio.py", 49, "`@mcp.tool(name=nombre)`: the tool name `nombre` is computed at run time "
          "(not a literal or a constant the analyzer can evaluate)"),
+        ("formas/envoltorio.py", 93, "`registrar(*PARES)` passes `fn` of `registrar()` in a way the analyzer cannot bind "
+         "(*args/**kwargs)"),
         ("formas/llamada_en_clase.py", 34, "`mcp.tool(name=\"huerfana\")(self.nada)`: `mcp` is not a known MCP server instance "
          "(`mcp` is a parameter of `register()`, which no analyzed file calls)"),
         ("formas/llamada_modulo.py", 55, "`otro.tool(name=\"nunca\")(uno)`: `otro` is not a known MCP server instance "
