@@ -30,10 +30,13 @@ from nucleo.proyecto import Proyecto
 RAIZ = Path(__file__).resolve().parents[1]
 CORPUS_DE_CODIGO = RAIZ / "tests" / "fixtures" / "linter"
 FUENTES = (
-    (CORPUS_DE_CODIGO, "catalogo_base:oracle"),
-    (RAIZ / "tests" / "fixtures" / "perfiles" / "gemini", "perfil:gemini"),
+    (CORPUS_DE_CODIGO, "catalogo_base:oracle", ""),
+    # whole-run facts (a server built, nothing registered) need projects of their own: a red one and its near miss
+    (RAIZ / "tests" / "fixtures" / "sin_herramientas", "catalogo_base:oracle", "sin_herramientas__"),
+    (RAIZ / "tests" / "fixtures" / "solo_prompts", "catalogo_base:oracle", "solo_prompts__"),
+    (RAIZ / "tests" / "fixtures" / "perfiles" / "gemini", "perfil:gemini", ""),
 )
-"""Each fixture project and the catalog source whose rules it exercises."""
+"""Each fixture project, the catalog source whose rules it exercises, and the prefix of its case names."""
 DIRECTORIO = "corpus"
 
 Evidencia = dict[str, list[dict[str, Any]]]
@@ -71,23 +74,25 @@ def _espera(regla: str, evidencia: Evidencia, esperadas: set[tuple[str, int, str
     return "rojo" if any(r == regla and (p, n) in lugares for p, n, r in esperadas) else "verde"
 
 
-def _nombre(unidad: str) -> str:
-    return unidad.replace("/", "__").rsplit(".", 1)[0]
+def _nombre(unidad: str, prefijo: str = "") -> str:
+    return prefijo + unidad.replace("/", "__").rsplit(".", 1)[0]
 
 
-def casos_de_regla(medida: Medida, evidencia: Evidencia, esperadas: set[tuple[str, int, str]]) -> dict[str, dict[str, Any]]:
+def casos_de_regla(medida: Medida, evidencia: Evidencia, esperadas: set[tuple[str, int, str]],
+                   raiz: Path = CORPUS_DE_CODIGO, prefijo: str = "") -> dict[str, dict[str, Any]]:
     """File name -> case, for one rule."""
     casos: dict[str, dict[str, Any]] = {}
     relaciones = medida.relaciones()
+    lugar = raiz.relative_to(RAIZ).as_posix()
     for unidad in _unidades(evidencia):
         ev = evidencia_de_unidad(unidad, evidencia, relaciones)
-        nombre = _nombre(unidad)
+        nombre = _nombre(unidad, prefijo)
         casos[f"{nombre}.json"] = {
             "id": f"{medida.id}/{nombre}",
             "medida": medida.id,
             "espera": _espera(medida.id, ev, esperadas),
             "evidencia": ev,
-            "procedencia": f"derived by `python -m linter.corpus_base` from tests/fixtures/linter/{unidad}",
+            "procedencia": f"derived by `python -m linter.corpus_base` from {lugar}/{unidad}",
         }
     casos["sin_evidencia.json"] = {
         "id": f"{medida.id}/sin_evidencia",
@@ -99,7 +104,7 @@ def casos_de_regla(medida: Medida, evidencia: Evidencia, esperadas: set[tuple[st
     return casos
 
 
-def _de_proyecto(raiz: Path, origen: str) -> dict[Path, str]:
+def _de_proyecto(raiz: Path, origen: str, prefijo: str = "") -> dict[Path, str]:
     """The derived cases of every rule of `origen` over the facts of one fixture project."""
     proyecto = Proyecto(raiz)
     evidencia = reunir_evidencia(proyecto, None, cache=False).evidencia
@@ -113,7 +118,7 @@ def _de_proyecto(raiz: Path, origen: str) -> dict[Path, str]:
         if not set(entrada.medida.requiere) <= set(evidencia):
             continue  # not a rule over the linter's facts (the catalog's judge, for instance)
         destino = entrada.ruta.parent / DIRECTORIO / ident
-        for nombre, caso in casos_de_regla(entrada.medida, evidencia, esperadas).items():
+        for nombre, caso in casos_de_regla(entrada.medida, evidencia, esperadas, raiz, prefijo).items():
             salida[destino / nombre] = json.dumps(caso, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
     return salida
 
@@ -122,8 +127,8 @@ def generar() -> dict[Path, str]:
     """Path -> JSON text of every derived case (deterministic)."""
     rules = Path(str(directorio_rules()))
     salida: dict[Path, str] = {}
-    for raiz, origen in FUENTES:
-        salida.update(_de_proyecto(raiz, origen))
+    for raiz, origen, prefijo in FUENTES:
+        salida.update(_de_proyecto(raiz, origen, prefijo))
     assert all(rules in p.parents for p in salida)
     return salida
 

@@ -225,20 +225,17 @@ def _sigue_valido(deps: Any, indice: Indice, por_nombre: dict[str, str], sha: di
         return False  # a malformed entry is never trusted
 
 
-def _sin_herramientas(salida: Salida, resultados: list[dict[str, Any]]) -> None:
-    """A whole run that builds an MCP server but found no tool says so: one row per server built.
-
-    "0 tools analyzed" is never a green. A server whose prompts or resources were found was
-    looked at; one with no registration at all either registers tools in a way the analyzer
-    does not recognise or publishes nothing, and either way nothing was checked.
-    """
-    if any(r["herramientas"] for r in resultados) or any(r.get("otros_registros") for r in resultados):
-        return
+def _servidores(salida: Salida, resultados: list[dict[str, Any]], completa: bool) -> None:
+    """One `servidor` row per SDK server built in the analyzed files, with what the whole run found:
+    how many tools and how many prompt/resource registrations. A run over some files cannot count the
+    program's registrations, so there both counts are null (unknown, never 0). Facts only: the rule
+    `analisis.servidor_sin_herramientas` decides what a server with nothing registered means."""
+    herramientas = sum(len(r["herramientas"]) for r in resultados) if completa else None
+    otros = sum(r.get("otros_registros", 0) for r in resultados) if completa else None
     for r in resultados:
         for s in r.get("servidores", []):
-            salida.fila("no_resuelto", herramienta=None, **s["pos"], motivo=(
-                f"a {s['clase'].rsplit('.', 1)[-1]} server is built here, but the analyzed files register no tool, prompt or "
-                "resource the analyzer recognises: nothing was checked (see the README for the registration forms it follows)"))
+            salida.fila("servidor", herramienta=None, clase=s["clase"].rsplit(".", 1)[-1], clase_calificada=s["clase"],
+                        herramientas_en_corrida=herramientas, registros_en_corrida=otros, **s["pos"])
 
 
 def _montar(resultados: list[dict[str, Any]]) -> None:
@@ -317,6 +314,5 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
         if motor is not None:
             motor.olvidar()  # parsed trees of this run are not kept by a long-lived process
     _fusionar(corrida.salida, resultados)
-    if not contexto:  # a run over some files cannot say the program registers nothing
-        _sin_herramientas(corrida.salida, resultados)
+    _servidores(corrida.salida, resultados, completa=not contexto)
     return corrida.salida.ordenadas()

@@ -6,7 +6,7 @@ import json
 from typing import Any, Optional
 
 RELACIONES = ("herramienta", "esquema_nodo", "esquema", "raiz", "clave_emitida", "clave_declarada", "spread",
-              "complete", "no_resuelto", "archivo")
+              "complete", "no_resuelto", "archivo", "servidor")
 
 
 def _texto(valor: Any) -> Any:

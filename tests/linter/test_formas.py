@@ -142,7 +142,7 @@ def test_a_run_that_builds_a_server_and_finds_no_tool_fails():
     r = _check(FIXTURES.parent / "sin_herramientas")
     assert r.exit_code == 1
     assert r.output == (
-        "servidor.py:7:7: analisis.no_resuelto could not analyze: a FastMCP server is built here, but the analyzed files "
+        "servidor.py:7:7: analisis.servidor_sin_herramientas a FastMCP server is built here, but the analyzed files "
         "register no tool, prompt or resource the analyzer recognises: nothing was checked (see the README for the "
         "registration forms it follows)\n1 finding in 2 files (0 tools analyzed).\n")
 
@@ -153,8 +153,21 @@ def test_a_server_with_prompts_and_resources_only_was_looked_at():
 
 
 def test_a_partial_run_does_not_claim_the_program_registers_nothing():
-    r = _check(FIXTURES.parent / "sin_herramientas", str(FIXTURES.parent / "sin_herramientas" / "montaje.py"))
-    assert (r.exit_code, r.output) == (0, "0 findings in 1 file (0 tools analyzed).\n")
+    for archivo in ("montaje.py", "servidor.py"):
+        r = _check(FIXTURES.parent / "sin_herramientas", str(FIXTURES.parent / "sin_herramientas" / archivo))
+        assert (r.exit_code, r.output) == (0, "0 findings in 1 file (0 tools analyzed).\n"), archivo
+
+
+def test_servers_built_are_facts_with_the_whole_runs_counts_and_null_in_a_partial_run():
+    raiz = FIXTURES.parent / "sin_herramientas"
+    fila = {"herramienta": None, "clase": "FastMCP", "clase_calificada": "mcp.server.fastmcp.FastMCP",
+            "archivo": "servidor.py", "linea": 7, "columna": 7}
+    assert extraer(sorted(raiz.glob("*.py")), raiz)["servidor"] == [
+        {**fila, "herramientas_en_corrida": 0, "registros_en_corrida": 0}]
+    assert extraer([raiz / "servidor.py"], raiz, contexto=sorted(raiz.glob("*.py")))["servidor"] == [
+        {**fila, "herramientas_en_corrida": None, "registros_en_corrida": None}]
+    prompts = FIXTURES.parent / "solo_prompts"
+    assert [(f["herramientas_en_corrida"], f["registros_en_corrida"]) for f in extraer(sorted(prompts.glob("*.py")), prompts)["servidor"]] == [(0, 2)]
 
 
 def test_low_level_names_from_enum_members_and_constants_dispatched_by_match_and_if(e):

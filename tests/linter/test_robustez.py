@@ -15,7 +15,7 @@ from linter.extraccion import RELACIONES, VERSION_EXTRACTOR, extraer
 from .marcas import FIXTURES
 
 ESPERADAS = {"herramienta", "esquema_nodo", "esquema", "raiz", "clave_emitida", "clave_declarada", "spread",
-             "complete", "no_resuelto", "archivo"}
+             "complete", "no_resuelto", "archivo", "servidor"}
 
 
 def test_every_relation_present_even_empty(tmp_path):
@@ -24,7 +24,7 @@ def test_every_relation_present_even_empty(tmp_path):
     assert set(ev) == ESPERADAS == set(RELACIONES)
     assert ev["archivo"] == [{"archivo": "vacio.py", "herramientas": 0}]
     assert all(ev[r] == [] for r in ESPERADAS - {"archivo"})
-    assert VERSION_EXTRACTOR == "1"
+    assert VERSION_EXTRACTOR == "2"  # the evidence gained `servidor` and the columns of issue 12
 
 
 def test_rows_are_scalars_sorted_and_deterministic():
