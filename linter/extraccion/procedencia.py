@@ -311,27 +311,13 @@ class Procedencia:
             return Clasificacion("opaque", f"{destino}() cannot be followed: `{nombre}` has no method `{metodo}` the analyzer can see")
         return _ajena(destino, "a method of an object no analyzed file defines")
 
-    def _clases(self, m: Modulo, expr: cst.BaseExpression, fn, profundidad: int = 0) -> list:
-        """The analyzed classes `expr` may be an instance of: what Programa sees, plus the classes of
-        what an analyzed function returns (`get_graph().schema()`, `g = get_graph(); g.schema()`)."""
+    def _clases(self, m: Modulo, expr: cst.BaseExpression, fn) -> list:
+        """The analyzed classes `expr` may be an instance of (Programa follows factories' returns too),
+        or the classes it names (`Helper.build()`)."""
         clases = self.programa.clases_de_instancia(m, expr, fn)
         if not clases and isinstance(expr, (cst.Name, cst.Attribute)):
             clases = self.programa.clases_nombradas(m, expr, fn)
-        if clases or profundidad > 4:
-            return clases
-        valor = expr.expression if isinstance(expr, cst.Await) else expr
-        salida: list = []
-        if isinstance(valor, cst.Call) and isinstance(valor.func, (cst.Name, cst.Attribute)):
-            for l in self.programa.ligaduras_de(m, valor.func, fn):
-                info = l.m.funcion(l.nodo) if l.tipo == "funcion" and l.m is not None and isinstance(l.nodo, cst.FunctionDef) else None
-                for r in (info.retornos if info is not None else []):
-                    if r.value is not None:
-                        salida.extend(self._clases(l.m, r.value, l.nodo, profundidad + 1))
-        elif isinstance(valor, cst.Name):
-            for l in self.programa.ligaduras(m, fn, valor.value):
-                if l.tipo == "valor" and l.m is not None:
-                    salida.extend(self._clases(l.m, l.nodo, l.fn, profundidad + 1))
-        return list({id(c): (cm, c) for cm, c in salida}.values())
+        return clases
 
     def _de_modulo(self, m: Modulo, llamada: cst.Call, fn, pila, destino: str, modulo: Modulo) -> Clasificacion:
         """`mod.f(...)` where `mod` is an analyzed module (an alias, a package path, a submodule)."""

@@ -326,7 +326,17 @@ class Programa:
         if isinstance(expr, cst.Await):
             return self.clases_de_instancia(m, expr.expression, fn, profundidad + 1)
         if isinstance(expr, cst.Call) and isinstance(expr.func, (cst.Name, cst.Attribute)):
-            return self.clases_nombradas(m, expr.func, fn, profundidad + 1)
+            clases = self.clases_nombradas(m, expr.func, fn, profundidad + 1)
+            if clases:
+                return clases
+            # a factory of the project: the classes of what its returns are (`get_graph().schema()`)
+            de_fabrica: list[tuple[Modulo, cst.ClassDef]] = []
+            for lig in self.ligaduras_de(m, expr.func, fn):
+                info = lig.m.funcion(lig.nodo) if lig.tipo == "funcion" and lig.m is not None else None
+                for r in info.retornos if info is not None else []:
+                    if r.value is not None:
+                        de_fabrica.extend(self.clases_de_instancia(lig.m, r.value, lig.nodo, profundidad + 1))
+            return list({id(c): (cm, c) for cm, c in de_fabrica}.values())
         salida: list[tuple[Modulo, cst.ClassDef]] = []
         if isinstance(expr, cst.Name):
             clase = self.clase_de_metodo(m, fn)
