@@ -49,9 +49,12 @@ def _unidades(evidencia: Evidencia) -> list[str]:
 
 
 def _herramientas_de(unidad: str, evidencia: Evidencia) -> set[str]:
+    """Tools registered or listed in the unit, and those whose function returns there (a function
+    of this file registered from another: its emission sites are judged with this file)."""
     definidas = {f["herramienta"] for f in evidencia.get("herramienta", []) if f["archivo"] == unidad}
     listadas = {f["herramienta"] for f in evidencia.get("lista", []) if f["archivo"] == unidad}
-    return definidas | listadas
+    emitidas = {f["herramienta"] for f in evidencia.get("raiz", []) if f["archivo"] == unidad}
+    return definidas | listadas | emitidas
 
 
 def evidencia_de_unidad(unidad: str, evidencia: Evidencia, relaciones: Iterable[str]) -> Evidencia:

@@ -98,6 +98,8 @@ class Literales:
         valor_num = numero(expr)
         if valor_num is not None:
             return valor_num
+        if isinstance(expr, cst.FormattedString):
+            return self._formateada(m, expr, entorno, profundidad)
         if isinstance(expr, cst.Name):
             if expr.value in entorno:
                 em, ee, een = entorno[expr.value]
@@ -131,6 +133,23 @@ class Literales:
         if isinstance(expr, cst.Call):
             return self._llamada(m, expr, pos, puntero, entorno, profundidad)
         raise NoResuelto(f"`{describir(m, expr)}` is not a literal the analyzer can evaluate", m.pos(expr))
+
+    def _formateada(self, m: Modulo, expr: cst.FormattedString, entorno: Entorno, profundidad: int) -> str:
+        """An f-string whose fields evaluate to strings or numbers (`f"tool_{i}"` with `i` bound by a
+        literal loop); a conversion or format spec is not evaluated."""
+        partes = []
+        for parte in expr.parts:
+            if isinstance(parte, cst.FormattedStringText):
+                partes.append(parte.value.replace("{{", "{").replace("}}", "}"))
+                continue
+            if parte.conversion is not None or parte.format_spec is not None:
+                raise NoResuelto(f"`{describir(m, expr)}` formats a field with a conversion or spec", m.pos(expr))
+            valor = self.evaluar(m, parte.expression, None, "", entorno, profundidad + 1)
+            if isinstance(valor, bool) or not isinstance(valor, (str, int, float)):
+                raise NoResuelto(f"`{describir(m, parte.expression)}` in `{describir(m, expr)}` is not a string or a number",
+                                 m.pos(expr))
+            partes.append(str(valor))
+        return "".join(partes)
 
     def _miembro(self, m: Modulo, expr: cst.Attribute, profundidad: int) -> Optional[tuple[Modulo, cst.BaseExpression]]:
         """`Clase.MIEMBRO` (a class-body constant, an Enum member) and `Clase.MIEMBRO.value`: the

@@ -9,12 +9,12 @@ carries the reason a stage can put in a `no_resuelto` row.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Union
 
 import libcst as cst
 
 from .proyecto import Proyecto
-from .literales import Entorno, describir
+from .literales import Entorno, describir, numero
 from .recolector import FuncionInfo, Modulo, texto_cadena
 
 MAX_PROFUNDIDAD = 10
@@ -214,17 +214,37 @@ class Programa:
                              "that is not a literal sequence")]
         return [Ligadura("desconocido", m, expr, fn, attr, f"`{describir(m, expr.value)}` is not an analyzed module, class or instance")]
 
-    def vueltas(self, m: Modulo, bucle: cst.For, fn: Optional[cst.FunctionDef]) -> Optional[list[Entorno]]:
-        """Bindings of a `for` target per element of a literal sequence (or `.items()` of a literal dict)."""
+    def vueltas(self, m: Modulo, bucle: Union[cst.For, cst.CompFor], fn: Optional[cst.FunctionDef],
+                entorno: Optional[Entorno] = None) -> Optional[list[Entorno]]:
+        """Bindings of a `for` target (of a statement or a comprehension) per element of a literal
+        sequence, `.items()` of a literal dict, `range()` of literal integers, or `mod.__all__` of
+        a module an outer loop binds (`entorno`)."""
         it = bucle.iter
         pares = False
+        rango = _rango(it)
+        if rango is not None:
+            return [{bucle.target.value: (m, cst.Integer(str(i)), {})} for i in rango] if isinstance(bucle.target, cst.Name) else None
+        if entorno and isinstance(it, cst.Attribute) and isinstance(it.value, cst.Name) and it.value.value in entorno:
+            em, ee, _ = entorno[it.value.value]  # `for name in module.__all__` inside `for module in (a, b)`
+            if not isinstance(ee, (cst.Name, cst.Attribute)):
+                return None
+            ligaduras = self.atributo(em, cst.Attribute(value=ee, attr=it.attr), None)
+            valores = [l for l in ligaduras if l.tipo == "valor"]
+            if len(valores) != 1 or len(ligaduras) != 1:
+                return None
+            m, it, fn = valores[0].m, valores[0].nodo, valores[0].fn
         if isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and it.func.attr.value == "items" and not it.args:
             it, pares = it.func.value, True
         if isinstance(it, (cst.Name, cst.Attribute)):
             ligaduras = self.ligaduras_de(m, it, fn)
             valores = [l for l in ligaduras if l.tipo == "valor"]
-            if len(valores) != 1 or len(ligaduras) != 1 or self._mutado(m, it, fn):
-                return None  # rebound, appended to or otherwise changed: not the literal it started as
+            if len(valores) != 1 or len(ligaduras) != 1:
+                return None  # rebound: not one value
+            if self._mutado(m, it, fn):
+                agregados = self._agregados(valores[0], pares)
+                if agregados is None or not isinstance(bucle.target, cst.Name):
+                    return None  # changed otherwise than by appends the analyzer can enumerate
+                return [{bucle.target.value: el} for el in agregados]
             m, it, fn = valores[0].m, valores[0].nodo, valores[0].fn
         if pares and isinstance(it, cst.Dict):
             elementos = [cst.Tuple([cst.Element(e.key), cst.Element(e.value)]) for e in it.elements if isinstance(e, cst.DictElement)]
@@ -239,6 +259,89 @@ class Programa:
                 return None
             vueltas.append(entorno)
         return vueltas
+
+    def iteraciones(self, m: Modulo, fn: Optional[cst.FunctionDef], sitio: cst.CSTNode,
+                    exprs: list[cst.BaseExpression]) -> list[Entorno]:
+        """One environment per iteration of the loops around `sitio` whose variables `exprs` read
+        (directly, or through an inner loop's iterable: `for n in mod.__all__` in `for mod in (a, b)`),
+        each over a literal; the single empty environment when there is none or one is not literal."""
+        linea = m.pos(sitio).linea
+        bucles: dict[int, cst.For] = {}
+        pendientes, vistos = list(exprs), set()
+        while pendientes:
+            for n in nombres_leidos(pendientes.pop()):
+                if n.value in vistos:
+                    continue
+                vistos.add(n.value)
+                for lig in self.ligaduras(m, fn, n.value):
+                    if lig.tipo == "bucle" and isinstance(lig.nodo, cst.For) and lig.m is m and id(lig.nodo) not in bucles \
+                            and lig.nodo is not sitio and m.pos(lig.nodo).linea <= linea <= m.fin(lig.nodo):
+                        bucles[id(lig.nodo)] = lig.nodo
+                        pendientes.append(lig.nodo.iter)
+        entornos: list[Entorno] = [{}]
+        for bucle in sorted(bucles.values(), key=lambda b: m.pos(b).linea):  # outer first: inner iterables read them
+            siguientes = []
+            for exterior in entornos:
+                vueltas = self.vueltas(m, bucle, fn, exterior)
+                if vueltas is None:
+                    return [{}]
+                siguientes.extend({**exterior, **v} for v in vueltas)
+            entornos = siguientes
+        return entornos
+
+    def comprension(self, m: Modulo, nodo: cst.CSTNode, fn: Optional[cst.FunctionDef]) -> Optional[list[Entorno]]:
+        """When `nodo` is (inside) the element of a comprehension, one environment per element its
+        `for` clauses produce over literals (`[Tool(name=f"t_{i}") for i in range(3)]`); None when
+        it is in no comprehension, [] when the clauses iterate over something else. A clause's
+        `if` is a run-time filter: every element it may keep is counted."""
+        hijo, actual = nodo, m.padres.get(nodo)
+        while actual is not None and not isinstance(actual, (cst.FunctionDef, cst.Lambda, cst.Module)):
+            if isinstance(actual, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+                if hijo is not getattr(actual, "elt", None) and hijo is not getattr(actual, "key", None) \
+                        and hijo is not getattr(actual, "value", None):
+                    hijo, actual = actual, m.padres.get(actual)
+                    continue
+                clausulas, clausula = [], actual.for_in
+                while clausula is not None:
+                    clausulas.append(clausula)
+                    clausula = clausula.inner_for_in
+                entornos: list[Entorno] = [{}]
+                for clausula in clausulas:
+                    siguientes = []
+                    for e in entornos:
+                        vueltas = self.vueltas(m, clausula, fn, e)
+                        if vueltas is None:
+                            return []
+                        siguientes.extend({**e, **v} for v in vueltas)
+                    entornos = siguientes
+                exteriores = self.comprension(m, actual, fn)
+                return entornos if exteriores is None else [{**x, **e} for x in exteriores for e in entornos]
+            hijo, actual = actual, m.padres.get(actual)
+        return None
+
+    def _agregados(self, lig: Ligadura, pares: bool) -> Optional[list[tuple[Modulo, cst.BaseExpression, Entorno]]]:
+        """The elements of a list a function builds by appends (`out = []` and `out.append(x)` of the
+        variable of loops over literals): each appended element once per iteration that reaches
+        it. An append under a run-time condition counts: the element may be in the list. None when
+        the list starts other than literal, or is changed by anything but such appends."""
+        info = lig.m.funcion(lig.fn)
+        if pares or info is None or not isinstance(lig.nodo, cst.List):
+            return None
+        nombre = lig.nombre
+        cambios = info.mutaciones.get(nombre, [])
+        salida = [(lig.m, e.value, {}) for e in lig.nodo.elements if isinstance(e, cst.Element)]
+        if len(salida) != len(lig.nodo.elements) or not cambios:
+            return None
+        for c in cambios:
+            if not (isinstance(c, cst.Call) and isinstance(c.func, cst.Attribute) and c.func.attr.value == "append"
+                    and len(c.args) == 1 and c.args[0].keyword is None and not c.args[0].star):
+                return None
+            valor = c.args[0].value
+            for entorno in self.iteraciones(lig.m, lig.fn, c, [valor]):
+                if not (isinstance(valor, cst.Name) and valor.value in entorno):
+                    return None  # a value read in the function (not a loop element): where it is bound is not kept
+                salida.append(entorno[valor.value])
+        return salida
 
     def _mutado(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef]) -> bool:
         """Whether a name is changed in place after it is bound (`x.append(...)`, `x[k] = v`, `x += ...`)."""
@@ -487,6 +590,38 @@ def padre(m: Modulo, fn: cst.FunctionDef) -> Optional[cst.FunctionDef]:
     """The function enclosing a def (None at module or class level of the module)."""
     info = m.funcion(fn)
     return info.padre if info is not None else None
+
+
+def nombres_leidos(expr: cst.CSTNode) -> list[cst.Name]:
+    """Bare names read by an expression (not attribute names)."""
+    salida: list[cst.Name] = []
+
+    class _V(cst.CSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            salida.append(node)
+
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            node.value.visit(self)
+            return False
+
+    expr.visit(_V())
+    return salida
+
+
+def _rango(it: cst.BaseExpression) -> Optional[range]:
+    """`range(a[, b[, c]])` of integer literals (at most 1000 values), else None."""
+    if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range") or not 1 <= len(it.args) <= 3:
+        return None
+    if any(a.keyword is not None or a.star for a in it.args):
+        return None
+    valores = [numero(a.value) for a in it.args]
+    if any(not isinstance(v, int) or isinstance(v, bool) for v in valores):
+        return None
+    try:
+        r = range(*valores)
+    except ValueError:
+        return None
+    return r if len(r) <= 1000 else None
 
 
 def _desestructurar(objetivo: cst.BaseExpression, valor: cst.BaseExpression, m: Modulo, entorno: Entorno) -> bool:

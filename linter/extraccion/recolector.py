@@ -7,7 +7,7 @@ from typing import Any, Mapping, Optional, Union
 
 import libcst as cst
 from libcst._metadata_dependent import LazyValue
-from libcst.metadata import PositionProvider, ScopeProvider
+from libcst.metadata import ParentNodeProvider, PositionProvider, ScopeProvider
 
 from .tipos import Pos
 
@@ -102,6 +102,11 @@ class Modulo:
     def posiciones(self) -> Mapping[cst.CSTNode, Any]:
         """PositionProvider's mapping."""
         return self._metadato(PositionProvider)
+
+    @property
+    def padres(self) -> Mapping[cst.CSTNode, cst.CSTNode]:
+        """ParentNodeProvider's mapping (asked only for the rare construct that needs a node's parent)."""
+        return self._metadato(ParentNodeProvider)
 
     @property
     def alcances(self) -> Mapping[cst.CSTNode, Any]:

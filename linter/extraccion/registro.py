@@ -11,9 +11,10 @@ from . import sdk
 from .anotaciones import Derivador
 from .literales import Entorno, Literales, describir
 from .despacho import Despacho, Destino, ramas
-from .programa import Programa, argumento, padre as _padre, parametros
+from .programa import Programa, argumento, nombres_leidos, padre as _padre, parametros
 from .proyecto import Proyecto
 from .recolector import Modulo, texto_cadena
+from .rutas import contiene, ruta
 from .servidores import CLASES_GENERADORAS, GENERADORES, NoServidor, Respuesta, Servidor, Servidores, generador_sdk
 from .tipos import Emision, Esquema, Herramienta, NoResuelto
 
@@ -21,6 +22,11 @@ CAMPOS_NOMBRE = ("name", "nombre")
 CAMPOS_SALIDA = ("outputSchema", "output_schema")
 CAMPOS_ENTRADA = ("inputSchema", "input_schema")
 CAMPOS_MANEJADOR = ("handler", "manejador", "fn")
+
+
+def termina_en_proveedor(nombres: set[str]) -> bool:
+    """Whether a call target is fastmcp's FileSystemProvider."""
+    return any(n.startswith("fastmcp.") and n.endswith(".FileSystemProvider") for n in nombres)
 
 
 def es_tool_mcp(nombres: set[str]) -> bool:
@@ -62,6 +68,7 @@ class Registro:
         self.problemas: list[tuple[Optional[str], NoResuelto]] = []
         self._manejadores: Optional[list[tuple[Modulo, cst.FunctionDef]]] = None
         self._cuenta_tool: Optional[int] = None
+        self._carpetas: Optional[list[tuple[Servidor, str, cst.Call, Modulo]]] = None
 
     def _problema(self, herramienta: Optional[str], motivo: str, pos) -> None:
         self.problemas.append((herramienta, NoResuelto(motivo, pos)))
@@ -136,7 +143,8 @@ class Registro:
             corto = c.func.value if isinstance(c.func, cst.Name) else c.func.attr.value
             if corto in ("add_transform", "add_provider") and isinstance(c.func, cst.Attribute):
                 s = self.servidor(m, c.func.value, m.contexto.get(id(c)))
-                if isinstance(s, Servidor) and s.estilo == "fastmcp":
+                legible = corto == "add_provider" and c.args and self._carpeta_legible(m, c.args[0].value, m.contexto.get(id(c)))
+                if isinstance(s, Servidor) and s.estilo == "fastmcp" and not legible:
                     self._problema(None, f"`{describir(m, c)}`: a {corto[4:]} adds tools at run time; "
                                    "their names and schemas cannot be read from the source", m.pos(c))
                 continue
@@ -155,10 +163,82 @@ class Registro:
                                "their names and schemas cannot be read from the source", m.pos(c))
 
     def _proveedores_conocidos(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef]) -> bool:
-        """Whether a `providers=[...]` list holds only providers whose tools the analyzer reads (LocalProvider)."""
+        """Whether a `providers=[...]` list holds only providers whose tools the analyzer reads
+        (LocalProvider, a FileSystemProvider over a folder the source names)."""
         if not isinstance(expr, (cst.List, cst.Tuple)):
             return False
-        return all(isinstance(el, cst.Element) and isinstance(self.servidor(m, el.value, ctx), Servidor) for el in expr.elements)
+        return all(isinstance(el, cst.Element) and (isinstance(self.servidor(m, el.value, ctx), Servidor)
+                                                    or self._carpeta_legible(m, el.value, ctx)) for el in expr.elements)
+
+    def _carpeta_legible(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef]) -> bool:
+        carpeta = self._carpeta(m, expr, ctx)
+        return carpeta is not None and carpeta[2] is not None
+
+    # -- fastmcp FileSystemProvider --------------------------------------------
+    def _decorador_suelto(self, m: Modulo, objetivo: cst.BaseExpression) -> bool:
+        """fastmcp's standalone `@tool` (fastmcp.tools.tool): it marks a function for a provider to load."""
+        if not (isinstance(objetivo, cst.Name) and objetivo.value == "tool"
+                or isinstance(objetivo, cst.Attribute) and objetivo.attr.value == "tool"):
+            return False
+        return bool(self.proyecto.calificados(m, objetivo) & {"fastmcp.tools.tool", "fastmcp.tools.function_tool.tool",
+                                                               "fastmcp.tools.tool.tool"})
+
+    def _carpeta(self, m: Modulo, expr: cst.BaseExpression,
+                 ctx: Optional[cst.FunctionDef]) -> Optional[tuple[cst.Call, Modulo, Optional[str]]]:
+        """`FileSystemProvider(root=...)` (the call, or a name bound to it): the call, its module and
+        the project-relative folder it loads (None when the folder is computed at run time)."""
+        if isinstance(expr, (cst.Name, cst.Attribute)):
+            ligaduras = self.programa.ligaduras_de(m, expr, ctx)
+            if len(ligaduras) != 1 or ligaduras[0].tipo != "valor" or ligaduras[0].m is None:
+                return None
+            m, expr = ligaduras[0].m, ligaduras[0].nodo
+        if not isinstance(expr, cst.Call) or not termina_en_proveedor(self.proyecto.calificados(m, expr.func)):
+            return None
+        raiz = next((a.value for a in expr.args if a.keyword is not None and a.keyword.value == "root"),
+                    expr.args[0].value if expr.args and expr.args[0].keyword is None else None)
+        return expr, m, ruta(m, raiz, self.proyecto.calificados) if raiz is not None else None
+
+    def carpetas(self) -> list[tuple[Servidor, str, cst.Call, Modulo]]:
+        """Every FileSystemProvider given to a server (`providers=[p]`, `s.add_provider(p)`): the
+        server, the folder it loads, the provider call (computed once per Registro)."""
+        if self._carpetas is None:
+            self._carpetas = []
+            vistos = set()
+            for m in self.proyecto.modulos_con("FileSystemProvider"):
+                for c in m.llamadas:
+                    if id(c) in vistos:
+                        continue
+                    vistos.add(id(c))
+                    ctx = m.contexto.get(id(c))
+                    usos = []
+                    if isinstance(c.func, cst.Attribute) and c.func.attr.value == "add_provider" and c.args:
+                        usos.append((self.servidor(m, c.func.value, ctx), c.args[0].value))
+                    for a in c.args:
+                        if a.keyword is not None and a.keyword.value == "providers" and isinstance(a.value, (cst.List, cst.Tuple)):
+                            servidor = self.servidor(m, c, ctx)
+                            usos.extend((servidor, el.value) for el in a.value.elements if isinstance(el, cst.Element))
+                    for servidor, valor in usos:
+                        carpeta = self._carpeta(m, valor, ctx) if isinstance(servidor, Servidor) else None
+                        if carpeta is None:
+                            continue
+                        llamada, pm, directorio = carpeta
+                        if directorio is not None:  # else the server's call is a reason (`_generados`)
+                            self._carpetas.append((servidor, directorio, llamada, pm))
+        return self._carpetas
+
+    def _de_carpeta(self, m: Modulo, fn: cst.FunctionDef, dec: cst.Decorator, args: list[cst.Arg]) -> list[Herramienta]:
+        """A function marked by the standalone `@tool`: a tool of every server whose FileSystemProvider
+        loads its file (a public module-level function of a file other than `__init__.py`)."""
+        if fn.name.value.startswith("_") or m.funcion(fn) is None or m.funcion(fn).padre is not None \
+                or m.archivo.rsplit("/", 1)[-1] == "__init__.py" or m.funciones.get(fn.name.value) is not fn:
+            return []
+        salida = []
+        for servidor, directorio, _, _ in self.carpetas():
+            if contiene(directorio, m.archivo):
+                h = self._funcion(m, fn, args, servidor, m.pos(dec), sitio=f"@{describir(m, dec.decorator)}")
+                if h is not None:
+                    salida.append(h)
+        return salida
 
     def montajes(self, m: Modulo) -> list[dict]:
         """`parent.mount(sub, namespace=...)` / `import_server(sub, prefix)` of fastmcp servers in `m`:
@@ -203,6 +283,9 @@ class Registro:
             expr = dec.decorator
             llamada = expr if isinstance(expr, cst.Call) else None
             objetivo = llamada.func if llamada else expr
+            if self._decorador_suelto(m, objetivo):
+                salida.extend(self._de_carpeta(m, fn, dec, list(llamada.args) if llamada else []))
+                continue
             if not (isinstance(objetivo, cst.Attribute) and objetivo.attr.value == "tool"):
                 continue
             servidor = self.servidor(m, objetivo.value, _padre(m, fn))
@@ -307,7 +390,7 @@ class Registro:
             self._problema(None, f"`{que}` registers no function", m.pos(llamada))
             return []
         salida = []
-        entornos = self._iteraciones(m, ctx, llamada, [manejador, *(a.value for a in args)])
+        entornos = self.programa.iteraciones(m, ctx, llamada, [manejador, *(a.value for a in args)])
         entornos = [e for base in entornos for e in self._por_parametros(m, ctx, [a.value for a in args], base)]
         for entorno in entornos:
             encontrados = self._funciones_de(m, manejador, ctx, entorno, 0)
@@ -315,7 +398,8 @@ class Registro:
                 self._problema(None, f"`{que}`: the registered function cannot be enumerated statically: {encontrados}", m.pos(llamada))
                 continue
             for h in encontrados:
-                herramienta = self._funcion(h.m, h.fn, args, servidor, m.pos(llamada), registrado_en=m, entorno=h.entorno, sitio=que)
+                herramienta = self._funcion(h.m, h.fn, args, servidor, m.pos(llamada), registrado_en=m, entorno=h.entorno, sitio=que,
+                                            ctx=ctx)
                 if herramienta is not None:
                     salida.append(herramienta)
         return salida
@@ -326,7 +410,7 @@ class Registro:
         function, one environment per call site of that function, binding them to its arguments."""
         if ctx is None:
             return [entorno]
-        leidos = {n.value for e in exprs for n in _nombres(e)} - set(entorno)
+        leidos = {n.value for e in exprs for n in nombres_leidos(e)} - set(entorno)
         propios = [p.name.value for p in [*parametros(ctx), *ctx.params.kwonly_params]]
         if not leidos & set(propios):
             return [entorno]
@@ -341,21 +425,6 @@ class Registro:
             salida.append(nuevo)
         return salida or [entorno]
 
-    def _iteraciones(self, m: Modulo, ctx: Optional[cst.FunctionDef], sitio: cst.CSTNode,
-                     exprs: list[cst.BaseExpression]) -> list[Entorno]:
-        """One environment per iteration of the enclosing loop whose variables the registration
-        reads (a literal sequence), or the single empty environment."""
-        nombres = {n.value for e in exprs for n in _nombres(e)}
-        linea = m.pos(sitio).linea
-        for nombre in sorted(nombres):
-            for lig in self.programa.ligaduras(m, ctx, nombre):
-                if lig.tipo == "bucle" and isinstance(lig.nodo, cst.For) and lig.m is m \
-                        and m.pos(lig.nodo).linea <= linea <= m.fin(lig.nodo):
-                    vueltas = self.programa.vueltas(lig.m, lig.nodo, lig.fn)
-                    if vueltas is not None:
-                        return vueltas
-        return [{}]
-
     def _funciones_de(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef], entorno: Entorno,
                      profundidad: int) -> Union[list[Manejador], str]:
         """The functions `expr` denotes, or why they cannot be enumerated."""
@@ -366,6 +435,12 @@ class Registro:
             return self._funciones_de(em, ee, em.contexto.get(id(ee)) if isinstance(ee, cst.Call) else None, entorno, profundidad + 1)
         if isinstance(expr, cst.Lambda):
             return "a lambda"
+        atributo = self._getattr(m, expr, ctx, entorno)
+        if atributo is not None:
+            return self._funciones_de(*atributo, entorno, profundidad + 1)
+        campo = self._campo_de_tool(m, expr, ctx, entorno, "fn")
+        if campo is not None:
+            return self._funciones_de(campo[0], campo[1], campo[2], entorno, profundidad + 1)
         if isinstance(expr, cst.Call):
             return f"`{describir(m, expr)}` computes the function at run time"
         if not isinstance(expr, (cst.Name, cst.Attribute)):
@@ -395,6 +470,61 @@ class Registro:
         if salida:
             return salida
         return motivos[0] if motivos else f"`{describir(m, expr)}` is not a function the analyzer can follow"
+
+    def _getattr(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef],
+                 entorno: Entorno) -> Optional[tuple[Modulo, cst.Attribute, Optional[cst.FunctionDef]]]:
+        """`getattr(base, name)` with a name that evaluates to a string, as the attribute `base.name`
+        (read where `base` is written: a loop variable stands for its element)."""
+        if not (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "getattr"
+                and len(expr.args) == 2 and all(a.keyword is None and not a.star for a in expr.args)):
+            return None
+        base, nombre = expr.args[0].value, self._texto(m, expr.args[1].value, entorno)
+        if nombre is None or not nombre.isidentifier():
+            return None
+        bm, bctx = m, ctx
+        while isinstance(base, cst.Name) and base.value in entorno:
+            bm, base, _ = entorno[base.value]
+            bctx = bm.contexto.get(id(base))  # known for calls; an element name is read where its loop is
+        if not isinstance(base, (cst.Name, cst.Attribute)):
+            return None
+        return bm, cst.Attribute(value=base, attr=cst.Name(nombre)), bctx
+
+    def _campo_de_tool(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef], entorno: Entorno,
+                       campo: str) -> Optional[tuple[Modulo, cst.BaseExpression, Optional[cst.FunctionDef]]]:
+        """`t.fn` / `t.name` where `t` is a tool object the SDK builds (`Tool.from_function(f, name=...)`,
+        bound to a name or a loop variable): the expression passed for that field, where it is written.
+        The name defaults to the function's own, as the SDK does."""
+        if not (isinstance(expr, cst.Attribute) and expr.attr.value == campo):
+            return None
+        base, bm, bctx = expr.value, m, ctx
+        while isinstance(base, cst.Name) and base.value in entorno:
+            bm, base, _ = entorno[base.value]
+            bctx = bm.contexto.get(id(base))
+        if isinstance(base, (cst.Name, cst.Attribute)):
+            ligaduras = self.programa.ligaduras_de(bm, base, bctx)
+            if len(ligaduras) != 1 or ligaduras[0].tipo != "valor" or ligaduras[0].m is None:
+                return None
+            bm, base, bctx = ligaduras[0].m, ligaduras[0].nodo, ligaduras[0].fn
+        if not (isinstance(base, cst.Call) and isinstance(base.func, cst.Attribute) and base.func.attr.value == "from_function"):
+            return None
+        if not any(q.split(".")[0] in ("mcp", "fastmcp") and q.endswith("Tool.from_function")
+                   for q in self.proyecto.calificados(bm, base.func)):
+            return None
+        posicion = {"fn": 0, "name": 1}[campo]
+        posicionales = [a for a in base.args if a.keyword is None]
+        for a in base.args:
+            if a.keyword is not None and a.keyword.value == campo:
+                return bm, a.value, bctx
+        if any(a.star for a in base.args):
+            return None
+        if posicion < len(posicionales):
+            return bm, posicionales[posicion].value, bctx
+        funcion = self._campo_de_tool(bm, cst.Attribute(value=base, attr=cst.Name("fn")), bctx, {}, "fn") if campo == "name" else None
+        if funcion is not None:
+            funciones = self._funciones_de(*funcion, {}, 1)
+            if not isinstance(funciones, str) and len(funciones) == 1:
+                return bm, cst.SimpleString(repr(funciones[0].fn.name.value)), bctx
+        return None
 
     def _por_llamadas(self, lig, entorno: Entorno, profundidad: int) -> Union[list[Manejador], str]:
         """A wrapper's parameter: the functions its call sites (or decorator uses) pass."""
@@ -432,7 +562,7 @@ class Registro:
 
     def _funcion(self, m: Modulo, fn: cst.FunctionDef, args: list[cst.Arg], servidor: Servidor, pos,
                  registrado_en: Optional[Modulo] = None, entorno: Optional[Entorno] = None,
-                 sitio: Optional[str] = None) -> Optional[Herramienta]:
+                 sitio: Optional[str] = None, ctx: Optional[cst.FunctionDef] = None) -> Optional[Herramienta]:
         """A tool backed by a decorated/added function: name, schemas, emission sites (None when
         its name is computed at run time: that registration is a reason, not a tool)."""
         rm = registrado_en or m
@@ -442,7 +572,7 @@ class Registro:
         for i, a in enumerate(args):
             clave = a.keyword.value if a.keyword is not None else ("name" if i == 0 else None)
             if clave == "name":
-                texto = self._texto(rm, a.value, entorno)
+                texto = self._texto(rm, a.value, entorno, ctx)
                 if texto is None and isinstance(a.value, cst.Name) and a.value.value == "None":
                     continue
                 if not isinstance(texto, str):
@@ -489,8 +619,12 @@ class Registro:
                 continue
             campos = {a.keyword.value: a.value for a in llamada.args if a.keyword is not None}
             ctx = m.contexto.get(id(llamada))
-            # `Tool(name=name, ...)` inside the project's own helper: one tool per call site of the helper
-            for entorno in self._por_parametros(m, ctx, list(campos.values()), {}):
+            # `Tool(name=name, ...)` inside the project's own helper: one tool per call site of the helper;
+            # in a comprehension over literals, one tool per element
+            bases: list[Entorno] = [{}]
+            if "name" in campos and texto_cadena(campos["name"]) is None:
+                bases = self.programa.comprension(m, llamada, ctx) or [{}]
+            for entorno in [e for base in bases for e in self._por_parametros(m, ctx, list(campos.values()), base)]:
                 nombre = self._texto(m, campos["name"], entorno) if "name" in campos else None
                 if nombre is None:
                     self._problema(None, f"Tool(...) without a literal name: `{describir(m, llamada)}`", m.pos(llamada))
@@ -563,12 +697,16 @@ class Registro:
         if h.salida is not None:  # without an outputSchema its returns are judged by no rule
             self._problema(h.nombre, f"no branch of the call_tool handler dispatches tool `{h.nombre}`", h.pos)
 
-    def _texto(self, m: Modulo, expr: cst.BaseExpression, entorno: Optional[Entorno] = None) -> Optional[str]:
+    def _texto(self, m: Modulo, expr: cst.BaseExpression, entorno: Optional[Entorno] = None,
+               ctx: Optional[cst.FunctionDef] = None) -> Optional[str]:
         """A string an expression evaluates to (literal, constant, Enum member, a parameter bound in
-        `entorno`), or None."""
+        `entorno`, the name of an SDK tool object read in `ctx`), or None."""
         t = texto_cadena(expr)
         if t is not None:
             return t
+        campo = self._campo_de_tool(m, expr, ctx, entorno or {}, "name")
+        if campo is not None:
+            return self._texto(campo[0], campo[1])
         try:
             v = self.literales.evaluar(m, expr, entorno=entorno or None)
         except NoResuelto:
@@ -724,17 +862,3 @@ def _primero(llamada: cst.Call) -> Optional[cst.BaseExpression]:
     return None
 
 
-def _nombres(expr: cst.CSTNode) -> list[cst.Name]:
-    """Bare names read by an expression (not attribute names)."""
-    salida: list[cst.Name] = []
-
-    class _V(cst.CSTVisitor):
-        def visit_Name(self, node: cst.Name) -> None:
-            salida.append(node)
-
-        def visit_Attribute(self, node: cst.Attribute) -> bool:
-            node.value.visit(self)
-            return False
-
-    expr.visit(_V())
-    return salida

@@ -67,10 +67,18 @@ def test_fastmcp_direct_forms(e):
 
 def test_near_misses_are_rows_naming_the_construct(e):
     assert sorted((n["archivo"], n["linea"], n["motivo"]) for n in e["no_resuelto"]) == [
+        ("formas/bajo_nivel_comprension.py", 16, "Tool(...) without a literal name: `types.Tool(name=f\"bd_{i}\", "
+         "inputSchema={\"type\": \"object\"})`"),
         ("formas/bajo_nivel_enum.py", 26, "Tool(...) without a literal name: `types.Tool(name=Nombres.CUARTA, inputSchema={\"type\": \"obj...`"),
         ("formas/bajo_nivel_tabla.py", 37, "no branch of the call_tool handler dispatches tool `bt_sin_rama`"),
         ("formas/bajo_nivel_tabla.py", 57, "call handler `@ajeno.call_tool()` on `no_es_de_un_servidor`: `ajeno` is not a known "
          "low-level MCP server (`Ajeno` is not a server class)"),
+        ("formas/calculadas.py", 22, "`mcp.tool(getattr(exportadas, os.environ[\"HERRAMIENTA\"]))`: the registered function "
+         "cannot be enumerated statically: `getattr(exportadas, os.environ[\"HERRAMIENTA\"])` computes the function at run time"),
+        ("formas/calculadas.py", 41, "`mcp.tool(f, name=f\"agregada_{f.__name__[-1]}_copia\")`: the tool name "
+         "`f\"agregada_{f.__name__[-1]}_copia\"` is computed at run time (not a literal or a constant the analyzer can evaluate)"),
+        ("formas/calculadas.py", 78, "`mcp1.add_tool(ajeno.fn, ajeno.name)`: the registered function cannot be enumerated "
+         "statically: `staticmethod(objeto_c)` computes the function at run time"),
         ("formas/envoltorio.py", 42, "`mcp.tool(name=nombre)(fn)`: the registered function cannot be enumerated statically: "
          "`fn` is a parameter of `aplicar()`, which no analyzed file calls"),
         ("formas/envoltorio.py", 49, "`@mcp.tool(name=nombre)`: the tool name `nombre` is computed at run time "
@@ -93,7 +101,37 @@ def test_near_misses_are_rows_naming_the_construct(e):
          "schemas cannot be read from the source"),
         ("formas/parametro.py", 29, "`servidor.tool()(sin_anotar)`: `servidor` is not a known MCP server instance "
          "(`servidor` is a parameter of `nadie_me_llama()`, which no analyzed file calls)"),
+        ("formas/proveedor_carpeta.py", 19, "`FastMCP(\"incierto\", providers=[FileSystemProvider(root=os...`: providers and "
+         "transforms add tools at run time; their names and schemas cannot be read from the source"),
     ]
+
+
+def test_functions_and_names_computed_from_literals_the_source_spells(e):
+    assert herramientas(e, "calculadas.py") == [
+        ("agregada_a", "fastmcp", 39), ("agregada_b", "fastmcp", 39),  # appended under a run-time filter: either may be
+        ("el_objeto_a", "decorador", 66), ("el_objeto_c", "decorador", 68),
+        ("exportada_dos", "fastmcp", 19), ("exportada_uno", "fastmcp", 19),  # getattr over each module's `__all__`
+        ("objeto_b", "decorador", 66),  # a tool object without a name is named after its function, as the SDK does
+        ("por_getattr", "fastmcp", 21)]
+    raices = {r["herramienta"]: (r["archivo"], r["linea"]) for r in e["raiz"] if r["herramienta"] in ("exportada_uno", "el_objeto_a")}
+    assert raices == {"exportada_uno": ("formas/exportadas.py", 9), "el_objeto_a": ("formas/calculadas.py", 45)}
+
+
+def test_low_level_tools_listed_by_a_comprehension_over_literals(e):
+    assert herramientas(e, "bajo_nivel_comprension.py") == [
+        ("bc_1", "lowlevel", 8), ("bc_2", "lowlevel", 8), ("bc_3", "lowlevel", 8),
+        ("bc_x_0", "lowlevel", 9), ("bc_x_1", "lowlevel", 9), ("bc_y_0", "lowlevel", 9), ("bc_y_1", "lowlevel", 9)]
+
+
+def test_a_file_system_provider_publishes_the_marked_functions_of_its_folder():
+    todos = extraer(sorted(FORMAS.rglob("*.py")), FIXTURES)
+    assert sorted((h["herramienta"], h["archivo"], h["linea"]) for h in todos["herramienta"] if "/carpeta/" in h["archivo"]) == [
+        ("de_carpeta", "formas/carpeta/herramientas.py", 8), ("en_subcarpeta", "formas/carpeta/sub/mas.py", 8),
+        ("sin_nombre", "formas/carpeta/herramientas.py", 13)]
+    assert not [h for h in todos["herramienta"] if h["herramienta"] == "fuera_de_carpeta"]
+    # a pre-commit run over one loaded file finds the provider through the rest of the tree
+    solo = extraer([FORMAS / "carpeta" / "sub" / "mas.py"], FIXTURES, contexto=sorted(FIXTURES.rglob("*.py")))
+    assert [h["herramienta"] for h in solo["herramienta"]] == ["en_subcarpeta"]
 
 
 def test_call_sites_outside_the_analyzed_files_are_not_guessed():
