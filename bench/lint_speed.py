@@ -26,7 +26,7 @@ from pathlib import Path
 from bytecode import compilar
 
 HERRAMIENTAS_POR_ARCHIVO = 15
-ARCHIVOS_POR_ESTILO = 5  # 5 styles x 5 files x 15 tools = 375 tools
+ARCHIVOS_POR_ESTILO = 5  # 5 styles x 5 files x 15 tools, and 5 computed-registration files of 16 tools: 455 tools
 LINEAS_ORDINARIAS = 100_000
 ARCHIVOS_ORDINARIOS = 400
 CON_PALABRA = 20  # ordinary files whose docstring says "tool": parsed, define nothing
@@ -132,6 +132,27 @@ def _montaje(n: int) -> str:
             f"from srv.cls.herramientas_{n} import Grupo{n}\n\nmcp = FastMCP(\"cls{n}\")\nGrupo{n}(limite=5).register(mcp)\n")
 
 
+def _exportadas(n: int) -> str:
+    """Tool functions a module lists in `__all__`, registered by `_calculadas` through getattr."""
+    nombres = ", ".join(f'"calc_{n}_{i}"' for i in range(HERRAMIENTAS_POR_ARCHIVO))
+    partes = [f'"""Exported tool functions {n}."""\n\nfrom pydantic import BaseModel, ConfigDict\n\n__all__ = [{nombres}]\n\n\n'
+              f"class Calculo{n}(BaseModel):\n    model_config = ConfigDict(extra=\"forbid\")\n    valor: int\n"]
+    for i in range(HERRAMIENTAS_POR_ARCHIVO):
+        partes.append(f"\n\ndef calc_{n}_{i}(x: int = 0) -> Calculo{n}:\n    return Calculo{n}(valor=x + {i})\n")
+    return "".join(partes)
+
+
+def _calculadas(n: int) -> str:
+    """Registration computed from literals: getattr over `__all__`, and a list built by appends of tool objects."""
+    return (f'"""Computed registrations {n}."""\n\nimport os\n\nfrom mcp.server.fastmcp import FastMCP\n'
+            f"from mcp.server.fastmcp.tools import Tool\n\nfrom srv.calc import exportadas_{n}\n\n"
+            f"mcp = FastMCP(\"calc{n}\")\n\nfor modulo in (exportadas_{n},):\n    for nombre in modulo.__all__:\n"
+            f"        mcp.tool(name=f\"g_{{nombre}}\")(getattr(modulo, nombre))\n\n"
+            f"OBJETOS = [Tool.from_function(exportadas_{n}.calc_{n}_0, name=\"obj_{n}\")]\n\n\n"
+            f"def registrar() -> None:\n    elegidas = []\n    for t in OBJETOS:\n        if os.environ.get(\"TODAS\"):\n"
+            f"            elegidas.append(t)\n    for t in elegidas:\n        mcp.add_tool(t.fn, t.name)\n")
+
+
 def _ordinario(n: int, lineas: int, palabra: bool) -> str:
     """Ordinary code: classes, loops, comprehensions, dicts; no registration."""
     cabecera = f'"""Ordinary module {n}{" (helpers for the tool layer)" if palabra else ""}."""\n\n'
@@ -171,10 +192,12 @@ def generar(raiz: Path) -> dict[str, int]:
         archivos[f"srv/fm/servidor_{n}.py"] = _fastmcp(n)
         archivos[f"srv/cls/herramientas_{n}.py"] = _clases(n)
         archivos[f"srv/cls/servidor_{n}.py"] = _montaje(n)
+        archivos[f"srv/calc/exportadas_{n}.py"] = _exportadas(n)
+        archivos[f"srv/calc/servidor_{n}.py"] = _calculadas(n)
     por_archivo = LINEAS_ORDINARIAS // ARCHIVOS_ORDINARIOS
     for n in range(ARCHIVOS_ORDINARIOS):
         archivos[f"lib/mod{n:03d}.py"] = _ordinario(n, por_archivo, n % (ARCHIVOS_ORDINARIOS // CON_PALABRA) == 0)
-    for paquete in ("srv", "srv/deco", "srv/tabla", "srv/low", "srv/fm", "srv/cls", "lib"):
+    for paquete in ("srv", "srv/deco", "srv/tabla", "srv/low", "srv/fm", "srv/cls", "srv/calc", "lib"):
         archivos[f"{paquete}/__init__.py"] = ""
     for rel, texto in archivos.items():
         ruta = raiz / rel
@@ -182,7 +205,8 @@ def generar(raiz: Path) -> dict[str, int]:
         ruta.write_text(texto, encoding="utf-8")
     lineas = sum(t.count("\n") for t in archivos.values())
     ordinarias = sum(t.count("\n") for r, t in archivos.items() if r.startswith("lib/"))
-    return {"archivos": len(archivos), "lineas": lineas, "lineas_ordinarias": ordinarias}
+    herramientas = ARCHIVOS_POR_ESTILO * (6 * HERRAMIENTAS_POR_ARCHIVO + 1)  # the computed style adds one tool object
+    return {"archivos": len(archivos), "lineas": lineas, "lineas_ordinarias": ordinarias, "herramientas": herramientas}
 
 
 # -- measuring ----------------------------------------------------------------------------
@@ -304,7 +328,7 @@ def main() -> None:
         compilar(("linter", "nucleo"))
         cuentas = generar(destino)
         print(f"tree: {cuentas['archivos']} files, {cuentas['lineas']} lines "
-              f"({cuentas['lineas_ordinarias']} ordinary), 375 tools, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
+              f"({cuentas['lineas_ordinarias']} ordinary), {cuentas['herramientas']} tools, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
         medir(destino, _fixit(args.fixit))
     finally:
         if not args.keep:
