@@ -110,6 +110,41 @@ def evidence(paths: tuple[Path, ...], sin_cache: bool, trabajos: int | None, rai
     click.echo(json.dumps(corrida.evidencia, ensure_ascii=False, indent=2, sort_keys=True))
 
 
+@main.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
+@click.argument("comando", nargs=-1, type=click.UNPROCESSED, metavar="[-- COMMAND [ARGS]...]")
+@click.option("--url", help="Probe a Streamable HTTP server at URL instead of starting COMMAND.")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
+              help="Seconds the server has to start, initialize and list its tools.")
+@click.option("--cwd", "directorio", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Directory COMMAND runs in [default: the current one].")
+@click.option("--protocol", "era", type=click.Choice(["auto", "modern", "legacy"]), default="auto", show_default=True,
+              help="Protocol era: modern (server/discover, 2026-07-28), legacy (the initialize handshake), or auto "
+                   "(modern, then legacy when the server refuses it).")
+@click.option("--format", "formato", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@OPCION_PROYECTO
+@_con_errores
+def probe(comando: tuple[str, ...], url: str | None, timeout: float, directorio: Path | None, era: str, formato: str,
+          raiz: Path | None) -> None:
+    """Start an MCP server (stdio) or reach one (--url), list its tools and judge the published contract.
+
+    The server is started exactly as a client would start it (`oracle-lint probe -- python server.py`),
+    asked for tools/list through the MCP Python SDK's client, and ended. Its schemas are judged with the
+    project's catalog and lists; rules that need the source are named, not passed.
+    """
+    from linter.sonda import presentacion
+    from linter.sonda.cliente import Servidor, comando as validar_comando
+    from linter.sonda.corrida import sondear
+    from nucleo.errores import ErrorOracle
+
+    if url and comando:
+        raise ErrorOracle("ARGUMENTOS_INVALIDOS", "probe takes either a server command after `--` or --url, not both.",
+                          correccion="oracle-lint probe --url http://127.0.0.1:8000/mcp  or  oracle-lint probe -- python server.py")
+    servidor = Servidor(url=url) if url else Servidor(comando=validar_comando(comando), cwd=str(directorio) if directorio else None)
+    sondeo = sondear(_proyecto(raiz), servidor, timeout, era)
+    click.echo(presentacion.como_json(sondeo) if formato == "json" else presentacion.texto(sondeo), nl=False)
+    sys.exit(1 if sondeo.hallazgos else 0)
+
+
 @main.command()
 @click.argument("ident", metavar="[ID]", required=False)
 @OPCION_PROYECTO

@@ -58,3 +58,7 @@ def reponer(sku: str, cantidad: int) -> Reposicion:
 def pagina(articulos: list, total: int | None) -> dict:
     """A page of articles, claiming completeness it cannot know."""
     return {"articulos": articulos, "complete": len(articulos) >= (total or len(articulos))}
+
+
+if __name__ == "__main__":
+    mcp.run()  # stdio: `python -m inventario.servidor`, as `oracle-lint probe` starts it

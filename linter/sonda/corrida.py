@@ -1,0 +1,45 @@
+"""One probe run: live listing -> evidence (+ the project's lists) -> the core's judgement -> findings.
+
+Like `linter.analisis.correr`, it decides no rule: the core applies each measure whose relations
+the live evidence has, and the rest are reported as not judged (they need the source).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from linter.analisis import Hallazgo, hallazgos_de, hechos_del_tracker
+from linter.listas import cargar_listas, con_alcance
+from nucleo.juicio import Juicio, juzgar
+from nucleo.proyecto import Proyecto
+
+from .cliente import Listado, Servidor, listar
+from .evidencia import RELACIONES_DEL_CODIGO, evidencia_viva
+
+
+@dataclass(frozen=True)
+class Sondeo:
+    """What one probe saw and what the core said about it."""
+
+    servidor: Servidor
+    listado: Listado
+    evidencia: dict[str, list[dict[str, Any]]]
+    juicio: Juicio
+    hallazgos: tuple[Hallazgo, ...]
+
+    def no_juzgadas(self) -> list[dict[str, Any]]:
+        """Rules of the catalog the live evidence cannot decide, with the relations they need."""
+        return [{"rule": n["id"], "needs": sorted(n["faltan"]),
+                 "needs_source": bool(set(n["faltan"]) & set(RELACIONES_DEL_CODIGO))} for n in self.juicio.no_aplicadas]
+
+
+def sondear(proyecto: Proyecto, servidor: Servidor, timeout: float, era: str = "auto") -> Sondeo:
+    """List the server's tools and judge them with the project's effective catalog."""
+    listado = listar(servidor, timeout, era)
+    evidencia = evidencia_viva(listado.herramientas, servidor.origen())
+    vivas = {f["herramienta"] for f in evidencia["herramienta"]}
+    evidencia["lista"] = con_alcance(cargar_listas(proyecto.dir_listas, proyecto.raiz), vivas, True)
+    evidencia.update(hechos_del_tracker(proyecto))
+    juicio = juzgar(proyecto, evidencia)
+    return Sondeo(servidor, listado, evidencia, juicio, hallazgos_de(juicio, proyecto))

@@ -1,0 +1,53 @@
+"""The relations of a live `tools/list`: the same schema facts the static analyzer extracts
+(`herramienta`, `esquema`, `esquema_nodo`, `clave_declarada`), from the published value itself.
+
+Relations that only the source can give (emitted roots and keys, spreads, `complete`, servers
+built) are absent, not empty: the core then does not apply the rules that need them, and the
+probe reports those rules as not judged instead of green.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, Sequence
+
+from linter.extraccion import nodos
+from linter.extraccion.salida import Salida
+from linter.extraccion.tipos import Esquema, Pos
+
+RELACIONES_VIVAS = ("herramienta", "esquema", "esquema_nodo", "clave_declarada", "no_resuelto")
+RELACIONES_DEL_CODIGO = ("raiz", "clave_emitida", "spread", "complete", "servidor", "archivo")  # only the source has them
+CAMPOS = (("entrada", "inputSchema"), ("salida", "outputSchema"))
+
+
+def evidencia_viva(herramientas: Sequence[Mapping[str, Any]], origen: str) -> dict[str, list[dict[str, Any]]]:
+    """Rows for every tool of a live listing; `origen` (the server command or URL) stands where a
+    static row has its file, so each finding says which server published the tool."""
+    salida = Salida()
+    donde = Pos(origen, 1, 1)
+    vistos: set[str] = set()
+    for tool in herramientas:
+        nombre = tool.get("name")
+        if not isinstance(nombre, str) or not nombre:
+            salida.no_resuelto(None, f"the server lists a tool without a name: {json.dumps(tool, sort_keys=True)[:80]}", donde)
+            continue
+        if nombre in vistos:
+            salida.no_resuelto(nombre, f"the server lists tool `{nombre}` more than once", donde)
+            continue
+        vistos.add(nombre)
+        esquemas = {lado: Esquema(tool[campo], donde, "vivo") for lado, campo in CAMPOS if tool.get(campo) is not None}
+        salida.fila("herramienta", herramienta=nombre, registro="vivo",
+                    esquema_salida="vivo" if "salida" in esquemas else "ninguno",
+                    esquema_entrada="vivo" if "entrada" in esquemas else "ninguno", claves_emitidas=None, **donde.fila())
+        for lado, esquema in esquemas.items():
+            valido, error = nodos.validez(esquema)
+            salida.fila("esquema", herramienta=nombre, lado=lado, valido=valido, error=error, origen="vivo",
+                        raiz_objeto=nodos.raiz_objeto(esquema), contenido=json.dumps(esquema.valor, sort_keys=True),
+                        **donde.fila())
+            for fila in nodos.filas_nodos(nombre, lado, esquema):
+                salida.fila("esquema_nodo", **fila)
+        if "salida" in esquemas:
+            for clave in nodos.claves_declaradas(esquemas["salida"]):
+                salida.fila("clave_declarada", herramienta=nombre, clave=clave)
+    filas = salida.ordenadas()
+    return {r: filas[r] for r in RELACIONES_VIVAS}

@@ -1,0 +1,49 @@
+"""Output of `oracle-lint probe`: text and json. A live tool has no file: each finding names the
+server (its command or URL) where a static one names a path, and the tool."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from .corrida import Sondeo
+
+
+def resumen(sondeo: Sondeo) -> dict[str, Any]:
+    """Totals: findings per rule, tools listed, the server, and the rules not judged without the source."""
+    return {
+        "findings": len(sondeo.hallazgos),
+        "tools": len(sondeo.evidencia["herramienta"]),
+        "server": sondeo.servidor.origen(),
+        "server_name": sondeo.listado.servidor,
+        "protocol": sondeo.listado.protocolo,
+        "rules": dict(sorted(Counter(h.rule for h in sondeo.hallazgos).items())),
+        "forgiven": sorted(j.id for j in sondeo.juicio.medidas if j.perdonada),
+        "not_judged": sondeo.no_juzgadas(),
+    }
+
+
+def texto(sondeo: Sondeo) -> str:
+    """`server: rule-id message` per finding, a summary line, and the rules left to `check`."""
+    datos = resumen(sondeo)
+    lineas = [f"{datos['server']}: {h.rule} {h.message}" for h in sondeo.hallazgos]
+    n, tools = datos["findings"], datos["tools"]
+    cola = (f"{n} finding{'s' if n != 1 else ''} in {tools} tool{'s' if tools != 1 else ''} listed by "
+            f"`{datos['server']}` (protocol {datos['protocol']})")
+    if datos["forgiven"]:
+        cola += f"; shadowed (forgiven within bound): {', '.join(datos['forgiven'])}"
+    lineas.append(cola + ".")
+    codigo = [r["rule"] for r in datos["not_judged"] if r["needs_source"]]
+    otras = [f"{r['rule']} ({', '.join(r['needs'])})" for r in datos["not_judged"] if not r["needs_source"]]
+    if codigo:
+        lineas.append("Not judged, they need the source (run `oracle-lint check`): " + ", ".join(codigo) + ".")
+    if otras:
+        lineas.append("Not judged, no such evidence in this project: " + ", ".join(otras) + ".")
+    return "\n".join(lineas) + "\n"
+
+
+def como_json(sondeo: Sondeo) -> str:
+    """`{"findings": [...], "summary": {...}}`; a finding's `server` stands where a static one has `path`."""
+    hallazgos = [{"rule": h.rule, "tool": h.tool, "server": h.path, "message": h.message} for h in sondeo.hallazgos]
+    return json.dumps({"findings": hallazgos, "summary": resumen(sondeo)}, ensure_ascii=False, indent=2) + "\n"
