@@ -50,19 +50,40 @@ def _opciones_de_corrida(fn: F) -> F:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, metavar="[PATHS]... | --probe [-- COMMAND [ARGS]...]")
 @click.option("--format", "formato", type=click.Choice(["text", "json", "github", "sarif"]), default="text", show_default=True)
+@click.option("--probe", "sondear", is_flag=True,
+              help="Also start the server (the command after `--`, or [tool.oracle] probe) and reconcile: every tool it "
+                   "publishes that the source analysis did not find, and every schema that differs, is a finding. "
+                   "A whole-project run: PATHS are not taken.")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
+              help="With --probe: seconds the server has to start and list its tools.")
 @_opciones_de_corrida
 @OPCION_PROYECTO
 @_con_errores
-def check(paths: tuple[Path, ...], formato: str, sin_cache: bool, trabajos: int | None, raiz: Path | None) -> None:
+def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, sin_cache: bool, trabajos: int | None,
+          raiz: Path | None) -> None:
     """Analyze PATHS (default: the configured paths) and fail on findings."""
     from linter import formatos
     from linter.analisis import correr
     from nucleo.catalogo import catalogo_efectivo
 
     proyecto = _proyecto(raiz)
-    corrida = correr(proyecto, list(paths) or None, cache=not sin_cache, trabajos=trabajos)
+    if sondear:
+        from linter.sonda.cliente import Servidor, comando as validar_comando
+        from linter.sonda.corrida import correr_con_sonda
+
+        orden = tuple(paths) or proyecto.config.probe
+        if not orden:
+            from nucleo.errores import ErrorOracle
+
+            raise ErrorOracle("ARGUMENTOS_INVALIDOS", "check --probe needs the server command after `--`, or "
+                              "`probe = [...]` in [tool.oracle].",
+                              correccion='oracle-lint check --probe -- python -m myserver  (or probe = ["python", "-m", "myserver"])')
+        corrida = correr_con_sonda(proyecto, Servidor(comando=validar_comando(orden), cwd=str(proyecto.raiz)), timeout,
+                                   cache=not sin_cache, trabajos=trabajos)
+    else:
+        corrida = correr(proyecto, [Path(p) for p in paths] or None, cache=not sin_cache, trabajos=trabajos)
     assert corrida.juicio is not None
     perdonadas = [j.id for j in corrida.juicio.medidas if j.perdonada]
     datos = formatos.resumen(corrida.hallazgos, len(corrida.archivos), len(corrida.evidencia.get("herramienta", [])), perdonadas)

@@ -33,13 +33,14 @@ RE_ID_MEDIDA = re.compile(r"^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$")
 RE_PERFIL = re.compile(r"^[a-z][a-z0-9_-]*$")
 RE_BIBLIOTECA = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
-LISTAS_DE_TEXTO = ("paths", "exclude", "perfiles", "bibliotecas")
+LISTAS_DE_TEXTO = ("paths", "exclude", "perfiles", "bibliotecas", "probe")
 DIRECTORIOS = ("listas", "medidas", "corpus", "diferencial", "macros")
 POR_OMISION: dict[str, Any] = {
     "paths": (".",),
     "exclude": (),
     "perfiles": (),
     "bibliotecas": (),
+    "probe": (),
     "listas": "allowlists",
     "medidas": "medidas",
     "corpus": "corpus",
@@ -58,6 +59,7 @@ class Config:
     exclude: tuple[str, ...] = ()
     perfiles: tuple[str, ...] = ()
     bibliotecas: tuple[str, ...] = ()
+    probe: tuple[str, ...] = ()  # the server command `oracle-lint check --probe` starts (argv)
     listas: str = "allowlists"
     medidas: str = "medidas"
     corpus: str = "corpus"
@@ -92,7 +94,7 @@ def _lista_de_texto(raiz: str, fuente: str, clave: str, valor: Any) -> tuple[str
             f"{fuente}: «{clave}» debe ser una lista de cadenas no vacías",
             f'escribí {clave} = ["..."] con cadenas.',
         )
-    if len(set(valor)) != len(valor):
+    if clave != "probe" and len(set(valor)) != len(valor):  # a command's arguments may repeat
         raise _invalido(
             raiz, f"{fuente}: «{clave}» repite elementos", f"dejá cada elemento de {clave} una sola vez."
         )

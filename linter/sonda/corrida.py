@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from linter.analisis import Hallazgo, hallazgos_de, hechos_del_tracker
+from linter.analisis import Corrida, Hallazgo, hallazgos_de, hechos_del_tracker, reunir_evidencia
 from linter.listas import cargar_listas, con_alcance
 from nucleo.juicio import Juicio, juzgar
 from nucleo.proyecto import Proyecto
 
 from .cliente import Listado, Servidor, listar
+from .conciliacion import publicadas
 from .evidencia import RELACIONES_DEL_CODIGO, evidencia_viva
 
 
@@ -43,3 +44,14 @@ def sondear(proyecto: Proyecto, servidor: Servidor, timeout: float, era: str = "
     evidencia.update(hechos_del_tracker(proyecto))
     juicio = juzgar(proyecto, evidencia)
     return Sondeo(servidor, listado, evidencia, juicio, hallazgos_de(juicio, proyecto))
+
+
+def correr_con_sonda(proyecto: Proyecto, servidor: Servidor, timeout: float, *, cache: bool = True,
+                     trabajos: int | None = None) -> Corrida:
+    """`check --probe`: the whole static run, plus the `publicada` rows of the live listing; the core
+    judges both at once. The server is listed first, so a server that cannot be listed costs no analysis."""
+    listado = listar(servidor, timeout)
+    corrida = reunir_evidencia(proyecto, None, cache=cache, trabajos=trabajos)
+    evidencia = {**corrida.evidencia, "publicada": publicadas(corrida.evidencia, listado.herramientas, servidor.origen())}
+    juicio = juzgar(proyecto, evidencia)
+    return Corrida(corrida.proyecto, corrida.archivos, corrida.completa, evidencia, juicio, hallazgos_de(juicio, proyecto))

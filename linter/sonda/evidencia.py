@@ -16,7 +16,8 @@ from linter.extraccion.salida import Salida
 from linter.extraccion.tipos import Esquema, Pos
 
 RELACIONES_VIVAS = ("herramienta", "esquema", "esquema_nodo", "clave_declarada", "no_resuelto")
-RELACIONES_DEL_CODIGO = ("raiz", "clave_emitida", "spread", "complete", "servidor", "archivo")  # only the source has them
+# only the source has them (`publicada` is the source reconciled with a live listing: `check --probe`)
+RELACIONES_DEL_CODIGO = ("raiz", "clave_emitida", "spread", "complete", "servidor", "archivo", "publicada")
 CAMPOS = (("entrada", "inputSchema"), ("salida", "outputSchema"))
 
 

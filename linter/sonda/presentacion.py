@@ -37,7 +37,7 @@ def texto(sondeo: Sondeo) -> str:
     codigo = [r["rule"] for r in datos["not_judged"] if r["needs_source"]]
     otras = [f"{r['rule']} ({', '.join(r['needs'])})" for r in datos["not_judged"] if not r["needs_source"]]
     if codigo:
-        lineas.append("Not judged, they need the source (run `oracle-lint check`): " + ", ".join(codigo) + ".")
+        lineas.append("Not judged, they need the source (run `oracle-lint check --probe`): " + ", ".join(codigo) + ".")
     if otras:
         lineas.append("Not judged, no such evidence in this project: " + ", ".join(otras) + ".")
     return "\n".join(lineas) + "\n"

@@ -22,7 +22,8 @@ SONDA = RAIZ / "tests" / "fixtures" / "sonda"
 MCP2 = [sys.executable, str(SONDA / "servidor_mcp2.py")]
 BAJO = [sys.executable, str(SONDA / "servidor_bajo_nivel.py")]
 ORACLE = [sys.executable, "-m", "server", "--proyecto", str(RAIZ)]
-NO_JUZGADAS = ["Not judged, they need the source (run `oracle-lint check`): analisis.servidor_sin_herramientas, "
+NO_JUZGADAS = ["Not judged, they need the source (run `oracle-lint check --probe`): analisis.esquema_no_coincide, "
+               "analisis.herramienta_no_vista, analisis.servidor_sin_herramientas, "
                "contrato.clave_no_declarada, contrato.claves_sin_publicar, contrato.complete_sin_evidencia, "
                "contrato.orden_del_spread, contrato.raiz_ecoada_listada, contrato.raiz_ecoada_tolerante, "
                "contrato.raiz_opaca_es_deuda, contrato.raiz_propia_estricta, listas.entrada_obsoleta.",

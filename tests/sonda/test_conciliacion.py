@@ -1,0 +1,100 @@
+"""`oracle-lint check --probe`: the source analysis reconciled with what the running server
+publishes — a tool the source hides, a schema edited after registration."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from linter.analisis import reunir_evidencia
+from linter.cli import main
+from linter.sonda.cliente import Servidor, listar
+from linter.sonda.conciliacion import primera_diferencia, publicadas
+from nucleo.proyecto import Proyecto
+
+RAIZ = Path(__file__).resolve().parents[2]
+PROYECTO = RAIZ / "tests" / "fixtures" / "sonda" / "conciliacion"
+A_MANO = RAIZ / "rules" / "corpus" / "a_mano"
+
+
+def _check(*args: str, proyecto: Path = PROYECTO):
+    r = CliRunner().invoke(main, ["check", "--no-cache", "--project", str(proyecto), *args])
+    return r.exit_code, r.stdout, r.stderr
+
+
+def test_check_probe_reports_the_hidden_tool_and_the_edited_schema():
+    codigo, salida, _ = _check("--probe", "--", sys.executable, "servidor.py")
+    assert codigo == 1
+    assert salida.splitlines() == [
+        f"pyproject.toml:1:1: analisis.herramienta_no_vista the running server `{sys.executable} servidor.py` publishes tool "
+        "«oculta», which the source analysis did not find: its results were not judged",
+        "servidor.py:28:5: analisis.no_resuelto could not analyze: `mcp.tool(name=nombre)(oculta)`: the tool name `nombre` "
+        "is computed at run time (not a literal or a constant the analyzer can evaluate)",
+        "servidor.py:31:1: analisis.esquema_no_coincide tool «editada»: the source gives a schema that differs from the "
+        'published one at JSON pointer "/inputSchema/properties/q/type" (source: "string"; published: "integer")',
+        "servidor.py:37:1: analisis.no_resuelto could not analyze: `mcp._tool_manager` reaches into the SDK's private tool "
+        "registry: tools changed there (names, schemas, new tools) cannot be read from the source",
+        "4 findings in 1 file (2 tools analyzed).",
+    ]
+
+
+def test_without_probe_the_reconciliation_rules_are_not_applied():
+    codigo, salida, _ = _check()
+    assert codigo == 1
+    assert [l.split(": ", 2)[1].split()[0] for l in salida.splitlines()[:-1]] == ["analisis.no_resuelto", "analisis.no_resuelto"]
+
+
+def test_the_server_command_can_live_in_the_configuration(tmp_path):
+    for nombre in ("servidor.py",):
+        (tmp_path / nombre).write_text((PROYECTO / nombre).read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        f'[tool.oracle]\npaths = ["servidor.py"]\nprobe = [{json.dumps(sys.executable)}, "servidor.py"]\n', encoding="utf-8")
+    codigo, salida, _ = _check("--probe", "--format", "json", proyecto=tmp_path)
+    reglas = sorted(h["rule"] for h in json.loads(salida)["findings"])
+    assert codigo == 1
+    assert reglas == ["analisis.esquema_no_coincide", "analisis.herramienta_no_vista", "analisis.no_resuelto", "analisis.no_resuelto"]
+
+
+def test_check_probe_without_a_command_is_a_usage_error(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[tool.oracle]\n", encoding="utf-8")
+    codigo, _, error = _check("--probe", proyecto=tmp_path)
+    assert codigo == 2
+    assert error.splitlines()[0] == ("ARGUMENTOS_INVALIDOS — check --probe needs the server command after `--`, or "
+                                     "`probe = [...]` in [tool.oracle].")
+
+
+def test_a_server_that_cannot_be_listed_fails_the_check_before_any_analysis():
+    codigo, salida, error = _check("--probe", "--", sys.executable, "-c", "raise SystemExit(4)")
+    assert (codigo, salida) == (2, "")
+    assert error.startswith("SONDA_FALLO — could not list the tools of ")
+
+
+def test_the_recorded_listing_is_what_the_server_publishes():
+    vivo = listar(Servidor(comando=(sys.executable, "servidor.py"), cwd=str(PROYECTO)), 30)
+    assert json.loads((PROYECTO / "listado.json").read_text(encoding="utf-8")) == {"tools": list(vivo.herramientas)}
+
+
+def test_the_hand_written_cases_are_the_rows_check_probe_builds():
+    evidencia = reunir_evidencia(Proyecto(PROYECTO), None, cache=False).evidencia
+    tools = json.loads((PROYECTO / "listado.json").read_text(encoding="utf-8"))["tools"]
+    filas = publicadas(evidencia, tools, "python servidor.py")
+    casos = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in A_MANO.glob("*.json")}
+    assert casos["herramienta_no_vista__conciliacion"]["evidencia"]["publicada"] == filas
+    assert casos["esquema_no_coincide__conciliacion"]["evidencia"]["publicada"] == filas
+    assert casos["herramienta_no_vista__todas_vistas"]["evidencia"]["publicada"] == [f for f in filas if f["vista"]]
+    assert casos["esquema_no_coincide__coinciden"]["evidencia"]["publicada"] == [f for f in filas if f["puntero"] is None]
+    assert [(c["espera"]) for c in (casos["herramienta_no_vista__conciliacion"], casos["herramienta_no_vista__todas_vistas"])] == [
+        "rojo", "verde"]
+
+
+def test_first_difference_skips_prose_but_not_a_property_named_title():
+    assert primera_diferencia({"type": "object", "title": "A", "description": "x"}, {"type": "object", "title": "B"}) is None
+    assert primera_diferencia({"properties": {"title": {"type": "string"}}},
+                              {"properties": {"title": {"type": "integer"}}}) == "/properties/title/type"
+    assert primera_diferencia({"properties": {"a": {}}}, {"properties": {"a": {}, "b": {}}}) == "/properties/b"
+    assert primera_diferencia({"anyOf": [{"type": "string"}]}, {"anyOf": [{"type": "string"}, {"type": "null"}]}) == "/anyOf/1"
+    assert primera_diferencia({"required": ["a", "b"]}, {"required": ["a"]}) == "/required"
+    assert primera_diferencia({"default": 1}, {"default": True}) == "/default"  # 1 == True in Python, not in JSON
