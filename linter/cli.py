@@ -58,11 +58,13 @@ def _opciones_de_corrida(fn: F) -> F:
                    "A whole-project run: PATHS are not taken.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
               help="With --probe: seconds the server has to start and list its tools.")
+@click.option("--calls", "llamadas", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="With --probe: a TOML or JSON file of sample calls whose results are checked at run time.")
 @_opciones_de_corrida
 @OPCION_PROYECTO
 @_con_errores
-def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, sin_cache: bool, trabajos: int | None,
-          raiz: Path | None) -> None:
+def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, llamadas: Path | None, sin_cache: bool,
+          trabajos: int | None, raiz: Path | None) -> None:
     """Analyze PATHS (default: the configured paths) and fail on findings."""
     from linter import formatos
     from linter.analisis import correr
@@ -80,9 +82,15 @@ def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, s
             raise ErrorOracle("ARGUMENTOS_INVALIDOS", "check --probe needs the server command after `--`, or "
                               "`probe = [...]` in [tool.oracle].",
                               correccion='oracle-lint check --probe -- python -m myserver  (or probe = ["python", "-m", "myserver"])')
+        muestras = (llamadas, proyecto.presentar_ruta(llamadas.resolve())) if llamadas else None
         corrida = correr_con_sonda(proyecto, Servidor(comando=validar_comando(orden), cwd=str(proyecto.raiz)), timeout,
-                                   cache=not sin_cache, trabajos=trabajos)
+                                   cache=not sin_cache, trabajos=trabajos, llamadas=muestras)
     else:
+        if llamadas:
+            from nucleo.errores import ErrorOracle
+
+            raise ErrorOracle("ARGUMENTOS_INVALIDOS", "--calls needs --probe: the calls are made to the running server.",
+                              correccion="oracle-lint check --probe --calls calls.toml -- python -m myserver")
         corrida = correr(proyecto, [Path(p) for p in paths] or None, cache=not sin_cache, trabajos=trabajos)
     assert corrida.juicio is not None
     perdonadas = [j.id for j in corrida.juicio.medidas if j.perdonada]
@@ -141,11 +149,13 @@ def evidence(paths: tuple[Path, ...], sin_cache: bool, trabajos: int | None, rai
 @click.option("--protocol", "era", type=click.Choice(["auto", "modern", "legacy"]), default="auto", show_default=True,
               help="Protocol era: modern (server/discover, 2026-07-28), legacy (the initialize handshake), or auto "
                    "(modern, then legacy when the server refuses it).")
+@click.option("--calls", "llamadas", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A TOML or JSON file of sample calls (tool, arguments, partial): each result is checked at run time.")
 @click.option("--format", "formato", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @OPCION_PROYECTO
 @_con_errores
-def probe(comando: tuple[str, ...], url: str | None, timeout: float, directorio: Path | None, era: str, formato: str,
-          raiz: Path | None) -> None:
+def probe(comando: tuple[str, ...], url: str | None, timeout: float, directorio: Path | None, era: str,
+          llamadas: Path | None, formato: str, raiz: Path | None) -> None:
     """Start an MCP server (stdio) or reach one (--url), list its tools and judge the published contract.
 
     The server is started exactly as a client would start it (`oracle-lint probe -- python server.py`),
@@ -161,7 +171,9 @@ def probe(comando: tuple[str, ...], url: str | None, timeout: float, directorio:
         raise ErrorOracle("ARGUMENTOS_INVALIDOS", "probe takes either a server command after `--` or --url, not both.",
                           correccion="oracle-lint probe --url http://127.0.0.1:8000/mcp  or  oracle-lint probe -- python server.py")
     servidor = Servidor(url=url) if url else Servidor(comando=validar_comando(comando), cwd=str(directorio) if directorio else None)
-    sondeo = sondear(_proyecto(raiz), servidor, timeout, era)
+    proyecto = _proyecto(raiz)
+    muestras = (llamadas, proyecto.presentar_ruta(llamadas.resolve())) if llamadas else None
+    sondeo = sondear(proyecto, servidor, timeout, era, muestras)
     click.echo(presentacion.como_json(sondeo) if formato == "json" else presentacion.texto(sondeo), nl=False)
     sys.exit(1 if sondeo.hallazgos else 0)
 

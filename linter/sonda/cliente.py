@@ -13,7 +13,7 @@ import os
 import shlex
 import tempfile
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, Union
 
 from nucleo.errores import ErrorOracle
 
@@ -36,11 +36,13 @@ class Servidor:
 
 @dataclass(frozen=True)
 class Listado:
-    """What the server said: its tools (as published JSON), protocol version and name."""
+    """What the server said: its tools (as published JSON), protocol version and name, and the
+    result of each sample call (the published JSON, or why there is none)."""
 
     herramientas: tuple[dict[str, Any], ...]
     protocolo: str
     servidor: str
+    resultados: tuple[tuple[Any, Union[dict[str, Any], str]], ...] = ()
 
 
 def _sdk() -> Any:
@@ -61,8 +63,9 @@ def _sdk() -> Any:
 ERAS = ("auto", "modern", "legacy")
 
 
-def listar(servidor: Servidor, timeout: float, era: str = "auto") -> Listado:
-    """Open a session in `era`, page through `tools/list`, close; raise `ErrorOracle` on any failure."""
+def listar(servidor: Servidor, timeout: float, era: str = "auto", llamadas: Sequence[Any] = ()) -> Listado:
+    """Open a session in `era`, page through `tools/list`, make the sample `llamadas`, close; raise
+    `ErrorOracle` on any failure of the session (a call the server answers with an error is a result)."""
     _sdk()
     import anyio
 
@@ -73,7 +76,7 @@ def listar(servidor: Servidor, timeout: float, era: str = "auto") -> Listado:
     registro.propagate = False
     with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as errlog:
         try:
-            return anyio.run(_listar, servidor, timeout, errlog, era, ruido)
+            return anyio.run(_listar, servidor, timeout, errlog, era, ruido, tuple(llamadas))
         except ErrorOracle:
             raise
         except TimeoutError:
@@ -87,7 +90,8 @@ def listar(servidor: Servidor, timeout: float, era: str = "auto") -> Listado:
             registro.propagate = propaga
 
 
-async def _listar(servidor: Servidor, timeout: float, errlog: Any, era: str, ruido: list[str]) -> Listado:
+async def _listar(servidor: Servidor, timeout: float, errlog: Any, era: str, ruido: list[str],
+                  llamadas: tuple[Any, ...]) -> Listado:
     import anyio
     from mcp import ClientSession
     from mcp.types import PaginatedRequestParams
@@ -112,7 +116,22 @@ async def _listar(servidor: Servidor, timeout: float, errlog: Any, era: str, rui
                 else:
                     raise ErrorOracle("SONDA_FALLO", f"{servidor.origen()}: tools/list kept returning a next cursor "
                                       f"after {MAX_PAGINAS} pages.", correccion="fix the server's pagination")
-                return Listado(tuple(herramientas), protocolo, nombre)
+                resultados = [(l, await _llamar(sesion, l)) for l in llamadas]
+                return Listado(tuple(herramientas), protocolo, nombre, tuple(resultados))
+
+
+async def _llamar(sesion: Any, llamada: Any) -> Union[dict[str, Any], str]:
+    """One `tools/call`, unvalidated (the probe judges the raw result): its JSON, or the protocol error."""
+    import mcp.types as types
+    from mcp.shared.exceptions import MCPError
+
+    pedido = types.CallToolRequest(params=types.CallToolRequestParams(name=llamada.herramienta,
+                                                                      arguments=dict(llamada.argumentos)))
+    try:
+        resultado = await sesion.send_request(pedido, types.CallToolResult)
+    except MCPError as error:
+        return f"the server answered with the JSON-RPC error {error.error.code}: {error.error.message}"
+    return resultado.model_dump(by_alias=True, exclude_none=True, mode="json")
 
 
 async def _negociar(sesion: Any, servidor: Servidor, era: str) -> tuple[str, str]:

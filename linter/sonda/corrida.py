@@ -7,7 +7,8 @@ the live evidence has, and the rest are reported as not judged (they need the so
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, Optional
 
 from linter.analisis import Corrida, Hallazgo, hallazgos_de, hechos_del_tracker, reunir_evidencia
 from linter.listas import cargar_listas, con_alcance
@@ -16,7 +17,8 @@ from nucleo.proyecto import Proyecto
 
 from .cliente import Listado, Servidor, listar
 from .conciliacion import publicadas
-from .evidencia import RELACIONES_DEL_CODIGO, evidencia_viva
+from .evidencia import RELACIONES_DEL_CODIGO, evidencia_viva, resultados_vivos
+from .llamadas import cargar
 
 
 @dataclass(frozen=True)
@@ -32,13 +34,20 @@ class Sondeo:
     def no_juzgadas(self) -> list[dict[str, Any]]:
         """Rules of the catalog the live evidence cannot decide, with the relations they need."""
         return [{"rule": n["id"], "needs": sorted(n["faltan"]),
-                 "needs_source": bool(set(n["faltan"]) & set(RELACIONES_DEL_CODIGO))} for n in self.juicio.no_aplicadas]
+                 "needs_source": bool(set(n["faltan"]) & set(RELACIONES_DEL_CODIGO)),
+                 "needs_calls": set(n["faltan"]) == {"resultado"}} for n in self.juicio.no_aplicadas]
 
 
-def sondear(proyecto: Proyecto, servidor: Servidor, timeout: float, era: str = "auto") -> Sondeo:
-    """List the server's tools and judge them with the project's effective catalog."""
-    listado = listar(servidor, timeout, era)
+def sondear(proyecto: Proyecto, servidor: Servidor, timeout: float, era: str = "auto",
+            llamadas: Optional[tuple[Path, str]] = None) -> Sondeo:
+    """List the server's tools (and make the sample calls of `llamadas`, a calls file and how it is
+    shown) and judge them with the project's effective catalog."""
+    muestras = cargar(*llamadas) if llamadas else ()
+    listado = listar(servidor, timeout, era, muestras)
     evidencia = evidencia_viva(listado.herramientas, servidor.origen())
+    if llamadas:
+        evidencia["resultado"], sin_juzgar = resultados_vivos(listado.herramientas, listado.resultados, llamadas[1])
+        evidencia["no_resuelto"] = sorted(evidencia["no_resuelto"] + sin_juzgar, key=lambda f: f["motivo"])
     vivas = {f["herramienta"] for f in evidencia["herramienta"]}
     evidencia["lista"] = con_alcance(cargar_listas(proyecto.dir_listas, proyecto.raiz), vivas, True)
     evidencia.update(hechos_del_tracker(proyecto))
@@ -47,11 +56,15 @@ def sondear(proyecto: Proyecto, servidor: Servidor, timeout: float, era: str = "
 
 
 def correr_con_sonda(proyecto: Proyecto, servidor: Servidor, timeout: float, *, cache: bool = True,
-                     trabajos: int | None = None) -> Corrida:
-    """`check --probe`: the whole static run, plus the `publicada` rows of the live listing; the core
-    judges both at once. The server is listed first, so a server that cannot be listed costs no analysis."""
-    listado = listar(servidor, timeout)
+                     trabajos: int | None = None, llamadas: Optional[tuple[Path, str]] = None) -> Corrida:
+    """`check --probe`: the whole static run, plus the `publicada` rows of the live listing (and the
+    `resultado` rows of the sample calls); the core judges all at once. The server is listed first,
+    so a server that cannot be listed costs no analysis."""
+    listado = listar(servidor, timeout, "auto", cargar(*llamadas) if llamadas else ())
     corrida = reunir_evidencia(proyecto, None, cache=cache, trabajos=trabajos)
     evidencia = {**corrida.evidencia, "publicada": publicadas(corrida.evidencia, listado.herramientas, servidor.origen())}
+    if llamadas:
+        evidencia["resultado"], sin_juzgar = resultados_vivos(listado.herramientas, listado.resultados, llamadas[1])
+        evidencia["no_resuelto"] = [*evidencia["no_resuelto"], *sin_juzgar]
     juicio = juzgar(proyecto, evidencia)
     return Corrida(corrida.proyecto, corrida.archivos, corrida.completa, evidencia, juicio, hallazgos_de(juicio, proyecto))

@@ -52,3 +52,24 @@ def evidencia_viva(herramientas: Sequence[Mapping[str, Any]], origen: str) -> di
                 salida.fila("clave_declarada", herramienta=nombre, clave=clave)
     filas = salida.ordenadas()
     return {r: filas[r] for r in RELACIONES_VIVAS}
+
+
+def resultados_vivos(herramientas: Sequence[Mapping[str, Any]], resultados: Sequence[tuple[Any, Any]],
+                     archivo: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(`resultado` rows, `no_resuelto` rows) of the sample calls: a call of a tool the server does
+    not list, or one answered with a protocol error, could not be judged, and says so."""
+    from .llamadas import fila
+
+    donde = Pos(archivo, 1, 1)
+    por_nombre = {t.get("name"): t for t in herramientas}
+    filas, sin_juzgar = [], []
+    for llamada, resultado in resultados:
+        que = f"call {llamada.etiqueta} of tool `{llamada.herramienta}`"
+        if llamada.herramienta not in por_nombre:
+            sin_juzgar.append({"herramienta": llamada.herramienta, "motivo": f"{que}: the server does not list that tool",
+                               **donde.fila()})
+        elif isinstance(resultado, str):
+            sin_juzgar.append({"herramienta": llamada.herramienta, "motivo": f"{que}: {resultado}", **donde.fila()})
+        else:
+            filas.append(fila(llamada, por_nombre[llamada.herramienta], resultado, donde.fila()))
+    return filas, sin_juzgar

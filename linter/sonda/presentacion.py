@@ -15,6 +15,7 @@ def resumen(sondeo: Sondeo) -> dict[str, Any]:
     return {
         "findings": len(sondeo.hallazgos),
         "tools": len(sondeo.evidencia["herramienta"]),
+        "calls": len(sondeo.listado.resultados),
         "server": sondeo.servidor.origen(),
         "server_name": sondeo.listado.servidor,
         "protocol": sondeo.listado.protocolo,
@@ -35,9 +36,12 @@ def texto(sondeo: Sondeo) -> str:
         cola += f"; shadowed (forgiven within bound): {', '.join(datos['forgiven'])}"
     lineas.append(cola + ".")
     codigo = [r["rule"] for r in datos["not_judged"] if r["needs_source"]]
-    otras = [f"{r['rule']} ({', '.join(r['needs'])})" for r in datos["not_judged"] if not r["needs_source"]]
+    llamadas = [r["rule"] for r in datos["not_judged"] if r["needs_calls"]]
+    otras = [f"{r['rule']} ({', '.join(r['needs'])})" for r in datos["not_judged"] if not r["needs_source"] and not r["needs_calls"]]
     if codigo:
         lineas.append("Not judged, they need the source (run `oracle-lint check --probe`): " + ", ".join(codigo) + ".")
+    if llamadas:
+        lineas.append("Not judged, they need sample calls (--calls FILE): " + ", ".join(llamadas) + ".")
     if otras:
         lineas.append("Not judged, no such evidence in this project: " + ", ".join(otras) + ".")
     return "\n".join(lineas) + "\n"

@@ -98,3 +98,19 @@ def test_first_difference_skips_prose_but_not_a_property_named_title():
     assert primera_diferencia({"anyOf": [{"type": "string"}]}, {"anyOf": [{"type": "string"}, {"type": "null"}]}) == "/anyOf/1"
     assert primera_diferencia({"required": ["a", "b"]}, {"required": ["a"]}) == "/required"
     assert primera_diferencia({"default": 1}, {"default": True}) == "/default"  # 1 == True in Python, not in JSON
+
+
+def test_check_probe_with_sample_calls_checks_their_results(tmp_path):
+    llamadas = tmp_path / "llamadas.toml"
+    llamadas.write_text('[[call]]\ntool = "contar"\narguments = { n = 2 }\n', encoding="utf-8")
+    codigo, salida, _ = _check("--probe", "--format", "json", "--calls", str(llamadas), "--", sys.executable, "servidor.py")
+    hallazgos = [(f["rule"], f["tool"]) for f in json.loads(salida)["findings"] if f["rule"].startswith("contrato.resultado")]
+    assert codigo == 1
+    assert hallazgos == [("contrato.resultado_texto_distinto", "contar")]  # MCPServer indents content[].text
+
+
+def test_calls_without_probe_is_a_usage_error(tmp_path):
+    llamadas = tmp_path / "llamadas.toml"
+    llamadas.write_text('[[call]]\ntool = "contar"\n', encoding="utf-8")
+    codigo, _, error = _check("--calls", str(llamadas))
+    assert (codigo, error.splitlines()[0]) == (2, "ARGUMENTOS_INVALIDOS — --calls needs --probe: the calls are made to the running server.")

@@ -27,6 +27,9 @@ NO_JUZGADAS = ["Not judged, they need the source (run `oracle-lint check --probe
                "contrato.clave_no_declarada, contrato.claves_sin_publicar, contrato.complete_sin_evidencia, "
                "contrato.orden_del_spread, contrato.raiz_ecoada_listada, contrato.raiz_ecoada_tolerante, "
                "contrato.raiz_opaca_es_deuda, contrato.raiz_propia_estricta, listas.entrada_obsoleta.",
+               "Not judged, they need sample calls (--calls FILE): contrato.resultado_clave_no_declarada, "
+               "contrato.resultado_complete_en_parcial, contrato.resultado_error_con_structured, contrato.resultado_no_valida, "
+               "contrato.resultado_sin_structured, contrato.resultado_texto_distinto.",
                "Not judged, no such evidence in this project: listas.deuda_sin_tarea_abierta (tarea), "
                "meta.toda_medida_esta_ejercitada (ejercicio)."]
 
@@ -75,7 +78,7 @@ def test_json_names_the_server_where_a_static_finding_names_a_file(tmp_path):
         ("contrato.message_sin_code", "avisar", shlex.join(MCP2)), ("contrato.union_estructural_salida", "cargar", shlex.join(MCP2))]
     resumen = datos["summary"]
     assert (resumen["tools"], resumen["protocol"], resumen["server_name"]) == (4, "2025-11-25", "sonda-mcp2")
-    assert {"rule": "contrato.raiz_propia_estricta", "needs": ["raiz"], "needs_source": True} in resumen["not_judged"]
+    assert {"rule": "contrato.raiz_propia_estricta", "needs": ["raiz"], "needs_source": True, "needs_calls": False} in resumen["not_judged"]
 
 
 def test_a_profile_selected_by_the_project_judges_the_live_schemas():

@@ -1,0 +1,110 @@
+"""`oracle-lint probe --calls FILE`: sample calls made through the SDK's client, each raw result
+checked at run time against the response contract and the MCP spec."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from linter.cli import main
+from linter.sonda.cliente import Servidor, listar
+from linter.sonda.evidencia import resultados_vivos
+from linter.sonda.llamadas import cargar
+
+RAIZ = Path(__file__).resolve().parents[2]
+SONDA = RAIZ / "tests" / "fixtures" / "sonda"
+SERVIDOR = [sys.executable, str(SONDA / "servidor_resultados.py")]
+A_MANO = RAIZ / "rules" / "corpus" / "a_mano"
+REGLAS = {
+    "contrato.resultado_sin_structured": "sin_estructura",
+    "contrato.resultado_no_valida": "invalida",
+    "contrato.resultado_clave_no_declarada": "clave_extra",
+    "contrato.resultado_texto_distinto": "indentada",
+    "contrato.resultado_error_con_structured": "error_con_estructura",
+    "contrato.resultado_complete_en_parcial": "listar_items",
+}
+
+
+def filas_grabadas() -> tuple[list[dict], list[dict]]:
+    """The `resultado` and `no_resuelto` rows of the recorded run (tests/fixtures/sonda/resultados.json)."""
+    grabado = json.loads((SONDA / "resultados.json").read_text(encoding="utf-8"))
+    llamadas = {l.etiqueta: l for l in cargar(SONDA / "llamadas.toml", "llamadas.toml")}
+    return resultados_vivos(grabado["tools"], [(llamadas[r["call"]], r["result"]) for r in grabado["results"]], "llamadas.toml")
+
+
+def test_each_broken_result_is_one_finding_naming_the_tool_and_the_call(tmp_path):
+    r = CliRunner().invoke(main, ["probe", "--project", str(tmp_path), "--calls", str(SONDA / "llamadas.toml"), "--", *SERVIDOR])
+    origen = shlex.join(SERVIDOR)
+    assert r.exit_code == 1
+    assert r.stdout.splitlines()[:8] == [*(f"{origen}: {l}" for l in [
+        "analisis.no_resuelto could not analyze: call fantasma of tool `no_existe`: the server does not list that tool",
+        "contrato.resultado_clave_no_declarada tool «clave_extra», call #4 with arguments {}: its structuredContent has "
+        "keys the outputSchema does not declare: depuracion",
+        'contrato.resultado_complete_en_parcial tool «listar_items», call uno with arguments {"limit": 1}: the call asked '
+        "for part of the data, and the result asserts complete: true",
+        "contrato.resultado_error_con_structured tool «error_con_estructura», call #6 with arguments {}: an error result "
+        "(isError: true) carries structuredContent",
+        "contrato.resultado_no_valida tool «invalida», call #3 with arguments {}: its structuredContent does not validate "
+        "against its outputSchema: 'uno' is not of type 'integer' (at /n)",
+        "contrato.resultado_sin_structured tool «sin_estructura», call #2 with arguments {}: it publishes an outputSchema "
+        "but returned no structuredContent",
+        "contrato.resultado_texto_distinto tool «indentada», call #5 with arguments {}: content[].text is not the compact "
+        "serialization of structuredContent (it is indented)"]),
+        f"7 findings in 9 tools listed by `{origen}` (protocol 2026-07-28)."]
+    assert "Not judged, they need sample calls" not in r.stdout
+
+
+def test_without_a_calls_file_the_result_rules_are_named_not_passed(tmp_path):
+    r = CliRunner().invoke(main, ["probe", "--project", str(tmp_path), "--", *SERVIDOR])
+    assert r.exit_code == 0
+    assert ("Not judged, they need sample calls (--calls FILE): contrato.resultado_clave_no_declarada, "
+            "contrato.resultado_complete_en_parcial, contrato.resultado_error_con_structured, contrato.resultado_no_valida, "
+            "contrato.resultado_sin_structured, contrato.resultado_texto_distinto.") in r.stdout.splitlines()
+
+
+def test_the_recorded_results_are_what_the_server_returns():
+    llamadas = cargar(SONDA / "llamadas.toml", "llamadas.toml")
+    vivo = listar(Servidor(comando=tuple(SERVIDOR)), 30, "auto", llamadas)
+    grabado = json.loads((SONDA / "resultados.json").read_text(encoding="utf-8"))
+    assert grabado == {"tools": list(vivo.herramientas), "results": [{"call": c.etiqueta, "result": r} for c, r in vivo.resultados]}
+
+
+@pytest.mark.parametrize("regla", sorted(REGLAS))
+def test_the_hand_written_cases_are_the_rows_of_the_recorded_run(regla):
+    filas, _ = filas_grabadas()
+    nombre = regla.split(".", 1)[1]
+    rojo = json.loads((A_MANO / f"{nombre}__servidor_resultados.json").read_text(encoding="utf-8"))
+    verde = json.loads((A_MANO / f"{nombre}__sin_la_herramienta.json").read_text(encoding="utf-8"))
+    assert (rojo["espera"], rojo["evidencia"]["resultado"]) == ("rojo", filas)
+    assert (verde["espera"], verde["evidencia"]["resultado"]) == ("verde", [f for f in filas if f["herramienta"] != REGLAS[regla]
+                                                                           or (regla.endswith("parcial") and not f["parcial"])])
+
+
+@pytest.mark.parametrize("contenido,codigo", [
+    ('[[call]]\narguments = {}\n', "at /call/0: 'tool' is a required property"),
+    ('[[call]]\ntool = "a"\npartial = "si"\n', "at /call/0/partial: 'si' is not of type 'boolean'"),
+    ('[[call]]\nid = "x"\ntool = "a"\n[[call]]\nid = "x"\ntool = "b"\n', "repeats the call id 'x'"),
+    ('call = 3', "at /call: 3 is not of type 'array'"),
+    ('[[call]\n', "is not valid TOML: "),
+])
+def test_a_bad_calls_file_is_refused_before_the_server_starts(tmp_path, contenido, codigo):
+    archivo = tmp_path / "llamadas.toml"
+    archivo.write_text(contenido, encoding="utf-8")
+    r = CliRunner().invoke(main, ["probe", "--project", str(tmp_path), "--calls", str(archivo), "--", "no-se-inicia"])
+    assert r.exit_code == 2
+    assert r.stderr.splitlines()[0].startswith(f"LLAMADAS_INVALIDAS — the calls file llamadas.toml {codigo}")
+
+
+def test_a_json_calls_file(tmp_path):
+    archivo = tmp_path / "llamadas.json"
+    archivo.write_text(json.dumps({"call": [{"tool": "indentada"}, {"tool": "bien", "partial": True}]}), encoding="utf-8")
+    r = CliRunner().invoke(main, ["probe", "--format", "json", "--project", str(tmp_path), "--calls", str(archivo), "--", *SERVIDOR])
+    datos = json.loads(r.stdout)
+    assert r.exit_code == 1
+    assert [(f["rule"], f["tool"]) for f in datos["findings"]] == [("contrato.resultado_texto_distinto", "indentada")]
+    assert datos["summary"]["calls"] == 2
