@@ -151,7 +151,7 @@ def evidence(paths: tuple[Path, ...], sin_cache: bool, trabajos: int | None, rai
                    "(modern, then legacy when the server refuses it).")
 @click.option("--calls", "llamadas", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="A TOML or JSON file of sample calls (tool, arguments, partial): each result is checked at run time.")
-@click.option("--format", "formato", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "formato", type=click.Choice(["text", "json", "github", "sarif"]), default="text", show_default=True)
 @OPCION_PROYECTO
 @_con_errores
 def probe(comando: tuple[str, ...], url: str | None, timeout: float, directorio: Path | None, era: str,
@@ -174,7 +174,19 @@ def probe(comando: tuple[str, ...], url: str | None, timeout: float, directorio:
     proyecto = _proyecto(raiz)
     muestras = (llamadas, proyecto.presentar_ruta(llamadas.resolve())) if llamadas else None
     sondeo = sondear(proyecto, servidor, timeout, era, muestras)
-    click.echo(presentacion.como_json(sondeo) if formato == "json" else presentacion.texto(sondeo), nl=False)
+    if formato in ("github", "sarif"):
+        from linter import formatos
+        from nucleo.catalogo import catalogo_efectivo
+
+        hallazgos = presentacion.con_servidor(sondeo)
+        if formato == "github":
+            click.echo(formatos.github(hallazgos), nl=False)
+        else:
+            catalogo = catalogo_efectivo(proyecto)
+            reglas = {i: {"segun": catalogo[i].medida.segun, "porque": catalogo[i].medida.porque} for i in catalogo}
+            click.echo(formatos.sarif(hallazgos, reglas), nl=False)
+    else:
+        click.echo(presentacion.como_json(sondeo) if formato == "json" else presentacion.texto(sondeo), nl=False)
     sys.exit(1 if sondeo.hallazgos else 0)
 
 

@@ -22,8 +22,8 @@ CAMPOS = (("entrada", "inputSchema"), ("salida", "outputSchema"))
 
 
 def evidencia_viva(herramientas: Sequence[Mapping[str, Any]], origen: str) -> dict[str, list[dict[str, Any]]]:
-    """Rows for every tool of a live listing; `origen` (the server command or URL) stands where a
-    static row has its file, so each finding says which server published the tool."""
+    """Rows for every tool of a live listing. A live tool has no file: its rows carry no place (the
+    findings land on the project's configuration file) and the output names the server, `origen`."""
     salida = Salida()
     donde = Pos(origen, 1, 1)
     vistos: set[str] = set()
@@ -51,7 +51,9 @@ def evidencia_viva(herramientas: Sequence[Mapping[str, Any]], origen: str) -> di
             for clave in nodos.claves_declaradas(esquemas["salida"]):
                 salida.fila("clave_declarada", herramienta=nombre, clave=clave)
     filas = salida.ordenadas()
-    return {r: filas[r] for r in RELACIONES_VIVAS}
+    # a live tool has no place in a file: the finding lands on the project's configuration file
+    return {r: [{**f, "archivo": None, "linea": None, "columna": None} if f.get("archivo") == origen else f for f in filas[r]]
+            for r in RELACIONES_VIVAS}
 
 
 def resultados_vivos(herramientas: Sequence[Mapping[str, Any]], resultados: Sequence[tuple[Any, Any]],

@@ -48,6 +48,16 @@ def texto(sondeo: Sondeo) -> str:
 
 
 def como_json(sondeo: Sondeo) -> str:
-    """`{"findings": [...], "summary": {...}}`; a finding's `server` stands where a static one has `path`."""
-    hallazgos = [{"rule": h.rule, "tool": h.tool, "server": h.path, "message": h.message} for h in sondeo.hallazgos]
+    """`{"findings": [...], "summary": {...}}`: each finding names the server, and the file it is
+    reported on (the configuration file for a tool, the calls file for a call)."""
+    origen = sondeo.servidor.origen()
+    hallazgos = [{"rule": h.rule, "tool": h.tool, "server": origen, "path": h.path, "line": h.line, "message": h.message}
+                 for h in sondeo.hallazgos]
     return json.dumps({"findings": hallazgos, "summary": resumen(sondeo)}, ensure_ascii=False, indent=2) + "\n"
+
+
+def con_servidor(sondeo: Sondeo) -> list:
+    """The findings with the server named in the message, for formats that show only path and message."""
+    from dataclasses import replace
+
+    return [replace(h, message=f"[{sondeo.servidor.origen()}] {h.message}") for h in sondeo.hallazgos]

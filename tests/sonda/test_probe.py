@@ -48,7 +48,7 @@ def test_live_evidence_has_the_static_schema_relations_and_names_what_it_cannot_
     ], "srv")
     assert set(ev) == {"herramienta", "esquema", "esquema_nodo", "clave_declarada", "no_resuelto"}
     assert ev["herramienta"] == [{"herramienta": "a", "registro": "vivo", "esquema_salida": "vivo", "esquema_entrada": "vivo",
-                                  "claves_emitidas": None, "archivo": "srv", "linea": 1, "columna": 1}]
+                                  "claves_emitidas": None, "archivo": None, "linea": None, "columna": None}]
     assert ev["clave_declarada"] == [{"herramienta": "a", "clave": "message"}]
     assert [(n["herramienta"], n["motivo"]) for n in ev["no_resuelto"]] == [
         ("a", "the server lists tool `a` more than once"),
@@ -87,6 +87,20 @@ def test_a_profile_selected_by_the_project_judges_the_live_schemas():
     assert codigo == 1
     assert hallazgos == [("contrato.message_sin_code", "avisar"), ("contrato.union_estructural_salida", "cargar"),
                          ("gemini.sin_uniones_en_entrada", "elegir")]
+
+
+def test_github_and_sarif_put_live_findings_on_the_configuration_file():
+    ejemplo = RAIZ / "examples" / "servidor"
+    orden = ["--cwd", str(ejemplo), "--", sys.executable, "-m", "inventario.servidor"]
+    origen = shlex.join([sys.executable, "-m", "inventario.servidor"])
+    codigo, salida, _ = sondear("--format", "github", *orden, proyecto=ejemplo)
+    assert codigo == 1
+    assert salida == (f"::error file=pyproject.toml,line=1,col=1,title=contrato.message_sin_code::[{origen}] tool «reponer» "
+                      'declares `message` without `code` in the object at JSON pointer "" of its output schema\n')
+    codigo, salida, _ = sondear("--format", "sarif", *orden, proyecto=ejemplo)
+    resultado = json.loads(salida)["runs"][0]["results"]
+    assert [(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]) for r in resultado] == [
+        ("contrato.message_sin_code", "pyproject.toml")]
 
 
 def test_a_low_level_server_with_an_invalid_schema(tmp_path):
