@@ -84,6 +84,9 @@ def listar(servidor: Servidor, timeout: float, era: str = "auto", llamadas: Sequ
         except BaseException as error:  # noqa: BLE001 — any failure of the session is the server's, reported
             if isinstance(error, (KeyboardInterrupt, SystemExit)):
                 raise
+            propio = _propio(error)
+            if propio is not None:  # raised inside the SDK's task groups: our own error, as it was written
+                raise propio from None
             raise _fallo(servidor, _describir(error), errlog, ruido) from None
         finally:
             registro.setLevel(nivel)
@@ -167,6 +170,17 @@ def _transporte(servidor: Servidor, errlog: Any) -> Any:
     parametros = StdioServerParameters(command=servidor.comando[0], args=list(servidor.comando[1:]),
                                        env=dict(os.environ), cwd=servidor.cwd)
     return stdio_client(parametros, errlog=errlog)
+
+
+def _propio(error: BaseException) -> Optional[ErrorOracle]:
+    """The `ErrorOracle` an exception group carries (the first, depth first), if any."""
+    if isinstance(error, ErrorOracle):
+        return error
+    for sub in getattr(error, "exceptions", ()):
+        encontrado = _propio(sub)
+        if encontrado is not None:
+            return encontrado
+    return None
 
 
 def _describir(error: BaseException) -> str:
