@@ -1,8 +1,9 @@
 """The relations of a live `tools/list`: the same schema facts the static analyzer extracts
 (`herramienta`, `esquema`, `esquema_nodo`, `clave_declarada`), from the published value itself.
 
-Relations that only the source can give (emitted roots and keys, spreads, `complete`, servers
-built) are absent, not empty: the core then does not apply the rules that need them, and the
+`raiz_publicada` is the live listing's own: per tool with an output schema, whether its root is
+strict, declares properties, or is the SDK's wrapper of a non-object return. Relations that only the
+source can give (emitted roots and keys, spreads, `complete`, servers built) are absent, not empty: the core then does not apply the rules that need them, and the
 probe reports those rules as not judged instead of green.
 """
 
@@ -15,7 +16,7 @@ from linter.extraccion import nodos
 from linter.extraccion.salida import Salida
 from linter.extraccion.tipos import Esquema, Pos
 
-RELACIONES_VIVAS = ("herramienta", "esquema", "esquema_nodo", "clave_declarada", "no_resuelto")
+RELACIONES_VIVAS = ("herramienta", "esquema", "esquema_nodo", "clave_declarada", "no_resuelto", "raiz_publicada")
 # only the source has them (`publicada` is the source reconciled with a live listing: `check --probe`)
 RELACIONES_DEL_CODIGO = ("raiz", "clave_emitida", "spread", "complete", "servidor", "archivo", "publicada")
 CAMPOS = (("entrada", "inputSchema"), ("salida", "outputSchema"))
@@ -25,6 +26,7 @@ def evidencia_viva(herramientas: Sequence[Mapping[str, Any]], origen: str) -> di
     """Rows for every tool of a live listing. A live tool has no file: its rows carry no place (the
     findings land on the project's configuration file) and the output names the server, `origen`."""
     salida = Salida()
+    salida.filas["raiz_publicada"] = []  # the live listing's own relation
     donde = Pos(origen, 1, 1)
     vistos: set[str] = set()
     for tool in herramientas:
@@ -50,10 +52,21 @@ def evidencia_viva(herramientas: Sequence[Mapping[str, Any]], origen: str) -> di
         if "salida" in esquemas:
             for clave in nodos.claves_declaradas(esquemas["salida"]):
                 salida.fila("clave_declarada", herramienta=nombre, clave=clave)
+            raiz = esquemas["salida"]
+            salida.fila("raiz_publicada", herramienta=nombre, estricta=nodos.raiz_estricta(raiz),
+                        declara_propiedades=nodos.declara_propiedades(raiz), envoltura=envoltura_sdk(raiz.valor), **donde.fila())
     filas = salida.ordenadas()
     # a live tool has no place in a file: the finding lands on the project's configuration file
     return {r: [{**f, "archivo": None, "linea": None, "columna": None} if f.get("archivo") == origen else f for f in filas[r]]
             for r in RELACIONES_VIVAS}
+
+
+def envoltura_sdk(esquema: Any) -> bool:
+    """Whether a published output root is the SDK's wrapper of a non-object return: the single key
+    `result`, marked by fastmcp (`x-fastmcp-wrap-result`) or titled `<function>Output` by the mcp SDK."""
+    if not isinstance(esquema, dict) or not isinstance(esquema.get("properties"), dict) or list(esquema["properties"]) != ["result"]:
+        return False
+    return esquema.get("x-fastmcp-wrap-result") is True or str(esquema.get("title", "")).endswith("Output")
 
 
 def resultados_vivos(herramientas: Sequence[Mapping[str, Any]], resultados: Sequence[tuple[Any, Any]],

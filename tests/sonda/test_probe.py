@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from linter.cli import main
+from linter.sonda.cliente import Servidor, listar
 from linter.sonda.evidencia import evidencia_viva
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -46,7 +47,9 @@ def test_live_evidence_has_the_static_schema_relations_and_names_what_it_cannot_
         {"name": "a", "inputSchema": {"type": "object"}},
         {"inputSchema": {"type": "object"}},
     ], "srv")
-    assert set(ev) == {"herramienta", "esquema", "esquema_nodo", "clave_declarada", "no_resuelto"}
+    assert set(ev) == {"herramienta", "esquema", "esquema_nodo", "clave_declarada", "no_resuelto", "raiz_publicada"}
+    assert ev["raiz_publicada"] == [{"herramienta": "a", "estricta": False, "declara_propiedades": True, "envoltura": False,
+                                     "archivo": None, "linea": None, "columna": None}]
     assert ev["herramienta"] == [{"herramienta": "a", "registro": "vivo", "esquema_salida": "vivo", "esquema_entrada": "vivo",
                                   "claves_emitidas": None, "archivo": None, "linea": None, "columna": None}]
     assert ev["clave_declarada"] == [{"herramienta": "a", "clave": "message"}]
@@ -64,9 +67,11 @@ def test_an_mcp2_server_over_stdio_is_judged_on_what_it_publishes(tmp_path):
     assert salida.splitlines() == [
         f"{origen}: contrato.message_sin_code tool «avisar» declares `message` without `code` in the object at JSON "
         'pointer "" of its output schema',
+        f"{origen}: contrato.raiz_publicada_suelta tool «avisar» publishes a loose root that names its keys: make it strict "
+        "(additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared",
         f"{origen}: contrato.union_estructural_salida tool «cargar» publishes a union with 2 structured branches at JSON "
         'pointer "/properties/result" of its output schema',
-        f"2 findings in 4 tools listed by `{origen}` (protocol 2026-07-28).",
+        f"3 findings in 5 tools listed by `{origen}` (protocol 2026-07-28).",
         *NO_JUZGADAS]
 
 
@@ -74,10 +79,12 @@ def test_json_names_the_server_where_a_static_finding_names_a_file(tmp_path):
     codigo, salida, _ = sondear("--format", "json", "--protocol", "legacy", "--", *MCP2, proyecto=tmp_path)
     datos = json.loads(salida)
     assert codigo == 1
-    assert [(f["rule"], f["tool"], f["server"]) for f in datos["findings"]] == [
-        ("contrato.message_sin_code", "avisar", shlex.join(MCP2)), ("contrato.union_estructural_salida", "cargar", shlex.join(MCP2))]
+    assert [(f["rule"], f["tool"], f["server"], f["path"]) for f in datos["findings"]] == [
+        ("contrato.message_sin_code", "avisar", shlex.join(MCP2), "."),
+        ("contrato.raiz_publicada_suelta", "avisar", shlex.join(MCP2), "."),
+        ("contrato.union_estructural_salida", "cargar", shlex.join(MCP2), ".")]
     resumen = datos["summary"]
-    assert (resumen["tools"], resumen["protocol"], resumen["server_name"]) == (4, "2025-11-25", "sonda-mcp2")
+    assert (resumen["tools"], resumen["protocol"], resumen["server_name"]) == (5, "2025-11-25", "sonda-mcp2")
     assert {"rule": "contrato.raiz_propia_estricta", "needs": ["raiz"], "needs_source": True, "needs_calls": False} in resumen["not_judged"]
 
 
@@ -85,8 +92,8 @@ def test_a_profile_selected_by_the_project_judges_the_live_schemas():
     codigo, salida, _ = sondear("--format", "json", "--", *MCP2, proyecto=RAIZ / "tests" / "fixtures" / "perfiles" / "gemini")
     hallazgos = [(f["rule"], f["tool"]) for f in json.loads(salida)["findings"]]
     assert codigo == 1
-    assert hallazgos == [("contrato.message_sin_code", "avisar"), ("contrato.union_estructural_salida", "cargar"),
-                         ("gemini.sin_uniones_en_entrada", "elegir")]
+    assert hallazgos == [("contrato.message_sin_code", "avisar"), ("contrato.raiz_publicada_suelta", "avisar"),
+                         ("contrato.union_estructural_salida", "cargar"), ("gemini.sin_uniones_en_entrada", "elegir")]
 
 
 def test_github_and_sarif_put_live_findings_on_the_configuration_file():
@@ -95,21 +102,23 @@ def test_github_and_sarif_put_live_findings_on_the_configuration_file():
     origen = shlex.join([sys.executable, "-m", "inventario.servidor"])
     codigo, salida, _ = sondear("--format", "github", *orden, proyecto=ejemplo)
     assert codigo == 1
-    assert salida == (f"::error file=pyproject.toml,line=1,col=1,title=contrato.message_sin_code::[{origen}] tool «reponer» "
-                      'declares `message` without `code` in the object at JSON pointer "" of its output schema\n')
+    assert salida.splitlines()[0] == (f"::error file=pyproject.toml,line=1,col=1,title=contrato.message_sin_code::[{origen}] tool "
+                                      '«reponer» declares `message` without `code` in the object at JSON pointer "" of its output schema')
     codigo, salida, _ = sondear("--format", "sarif", *orden, proyecto=ejemplo)
     resultado = json.loads(salida)["runs"][0]["results"]
     assert [(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]) for r in resultado] == [
-        ("contrato.message_sin_code", "pyproject.toml")]
+        ("contrato.message_sin_code", "pyproject.toml"), ("contrato.raiz_publicada_suelta", "pyproject.toml")]
 
 
 def test_a_low_level_server_with_an_invalid_schema(tmp_path):
     codigo, salida, _ = sondear("--", *BAJO, proyecto=tmp_path)
     assert codigo == 1
-    assert salida.splitlines()[:2] == [
+    assert salida.splitlines()[:3] == [
         f"{shlex.join(BAJO)}: contrato.esquema_invalido tool «roto» publishes an invalid salida schema: 'entero' is not "
         "valid under any of the given schemas (at /properties/n/type)",
-        f"1 finding in 2 tools listed by `{shlex.join(BAJO)}` (protocol 2026-07-28)."]
+        f"{shlex.join(BAJO)}: contrato.raiz_publicada_suelta tool «roto» publishes a loose root that names its keys: make it "
+        "strict (additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared",
+        f"2 findings in 2 tools listed by `{shlex.join(BAJO)}` (protocol 2026-07-28)."]
 
 
 @pytest.mark.parametrize("era,version", [("modern", "2026-07-28"), ("legacy", "2025-11-25")])
@@ -142,7 +151,7 @@ def test_a_streamable_http_server_on_the_loopback(tmp_path):
         url = f"http://127.0.0.1:{puerto}/mcp"
         codigo, salida, _ = sondear("--url", url, proyecto=tmp_path)
         assert codigo == 1
-        assert salida.splitlines()[2] == f"2 findings in 4 tools listed by `{url}` (protocol 2026-07-28)."
+        assert salida.splitlines()[3] == f"3 findings in 5 tools listed by `{url}` (protocol 2026-07-28)."
     finally:
         proceso.terminate()
         proceso.wait(timeout=10)
@@ -190,10 +199,12 @@ def test_the_readme_probe_of_the_example_server():
     codigo, salida, _ = sondear("--cwd", str(ejemplo), "--", sys.executable, "-m", "inventario.servidor", proyecto=ejemplo)
     origen = shlex.join([sys.executable, "-m", "inventario.servidor"])
     assert codigo == 1
-    assert salida.splitlines()[:2] == [
+    assert salida.splitlines()[:3] == [
         f"{origen}: contrato.message_sin_code tool «reponer» declares `message` without `code` in the object at JSON "
         'pointer "" of its output schema',
-        f"1 finding in 3 tools listed by `{origen}` (protocol 2026-07-28)."]
+        f"{origen}: contrato.raiz_publicada_suelta tool «reponer» publishes a loose root that names its keys: make it strict "
+        "(additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared",
+        f"2 findings in 3 tools listed by `{origen}` (protocol 2026-07-28)."]
 
 
 def test_without_the_sdk_the_error_names_the_extra(tmp_path):
@@ -204,3 +215,21 @@ def test_without_the_sdk_the_error_names_the_extra(tmp_path):
     assert r.stderr.splitlines()[0] == ("SONDA_SIN_SDK — probing a live server needs the MCP Python SDK, which is not installed "
                                         "(mcp is missing).")
     assert "pip install 'oracle-lint[probe]'" in r.stderr
+
+
+def test_the_hand_written_cases_of_the_loose_root_rule_are_the_rows_of_the_recorded_listing():
+    grabado = json.loads((SONDA / "listado_mcp2.json").read_text(encoding="utf-8"))["tools"]
+    filas = evidencia_viva(grabado, "python servidor_mcp2.py")["raiz_publicada"]
+    a_mano = RAIZ / "rules" / "corpus" / "a_mano"
+    casos = {p.stem.split("__")[1]: json.loads(p.read_text(encoding="utf-8")) for p in a_mano.glob("raiz_publicada_suelta__*.json")}
+    assert {n: c["espera"] for n, c in casos.items()} == {
+        "servidor_mcp2": "rojo", "en_otra_lista": "rojo", "sin_la_herramienta": "verde",
+        "en_echoed_root": "verde", "en_opaque_root": "verde", "en_underdeclared": "verde"}
+    for nombre, caso in casos.items():
+        esperadas = [f for f in filas if f["herramienta"] != "avisar"] if nombre == "sin_la_herramienta" else filas
+        assert caso["evidencia"]["raiz_publicada"] == esperadas, nombre
+
+
+def test_the_recorded_listing_of_the_mcp2_server_is_what_it_publishes():
+    vivo = listar(Servidor(comando=tuple(MCP2)), 30)
+    assert json.loads((SONDA / "listado_mcp2.json").read_text(encoding="utf-8")) == {"tools": list(vivo.herramientas)}

@@ -41,7 +41,11 @@ def test_each_broken_result_is_one_finding_naming_the_tool_and_the_call(tmp_path
     r = CliRunner().invoke(main, ["probe", "--project", str(tmp_path), "--calls", str(SONDA / "llamadas.toml"), "--", *SERVIDOR])
     origen = shlex.join(SERVIDOR)
     assert r.exit_code == 1
-    assert r.stdout.splitlines()[:8] == [*(f"{origen}: {l}" for l in [
+    assert r.stdout.splitlines()[:10] == [*(f"{origen}: {l}" for l in [
+        "contrato.raiz_publicada_suelta tool «clave_extra» publishes a loose root that names its keys: make it strict "
+        "(additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared",
+        "contrato.raiz_publicada_suelta tool «listar_items» publishes a loose root that names its keys: make it strict "
+        "(additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared",
         "analisis.no_resuelto could not analyze: call fantasma of tool `no_existe`: the server does not list that tool",
         "contrato.resultado_clave_no_declarada tool «clave_extra», call #4 with arguments {}: its structuredContent has "
         "keys the outputSchema does not declare: depuracion",
@@ -55,13 +59,13 @@ def test_each_broken_result_is_one_finding_naming_the_tool_and_the_call(tmp_path
         "but returned no structuredContent",
         "contrato.resultado_texto_distinto tool «indentada», call #5 with arguments {}: content[].text is not the compact "
         "serialization of structuredContent (it is indented)"]),
-        f"7 findings in 9 tools listed by `{origen}` (protocol 2026-07-28)."]
+        f"9 findings in 9 tools listed by `{origen}` (protocol 2026-07-28)."]
     assert "Not judged, they need sample calls" not in r.stdout
 
 
 def test_without_a_calls_file_the_result_rules_are_named_not_passed(tmp_path):
     r = CliRunner().invoke(main, ["probe", "--project", str(tmp_path), "--", *SERVIDOR])
-    assert r.exit_code == 0
+    assert r.exit_code == 1  # the two loose roots, judged from the listing alone
     assert ("Not judged, they need sample calls (--calls FILE): contrato.resultado_clave_no_declarada, "
             "contrato.resultado_complete_en_parcial, contrato.resultado_error_con_structured, contrato.resultado_no_valida, "
             "contrato.resultado_sin_structured, contrato.resultado_texto_distinto.") in r.stdout.splitlines()
@@ -106,5 +110,6 @@ def test_a_json_calls_file(tmp_path):
     r = CliRunner().invoke(main, ["probe", "--format", "json", "--project", str(tmp_path), "--calls", str(archivo), "--", *SERVIDOR])
     datos = json.loads(r.stdout)
     assert r.exit_code == 1
-    assert [(f["rule"], f["tool"]) for f in datos["findings"]] == [("contrato.resultado_texto_distinto", "indentada")]
+    assert [(f["rule"], f["tool"], f["path"]) for f in datos["findings"] if f["rule"].startswith("contrato.resultado")] == [
+        ("contrato.resultado_texto_distinto", "indentada", "llamadas.json")]
     assert datos["summary"]["calls"] == 2

@@ -40,7 +40,8 @@ def test_a_typescript_server_is_judged_on_what_it_publishes(servidor_ts, tmp_pat
     datos = json.loads(r.stdout)
     assert r.exit_code == 1
     assert [(f["rule"], f["tool"]) for f in datos["findings"]] == [
-        ("contrato.message_sin_code", "publicar"), ("contrato.union_estructural_salida", "resolver")]
+        ("contrato.message_sin_code", "publicar"), ("contrato.raiz_publicada_suelta", "buscar"),  # z.looseObject
+        ("contrato.union_estructural_salida", "resolver")]
     # the TypeScript SDK has no server/discover: `auto` falls back to the initialize handshake
     assert (datos["summary"]["tools"], datos["summary"]["protocol"], datos["summary"]["server_name"]) == (4, "2025-11-25", "sonda-ts")
 
