@@ -18,6 +18,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 EXIT_VERDE = 0
 EXIT_ROJO = 1
 EXIT_ERROR = 2
+EXIT_FALLO_INTERNO = 70  # EX_SOFTWARE: a bug, never a verdict
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -27,7 +28,8 @@ def grupo_principal() -> None:
 
 
 def con_errores(fn: F) -> F:
-    """Turn an `ErrorOracle` into its stable `CODIGO — mensaje` text on stderr and exit 2."""
+    """Turn an `ErrorOracle` into its stable `CODIGO — mensaje` text on stderr and exit 2; any other
+    exception is a bug: its traceback and `ERROR_INTERNO` on stderr, exit 70 (never 1, which means findings)."""
 
     @wraps(fn)
     def envoltura(*args: Any, **kwargs: Any) -> Any:
@@ -36,6 +38,13 @@ def con_errores(fn: F) -> F:
         except ErrorOracle as error:
             click.echo(error.texto(), err=True)
             sys.exit(EXIT_ERROR)
+        except Exception as error:  # noqa: BLE001 — reported, never turned into a verdict
+            import traceback
+
+            traceback.print_exc(file=sys.stderr)
+            click.echo(f"ERROR_INTERNO — an internal error stopped the command ({type(error).__name__}: {error}); nothing "
+                       "was judged. This is a bug: report it with the command and the traceback above.", err=True)
+            sys.exit(EXIT_FALLO_INTERNO)
 
     return envoltura  # type: ignore[return-value]
 

@@ -279,3 +279,23 @@ def test_evidence_prints_every_relation(tmp_path):
 def test_no_color_when_not_a_terminal_or_no_color(tmp_path, env):
     r = correr(proyecto(tmp_path), "check", env=env)
     assert "\033[" not in r.output
+
+
+def test_an_internal_error_is_exit_70_with_its_traceback_never_a_verdict(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    import linter.analisis
+    from linter.cli import main
+
+    def roto(*args, **kwargs):
+        raise RuntimeError("a bug in the analyzer")
+
+    monkeypatch.setattr(linter.analisis, "correr", roto)
+    (tmp_path / "pyproject.toml").write_text("[tool.oracle]\n", encoding="utf-8")
+    r = CliRunner().invoke(main, ["check", "--project", str(tmp_path)])
+    assert r.exit_code == 70
+    assert r.stdout == ""
+    assert r.stderr.splitlines()[0] == "Traceback (most recent call last):"
+    assert r.stderr.splitlines()[-1] == ("ERROR_INTERNO — an internal error stopped the command (RuntimeError: a bug in the "
+                                         "analyzer); nothing was judged. This is a bug: report it with the command and the "
+                                         "traceback above.")
