@@ -17,6 +17,7 @@ from linter.extraccion import extraer
 from linter.listas import cargar_listas, con_alcance
 from nucleo.errores import ErrorOracle
 from nucleo.juicio import Juicio, juzgar
+from nucleo.sombras import OBSOLETA, FallaDeSombra
 from nucleo.proyecto import Proyecto
 
 
@@ -113,14 +114,25 @@ def hallazgos_de(juicio: Juicio, proyecto: Proyecto) -> tuple[Hallazgo, ...]:
         if not juzgada.veredicto.testigos:  # red without witnesses (a threshold on a sum, say)
             salida.append(Hallazgo(config, 1, 1, medida.id, None, f"{medida.porque} (valor {juzgada.veredicto.valor})"))
     for falla in juicio.fallas_de_sombra:
-        salida.append(Hallazgo(config, 1, 1, falla.medida, None, falla.mensaje))
+        salida.append(Hallazgo(config, 1, 1, falla.medida, None, mensaje_de_sombra(falla)))
     return tuple(sorted(salida))
 
 
+def mensaje_de_sombra(falla: FallaDeSombra) -> str:
+    """The English presentation of a shadow that must change (the core's text is seed 001's Spanish)."""
+    if falla.clase == OBSOLETA:
+        return (f"the shadow of «{falla.medida}» is stale: the rule passes; remove "
+                f'[tool.oracle.sombras."{falla.medida}"]')
+    valor = int(falla.valor) if isinstance(falla.valor, float) and falla.valor.is_integer() else falla.valor
+    return (f"the bound of the shadow of «{falla.medida}» has slack: the rule counts {valor}, below the bound "
+            f"{falla.cota}; lower cota to {valor}")
+
+
 def correr(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache: bool = True, trabajos: int | None = None) -> Corrida:
-    """The whole check: evidence, judgement, findings."""
+    """The whole check: evidence, judgement, findings. A run over some files judges shadows only
+    where a part can tell (a count over the bound), never their slack or staleness."""
     corrida = reunir_evidencia(proyecto, rutas, cache=cache, trabajos=trabajos)
-    juicio = juzgar(proyecto, corrida.evidencia)
+    juicio = juzgar(proyecto, corrida.evidencia, parcial=not corrida.completa)
     return Corrida(
         corrida.proyecto, corrida.archivos, corrida.completa, corrida.evidencia, juicio, hallazgos_de(juicio, proyecto)
     )

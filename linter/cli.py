@@ -94,7 +94,8 @@ def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, l
         corrida = correr(proyecto, [Path(p) for p in paths] or None, cache=not sin_cache, trabajos=trabajos)
     assert corrida.juicio is not None
     perdonadas = [j.id for j in corrida.juicio.medidas if j.perdonada]
-    datos = formatos.resumen(corrida.hallazgos, len(corrida.archivos), len(corrida.evidencia.get("herramienta", [])), perdonadas)
+    datos = formatos.resumen(corrida.hallazgos, len(corrida.archivos), len(corrida.evidencia.get("herramienta", [])), perdonadas,
+                             corrida.juicio.sombras_sin_juzgar)
     if formato == "text":
         click.echo(formatos.texto(corrida.hallazgos, datos, _color()), nl=False)
     elif formato == "json":

@@ -14,7 +14,8 @@ FORMATOS = ("text", "json", "github", "sarif")
 URI_INFORMACION = "https://pypi.org/project/oracle-lint/"
 
 
-def resumen(hallazgos: Sequence[Hallazgo], archivos: int, herramientas: int, perdonadas: Sequence[str]) -> dict[str, Any]:
+def resumen(hallazgos: Sequence[Hallazgo], archivos: int, herramientas: int, perdonadas: Sequence[str],
+            sombras_sin_juzgar: Sequence[str] = ()) -> dict[str, Any]:
     """Totals for the json summary and the text footer."""
     por_regla = Counter(h.rule for h in hallazgos)
     return {
@@ -23,6 +24,7 @@ def resumen(hallazgos: Sequence[Hallazgo], archivos: int, herramientas: int, per
         "tools": herramientas,
         "rules": dict(sorted(por_regla.items())),
         "forgiven": sorted(perdonadas),
+        "shadows_not_judged": sorted(sombras_sin_juzgar),
     }
 
 
@@ -37,6 +39,9 @@ def texto(hallazgos: Sequence[Hallazgo], datos: Mapping[str, Any], color: bool) 
     cola = f"{n} finding{'s' if n != 1 else ''} in {archivos} file{'s' if archivos != 1 else ''} ({tools} tool{'s' if tools != 1 else ''} analyzed)"
     if datos["forgiven"]:
         cola += f"; shadowed (forgiven within bound): {', '.join(datos['forgiven'])}"
+    if datos.get("shadows_not_judged"):
+        cola += (f"; a run over some files does not judge the slack or staleness of the shadows of "
+                 f"{', '.join(datos['shadows_not_judged'])} (the full run does)")
     lineas.append(pintar(cola + ".", "32" if n == 0 else "33"))
     return "\n".join(lineas) + "\n"
 

@@ -81,6 +81,7 @@ class Juicio:
     no_juzgaron: tuple[dict[str, str], ...]
     fallas_de_sombra: tuple[FallaDeSombra, ...]
     advertencias: tuple[str, ...]
+    sombras_sin_juzgar: tuple[str, ...] = ()  # shadows of a partial run: neither slack nor stale can be known
 
     def a_dict(self) -> dict[str, Any]:
         """The `oracle.mcp/juzgar/v1` object (witnesses cut at five)."""
@@ -160,8 +161,14 @@ def juzgar(
     ids: Sequence[str] | None = None,
     *,
     limites: LimitesAlgebra | None = None,
+    parcial: bool = False,
 ) -> Juicio:
-    """Judge evidence against the project's effective catalog (all applicable measures, or `ids`)."""
+    """Judge evidence against the project's effective catalog (all applicable measures, or `ids`).
+
+    `parcial`: the evidence covers part of the project (a run over some files), so a shadow's slack
+    or staleness cannot be known: a lower count there is not a lower count of the project. Such
+    shadows still forgive within their bound (a count over it in part is over it in the whole); they
+    are named in `sombras_sin_juzgar` instead of failing."""
     ev = validar_evidencia(evidencia)
     pedidos = None if ids is None else validar_ids(ids)
     catalogo = catalogo_efectivo(proyecto)
@@ -172,6 +179,7 @@ def juzgar(
     juzgadas: list[Juzgada] = []
     no_juzgaron: list[dict[str, str]] = []
     fallas: list[FallaDeSombra] = []
+    sin_juzgar: list[str] = []
     advertencias: list[str] = []
     for entrada in entradas:
         resultado = _evaluar(entrada, ev, limites, catalogo)
@@ -182,7 +190,9 @@ def juzgar(
         sombra = sombras.get(ident)
         juzgadas.append(Juzgada(entrada, resultado, sombra))
         advertencias.extend(f"«{ident}»: {a}" for a in resultado.advertencias)
-        if sombra is not None:
+        if sombra is not None and parcial:
+            sin_juzgar.append(ident)
+        elif sombra is not None:
             fallas.extend(fallas_de(ident, sombra, resultado.estado, resultado.valor))
     if not entradas:
         advertencias.insert(0, SIN_MEDIDAS if len(catalogo) else CATALOGO_VACIO)
@@ -209,4 +219,5 @@ def juzgar(
         no_juzgaron=tuple(no_juzgaron),
         fallas_de_sombra=tuple(fallas),
         advertencias=tuple(advertencias),
+        sombras_sin_juzgar=tuple(sin_juzgar),
     )

@@ -51,6 +51,8 @@ class FallaDeSombra:
     medida: str
     clase: str
     mensaje: str
+    valor: Any = None  # the measure's value and the bound, for a presentation of its own (oracle-lint's English)
+    cota: int | None = None
 
 
 def _es_numero(valor: Any) -> bool:
@@ -71,6 +73,8 @@ def fallas_de(ident: str, sombra: Sombra, estado: str, valor: Any) -> tuple[Fall
                 ident,
                 OBSOLETA,
                 f"la sombra de «{ident}» está obsoleta: la medida dio verde; quitá la sombra.",
+                valor,
+                sombra.cota,
             ),
         )
     if estado == "rojo" and sombra.cota is not None and _es_numero(valor) and valor < sombra.cota:
@@ -80,6 +84,8 @@ def fallas_de(ident: str, sombra: Sombra, estado: str, valor: Any) -> tuple[Fall
                 HOLGURA,
                 f"la cota de «{ident}» tiene holgura: el valor {_numero(valor)} está por debajo "
                 f"de la cota {sombra.cota}; bajá la cota a {_numero(valor)}.",
+                valor,
+                sombra.cota,
             ),
         )
     return ()

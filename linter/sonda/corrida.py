@@ -51,7 +51,7 @@ def sondear(proyecto: Proyecto, servidor: Servidor, timeout: float, era: str = "
     vivas = {f["herramienta"] for f in evidencia["herramienta"]}
     evidencia["lista"] = con_alcance(cargar_listas(proyecto.dir_listas, proyecto.raiz), vivas, True)
     evidencia.update(hechos_del_tracker(proyecto))
-    juicio = juzgar(proyecto, evidencia)
+    juicio = juzgar(proyecto, evidencia, parcial=True)  # one server's listing: a shadow's slack is the project's
     return Sondeo(servidor, listado, evidencia, juicio, hallazgos_de(juicio, proyecto))
 
 

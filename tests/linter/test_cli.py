@@ -110,6 +110,7 @@ def test_json_format(tmp_path):
         "tools": 3,
         "rules": {"contrato.clave_no_declarada": 1, "contrato.raiz_opaca_es_deuda": 1, "contrato.raiz_propia_estricta": 1},
         "forgiven": [],
+        "shadows_not_judged": [],
     }
 
 
@@ -207,9 +208,34 @@ def test_shadow_forgives_within_bound_and_reports_slack(tmp_path):
     )
     holgura = correr(proyecto(tmp_path / "b", config=sombra.format(2)), "check")
     assert (
-        "pyproject.toml:1:1: contrato.raiz_propia_estricta la cota de «contrato.raiz_propia_estricta» tiene holgura: "
-        "el valor 1 está por debajo de la cota 2; bajá la cota a 1." in holgura.output.splitlines()
+        "pyproject.toml:1:1: contrato.raiz_propia_estricta the bound of the shadow of «contrato.raiz_propia_estricta» has "
+        "slack: the rule counts 1, below the bound 2; lower cota to 1" in holgura.output.splitlines()
     )
+
+
+def test_a_stale_shadow_is_reported_in_english_by_the_full_run(tmp_path):
+    sombra = '\n[tool.oracle.sombras."contrato.orden_del_spread"]\ndesde = "2026-11-30"\nporque = "legacy"\n'
+    r = correr(proyecto(tmp_path, config=sombra), "check")
+    assert ('pyproject.toml:1:1: contrato.orden_del_spread the shadow of «contrato.orden_del_spread» is stale: the rule '
+            'passes; remove [tool.oracle.sombras."contrato.orden_del_spread"]') in r.output.splitlines()
+
+
+def test_a_partial_run_does_not_judge_slack_or_staleness_of_shadows(tmp_path):
+    """A commit touching one file must not be told to lower a bound the whole project needs."""
+    sombra = ('\n[tool.oracle.sombras."contrato.raiz_propia_estricta"]\ndesde = "2026-11-30"\nporque = "legacy"\ncota = 1\n'
+              '\n[tool.oracle.sombras."contrato.orden_del_spread"]\ndesde = "2026-11-30"\nporque = "legacy"\n')
+    raiz = proyecto(tmp_path, config=sombra)
+    (raiz / "srv" / "otro.py").write_text("VALOR = 1\n", encoding="utf-8")
+    r = correr(raiz, "check", str(raiz / "srv" / "otro.py"))
+    assert (r.exit_code, r.output) == (0, (
+        "0 findings in 1 file (0 tools analyzed); a run over some files does not judge the slack or staleness of the "
+        "shadows of contrato.orden_del_spread, contrato.raiz_propia_estricta (the full run does).\n"))
+
+
+def test_this_repository_checked_over_one_file_passes():
+    raiz = Path(__file__).resolve().parents[2]
+    r = correr(raiz, "check", str(raiz / "linter" / "cli.py"))
+    assert r.exit_code == 0, r.output
 
 
 def test_report_states(tmp_path):

@@ -47,6 +47,8 @@ def test_holgura_es_una_falla_que_pide_bajar_la_cota() -> None:
             "a.b",
             HOLGURA,
             "la cota de «a.b» tiene holgura: el valor 1 está por debajo de la cota 3; bajá la cota a 1.",
+            1,
+            3,
         ),
     )
 
@@ -57,9 +59,9 @@ def test_pasarse_de_la_cota_no_es_falla_de_sombra() -> None:
 
 
 def test_sombra_sobre_verde_esta_obsoleta() -> None:
-    esperada = FallaDeSombra("a.b", OBSOLETA, "la sombra de «a.b» está obsoleta: la medida dio verde; quitá la sombra.")
-    assert fallas_de("a.b", CON_COTA, "verde", 0) == (esperada,)
-    assert fallas_de("a.b", SIN_COTA, "verde", 0) == (esperada,)
+    texto = "la sombra de «a.b» está obsoleta: la medida dio verde; quitá la sombra."
+    assert fallas_de("a.b", CON_COTA, "verde", 0) == (FallaDeSombra("a.b", OBSOLETA, texto, 0, 3),)
+    assert fallas_de("a.b", SIN_COTA, "verde", 0) == (FallaDeSombra("a.b", OBSOLETA, texto, 0, None),)
 
 
 def test_sin_cota_ni_verde_no_hay_falla() -> None:
