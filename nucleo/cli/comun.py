@@ -38,6 +38,8 @@ def con_errores(fn: F) -> F:
         except ErrorOracle as error:
             click.echo(error.texto(), err=True)
             sys.exit(EXIT_ERROR)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise  # usage errors and click's own exits keep their codes (2 for usage)
         except Exception as error:  # noqa: BLE001 — reported, never turned into a verdict
             import traceback
 

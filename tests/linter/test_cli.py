@@ -325,3 +325,4 @@ def test_an_internal_error_is_exit_70_with_its_traceback_never_a_verdict(tmp_pat
     assert r.stderr.splitlines()[-1] == ("ERROR_INTERNO — an internal error stopped the command (RuntimeError: a bug in the "
                                          "analyzer); nothing was judged. This is a bug: report it with the command and the "
                                          "traceback above.")
+
