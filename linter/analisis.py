@@ -56,9 +56,9 @@ class Corrida:
 
 
 def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache: bool = True,
-                     trabajos: int | None = None) -> Corrida:
+                     trabajos: int | None = None, forzar_exclusion: bool = True) -> Corrida:
     """Extract facts from the files of this run (cached per file in `.oracle-cache/`) and add the `lista` relation."""
-    archivos = archivos_a_analizar(proyecto, rutas)
+    archivos = archivos_a_analizar(proyecto, rutas, forzar_exclusion=forzar_exclusion)
     # A run over some files still resolves through the whole configured tree (servers passed in
     # from other files, their call sites): the same facts as the full run, never a guess.
     contexto = archivos_a_analizar(proyecto, None) if rutas else []
@@ -128,10 +128,11 @@ def mensaje_de_sombra(falla: FallaDeSombra) -> str:
             f"{falla.cota}; lower cota to {valor}")
 
 
-def correr(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache: bool = True, trabajos: int | None = None) -> Corrida:
+def correr(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache: bool = True, trabajos: int | None = None,
+           forzar_exclusion: bool = True) -> Corrida:
     """The whole check: evidence, judgement, findings. A run over some files judges shadows only
     where a part can tell (a count over the bound), never their slack or staleness."""
-    corrida = reunir_evidencia(proyecto, rutas, cache=cache, trabajos=trabajos)
+    corrida = reunir_evidencia(proyecto, rutas, cache=cache, trabajos=trabajos, forzar_exclusion=forzar_exclusion)
     juicio = juzgar(proyecto, corrida.evidencia, parcial=not corrida.completa)
     return Corrida(
         corrida.proyecto, corrida.archivos, corrida.completa, corrida.evidencia, juicio, hallazgos_de(juicio, proyecto)

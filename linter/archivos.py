@@ -1,8 +1,16 @@
-"""Which files a run analyzes: the given paths or the configured ones, minus `exclude`.
+"""Which files a run analyzes: the given paths or the configured ones, chosen the way linters
+choose them.
+
+- Configured `paths`, minus `exclude`, minus what `.gitignore` files ignore (the project root's and
+  every nested one, read with `pathspec`'s git semantics).
+- Explicit PATHS (what pre-commit passes) are filtered the same way (ruff's `--force-exclude`, on
+  by default): a file outside `paths`, under `exclude` or ignored by git is not analyzed, so the hook
+  and `oracle-lint check` agree. `--no-force-exclude` takes explicit files as given.
+- Hidden directories, virtual environments (`venv`, `site-packages`), `__pycache__`,
+  `node_modules` and `*.egg-info` are never walked; nothing else is skipped by name.
 
 Directories are walked without following symlinked directories (no loops); a symlink that
-leaves the project root is refused by `Proyecto.confinar`. Hidden directories, virtual
-environments and caches are never walked.
+leaves the project root is refused by `Proyecto.confinar`.
 """
 
 from __future__ import annotations
@@ -10,18 +18,63 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Optional
+
+import pathspec
 
 from nucleo.errores import ErrorOracle
 from nucleo.proyecto import Proyecto
 
-SALTEADOS = frozenset({"__pycache__", "node_modules", "venv", "site-packages", "build", "dist"})
+SALTEADOS = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
+
+
+class Ignorados:
+    """The `.gitignore` files from the project root down, each matched relative to its own directory."""
+
+    def __init__(self, raiz: Path) -> None:
+        self.raiz = raiz
+        self._por_directorio: dict[Path, Optional[pathspec.GitIgnoreSpec]] = {}
+
+    def _de(self, directorio: Path) -> Optional[pathspec.GitIgnoreSpec]:
+        if directorio not in self._por_directorio:
+            archivo = directorio / ".gitignore"
+            try:
+                lineas = archivo.read_text(encoding="utf-8").splitlines() if archivo.is_file() else None
+            except (OSError, UnicodeDecodeError):
+                lineas = None
+            self._por_directorio[directorio] = pathspec.GitIgnoreSpec.from_lines(lineas) if lineas else None
+        return self._por_directorio[directorio]
+
+    def ignora(self, ruta: Path, directorio: bool = False) -> bool:
+        """Whether git would ignore `ruta` (absolute, under the root): the deepest .gitignore that
+        decides wins, as in git (a later `!pattern` re-includes)."""
+        try:
+            relativa = ruta.relative_to(self.raiz)
+        except ValueError:
+            return False
+        decision = False
+        for i in range(len(relativa.parts)):
+            base = self.raiz.joinpath(*relativa.parts[:i])
+            if i and self._ignorado_el_directorio(base):
+                return True  # git does not look inside an ignored directory
+            spec = self._de(base)
+            if spec is None:
+                continue
+            sub = Path(*relativa.parts[i:]).as_posix() + ("/" if directorio else "")
+            resultado = spec.check_file(sub)
+            if resultado.include is not None:
+                decision = resultado.include
+        return decision
+
+    def _ignorado_el_directorio(self, directorio: Path) -> bool:
+        return self.ignora(directorio, directorio=True) if directorio != self.raiz else False
 
 
 def _excluido(ruta: Path, excluidos: Sequence[Path]) -> bool:
     return any(ruta == e or e in ruta.parents for e in excluidos)
 
 
-def _caminar(proyecto: Proyecto, directorio: Path, excluidos: Sequence[Path]) -> Iterable[Path]:
+def _caminar(proyecto: Proyecto, directorio: Path, excluidos: Sequence[Path], ignorados: Ignorados) -> Iterable[Path]:
     for actual, subdirs, archivos in os.walk(directorio, followlinks=False):
         base = Path(actual)
         subdirs[:] = sorted(
@@ -29,36 +82,48 @@ def _caminar(proyecto: Proyecto, directorio: Path, excluidos: Sequence[Path]) ->
             for d in subdirs
             if not d.startswith(".") and d not in SALTEADOS and not d.endswith(".egg-info")
             and not (base / d).is_symlink() and not _excluido(base / d, excluidos)
+            and not ignorados.ignora(base / d, directorio=True)
         )
         for nombre in sorted(archivos):
             ruta = base / nombre
-            if nombre.endswith(".py") and not _excluido(ruta, excluidos):
+            if nombre.endswith(".py") and not _excluido(ruta, excluidos) and not ignorados.ignora(ruta):
                 # A symlinked file is confined like an explicit path: one that leaves the root is refused.
                 yield proyecto.confinar(ruta) if ruta.is_symlink() else ruta
 
 
-def archivos_a_analizar(proyecto: Proyecto, rutas: Sequence[Path] | None) -> list[Path]:
-    """Absolute, resolved, sorted .py files; explicit files are taken even when excluded by config."""
+def _en_paths(proyecto: Proyecto, ruta: Path) -> bool:
+    return any(ruta == p or p in ruta.parents for p in proyecto.paths)
+
+
+def archivos_a_analizar(proyecto: Proyecto, rutas: Sequence[Path] | None, *, forzar_exclusion: bool = True) -> list[Path]:
+    """Absolute, resolved, sorted .py files of this run (explicit ones filtered like the configured
+    ones unless `forzar_exclusion` is off)."""
     excluidos = [proyecto.confinar(Path(e)) for e in proyecto.config.exclude]
+    ignorados = Ignorados(proyecto.raiz)
     elegidas: set[Path] = set()
     if rutas:
         for ruta in rutas:
             absoluta = proyecto.confinar(ruta if ruta.is_absolute() else Path.cwd() / ruta)
-            if absoluta.is_dir():
-                elegidas.update(_caminar(proyecto, absoluta, excluidos))
-            elif absoluta.is_file():
-                elegidas.add(absoluta)
-            else:
+            if not absoluta.exists():
                 raise ErrorOracle(
                     "ARGUMENTOS_INVALIDOS",
                     f"{ruta}: no such file or directory.",
                     campo="PATHS",
                     correccion="pass existing paths, or none to analyze the configured paths.",
                 )
+            if forzar_exclusion and (not _en_paths(proyecto, absoluta) and not any(absoluta in p.parents for p in proyecto.paths)
+                                     or _excluido(absoluta, excluidos) or ignorados.ignora(absoluta, absoluta.is_dir())):
+                continue
+            if absoluta.is_dir():
+                for encontrada in _caminar(proyecto, absoluta, excluidos if forzar_exclusion else [], ignorados):
+                    if not forzar_exclusion or _en_paths(proyecto, encontrada):
+                        elegidas.add(encontrada)
+            elif absoluta.is_file() and absoluta.suffix == ".py":
+                elegidas.add(absoluta)
     else:
         for base in proyecto.paths:
             if base.is_dir():
-                elegidas.update(_caminar(proyecto, base, excluidos))
+                elegidas.update(_caminar(proyecto, base, excluidos, ignorados))
             elif base.is_file():
                 elegidas.add(base)
     return sorted(elegidas)

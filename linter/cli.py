@@ -34,6 +34,15 @@ OPCION_PROYECTO = click.option(
 )
 
 
+def _de_configuracion(proyecto, ruta: Path) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a path is the project's configuration file or one of its list files."""
+    absoluta = (ruta if ruta.is_absolute() else Path.cwd() / ruta).resolve()
+    if absoluta in {p.resolve() for p in proyecto.archivos_config}:
+        return True
+    listas = proyecto.dir_listas.resolve()
+    return absoluta.suffix == ".toml" and listas in absoluta.parents
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(VERSION, prog_name="oracle-lint")
 def main() -> None:
@@ -60,12 +69,18 @@ def _opciones_de_corrida(fn: F) -> F:
               help="With --probe: seconds the server has to start and list its tools.")
 @click.option("--calls", "llamadas", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="With --probe: a TOML or JSON file of sample calls whose results are checked at run time.")
+@click.option("--force-exclude/--no-force-exclude", "forzar", default=True, show_default=True,
+              help="Filter explicit PATHS by paths, exclude and .gitignore like the configured ones (what pre-commit "
+                   "passes is then judged as `oracle-lint check` judges it).")
 @_opciones_de_corrida
 @OPCION_PROYECTO
 @_con_errores
-def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, llamadas: Path | None, sin_cache: bool,
-          trabajos: int | None, raiz: Path | None) -> None:
-    """Analyze PATHS (default: the configured paths) and fail on findings."""
+def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, llamadas: Path | None, forzar: bool,
+          sin_cache: bool, trabajos: int | None, raiz: Path | None) -> None:
+    """Analyze PATHS (default: the configured paths) and fail on findings.
+
+    Python files of PATHS are analyzed (filtered by paths, exclude and .gitignore unless
+    --no-force-exclude); when PATHS name the project's configuration or a list file, the run is whole."""
     from linter import formatos
     from linter.analisis import correr
     from nucleo.catalogo import catalogo_efectivo
@@ -91,7 +106,10 @@ def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, l
 
             raise ErrorOracle("ARGUMENTOS_INVALIDOS", "--calls needs --probe: the calls are made to the running server.",
                               correccion="oracle-lint check --probe --calls calls.toml -- python -m myserver")
-        corrida = correr(proyecto, [Path(p) for p in paths] or None, cache=not sin_cache, trabajos=trabajos)
+        rutas = [Path(p) for p in paths]
+        if any(_de_configuracion(proyecto, r) for r in rutas):
+            rutas = []  # a changed configuration or list file changes what every file is judged by: the whole run
+        corrida = correr(proyecto, rutas or None, cache=not sin_cache, trabajos=trabajos, forzar_exclusion=forzar)
     assert corrida.juicio is not None
     perdonadas = [j.id for j in corrida.juicio.medidas if j.perdonada]
     datos = formatos.resumen(corrida.hallazgos, len(corrida.archivos), len(corrida.evidencia.get("herramienta", [])), perdonadas,

@@ -63,3 +63,43 @@ def test_hook_fails_on_a_violation_and_passes_after_the_fix(tmp_path):
     pasa = _try_repo(repo, home)
     assert pasa.returncode == 0, pasa.stdout + pasa.stderr
     assert "contrato." not in pasa.stdout
+
+
+def _bloque_del_readme() -> str:
+    """The README's pre-commit block, exactly as a user pastes it."""
+    lineas = (RAIZ / "README.md").read_text(encoding="utf-8").splitlines()
+    inicio = lineas.index("Add the hook to `.pre-commit-config.yaml`:") + 2
+    assert lineas[inicio] == "```yaml"
+    fin = lineas.index("```", inicio + 1)
+    return "\n".join(lineas[inicio + 1 : fin]) + "\n"
+
+
+def test_the_readme_block_pastes_and_runs_on_a_commit(tmp_path):
+    """The block with its two placeholders filled (this checkout's committed HEAD): `pre-commit run`
+    fails on the violation, and a change to pyproject.toml alone re-runs the whole check."""
+    cabeza = subprocess.run(["git", "rev-parse", "HEAD"], cwd=RAIZ, check=True, capture_output=True, text=True).stdout.strip()
+    bloque = _bloque_del_readme()
+    assert "<the git URL of oracle-lint>" in bloque and "<a tag or commit>" in bloque
+    repo = tmp_path / "servidor"
+    repo.mkdir()
+    _git(repo, "init", "-q")
+    _git(repo, "config", "user.email", "t@example.invalid")
+    _git(repo, "config", "user.name", "t")
+    configuracion = bloque.replace("<the git URL of oracle-lint>", str(RAIZ)).replace("<a tag or commit>", cabeza)
+    (repo / ".pre-commit-config.yaml").write_text(configuracion, encoding="utf-8")
+    (repo / "pyproject.toml").write_text('[tool.oracle]\npaths = ["servidor.py"]\n', encoding="utf-8")
+    (repo / "servidor.py").write_text(VIOLA)
+    _git(repo, "add", ".")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"), "NO_COLOR": "1"}
+    pre_commit = shutil.which("pre-commit", path=str(Path(sys.executable).parent)) or "pre-commit"
+
+    def correr(*archivos: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([pre_commit, "run", "--color", "never", "--files", *archivos], cwd=repo, env=env,
+                              capture_output=True, text=True, timeout=900)
+
+    falla = correr("servidor.py")
+    assert falla.returncode == 1, falla.stdout + falla.stderr
+    assert "servidor.py:5:25: contrato.clave_no_declarada tool «contar» emits key «pagina»" in falla.stdout
+    solo_configuracion = correr("pyproject.toml")
+    assert solo_configuracion.returncode == 1, solo_configuracion.stdout + solo_configuracion.stderr
+    assert "1 finding in 1 file (1 tool analyzed)." in solo_configuracion.stdout

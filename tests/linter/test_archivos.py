@@ -1,0 +1,75 @@
+"""Which files a run analyzes: explicit paths filtered like the configured ones (force-exclude),
+.gitignore honoured at every level, nothing skipped by a hard-coded folder name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from linter.archivos import archivos_a_analizar
+from linter.cli import main
+from nucleo.proyecto import Proyecto
+
+SERVIDOR = '''from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("x")
+
+
+@mcp.tool()
+def contar() -> dict:
+    return {"n": 1}
+'''
+
+
+def _proyecto(tmp_path: Path, config: str = 'paths = ["srv"]\nexclude = ["srv/viejo"]\n') -> Path:
+    (tmp_path / "pyproject.toml").write_text(f"[tool.oracle]\n{config}", encoding="utf-8")
+    for rel in ("srv/servidor.py", "srv/viejo/legado.py", "srv/build/generado.py", "srv/ignorado.py", "srv/sub/a.py",
+                "srv/sub/b.py", "fuera/otro.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(SERVIDOR, encoding="utf-8")
+    (tmp_path / ".gitignore").write_text("srv/ignorado.py\n*.log\n", encoding="utf-8")
+    (tmp_path / "srv" / "sub" / ".gitignore").write_text("*.py\n!b.py\n", encoding="utf-8")
+    return tmp_path
+
+
+def _rels(raiz: Path, archivos: list[Path]) -> list[str]:
+    return [a.relative_to(raiz).as_posix() for a in archivos]
+
+
+def test_the_configured_walk_honours_exclude_and_every_gitignore_and_skips_no_folder_by_name(tmp_path):
+    raiz = _proyecto(tmp_path)
+    assert _rels(raiz, archivos_a_analizar(Proyecto(raiz), None)) == [
+        "srv/build/generado.py", "srv/servidor.py", "srv/sub/b.py"]
+
+
+def test_explicit_paths_are_filtered_the_same_way(tmp_path, monkeypatch):
+    raiz = _proyecto(tmp_path)
+    monkeypatch.chdir(raiz)
+    explicitas = [Path(p) for p in ("srv/viejo/legado.py", "srv/ignorado.py", "srv/sub/a.py", "fuera/otro.py", "srv/servidor.py",
+                                    "srv/sub")]
+    assert _rels(raiz, archivos_a_analizar(Proyecto(raiz), explicitas)) == ["srv/servidor.py", "srv/sub/b.py"]
+    assert _rels(raiz, archivos_a_analizar(Proyecto(raiz), [Path("srv")])) == [
+        "srv/build/generado.py", "srv/servidor.py", "srv/sub/b.py"]
+    # --no-force-exclude: explicit files as given (a directory is still walked minus what git ignores)
+    assert _rels(raiz, archivos_a_analizar(Proyecto(raiz), explicitas, forzar_exclusion=False)) == [
+        "fuera/otro.py", "srv/ignorado.py", "srv/servidor.py", "srv/sub/a.py", "srv/sub/b.py", "srv/viejo/legado.py"]
+
+
+def test_the_hook_and_the_check_agree_on_an_excluded_file(tmp_path):
+    raiz = _proyecto(tmp_path)
+    hook = CliRunner().invoke(main, ["check", "--project", str(raiz), str(raiz / "srv" / "viejo" / "legado.py")])
+    assert (hook.exit_code, hook.output) == (0, "0 findings in 0 files (0 tools analyzed).\n")
+    forzado = CliRunner().invoke(main, ["check", "--no-force-exclude", "--project", str(raiz), str(raiz / "srv" / "viejo" / "legado.py")])
+    assert forzado.output.endswith("in 1 file (1 tool analyzed).\n")
+
+
+def test_a_changed_configuration_or_list_file_runs_the_whole_check(tmp_path):
+    raiz = _proyecto(tmp_path)
+    (raiz / "allowlists").mkdir()
+    (raiz / "allowlists" / "opaque_root.toml").write_text("", encoding="utf-8")
+    completa = CliRunner().invoke(main, ["check", "--project", str(raiz)])
+    for cambiado in (raiz / "pyproject.toml", raiz / "allowlists" / "opaque_root.toml"):
+        r = CliRunner().invoke(main, ["check", "--project", str(raiz), str(cambiado)])
+        assert (r.exit_code, r.output) == (completa.exit_code, completa.output), cambiado
+    assert completa.output.splitlines()[-1].endswith("in 3 files (3 tools analyzed).")
