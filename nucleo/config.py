@@ -83,8 +83,9 @@ def normalizar_nombre(nombre: str) -> str:
     return re.sub(r"[-_.]+", "-", nombre).lower()
 
 
-def _invalido(raiz: str, motivo: str, correccion: str) -> ErrorOracle:
-    return proyecto_invalido(raiz, motivo, correccion)
+def _invalido(raiz: str, motivo: str, correccion: str, motivo_en: str, correccion_en: str) -> ErrorOracle:
+    """A configuration error in seed 001's Spanish (the MCP server) and in English (the CLIs)."""
+    return proyecto_invalido(raiz, motivo, correccion, motivo_en, correccion_en)
 
 
 def _lista_de_texto(raiz: str, fuente: str, clave: str, valor: Any) -> tuple[str, ...]:
@@ -93,10 +94,13 @@ def _lista_de_texto(raiz: str, fuente: str, clave: str, valor: Any) -> tuple[str
             raiz,
             f"{fuente}: «{clave}» debe ser una lista de cadenas no vacías",
             f'escribí {clave} = ["..."] con cadenas.',
+            f"{fuente}: «{clave}» must be a list of non-empty strings",
+            f'write {clave} = ["..."] with strings.',
         )
     if clave != "probe" and len(set(valor)) != len(valor):  # a command's arguments may repeat
         raise _invalido(
-            raiz, f"{fuente}: «{clave}» repite elementos", f"dejá cada elemento de {clave} una sola vez."
+            raiz, f"{fuente}: «{clave}» repite elementos", f"dejá cada elemento de {clave} una sola vez.",
+            f"{fuente}: «{clave}» repeats an element", f"keep each element of {clave} once."
         )
     patron = {"perfiles": RE_PERFIL, "bibliotecas": RE_BIBLIOTECA}.get(clave)
     for v in valor:
@@ -105,6 +109,8 @@ def _lista_de_texto(raiz: str, fuente: str, clave: str, valor: Any) -> tuple[str
                 raiz,
                 f"{fuente}: «{clave}» tiene un nombre malformado «{v}»",
                 f"usá nombres que cumplan {patron.pattern} en {clave}.",
+                f"{fuente}: «{clave}» has a malformed name «{v}»",
+                f"use names matching {patron.pattern} in {clave}.",
             )
     return tuple(valor)
 
@@ -115,6 +121,8 @@ def _texto(raiz: str, fuente: str, clave: str, valor: Any) -> str:
             raiz,
             f"{fuente}: «{clave}» debe ser una cadena no vacía (una ruta relativa a la raíz)",
             f'escribí {clave} = "{POR_OMISION[clave]}" o la ruta que corresponda.',
+            f"{fuente}: «{clave}» must be a non-empty string (a path relative to the project root)",
+            f'write {clave} = "{POR_OMISION[clave]}" or the path you mean.',
         )
     return valor
 
@@ -122,34 +130,42 @@ def _texto(raiz: str, fuente: str, clave: str, valor: Any) -> str:
 def _sombra(raiz: str, fuente: str, ident: str, valor: Any) -> Sombra:
     donde = f"{fuente}: sombras.«{ident}»"
     if not RE_ID_MEDIDA.match(ident):
-        raise _invalido(raiz, f"{donde} no es un id de medida", "usá el id exacto de una medida efectiva.")
+        raise _invalido(raiz, f"{donde} no es un id de medida", "usá el id exacto de una medida efectiva.",
+                        f"{donde} is not a rule id", "use the exact id of a rule (`oracle-lint rules` lists them).")
     if not isinstance(valor, dict):
-        raise _invalido(raiz, f"{donde} debe ser una tabla", "declarala con desde, porque y cota opcional.")
+        raise _invalido(raiz, f"{donde} debe ser una tabla", "declarala con desde, porque y cota opcional.",
+                        f"{donde} must be a table", "declare it with desde, porque and an optional cota.")
     for clave in valor:
         if clave not in CLAVES_SOMBRA:
             raise _invalido(
                 raiz,
                 f"{donde}: clave desconocida «{clave}»",
                 f"usá sólo {', '.join(CLAVES_SOMBRA)} en una sombra.",
+                f"{donde}: unknown key «{clave}»",
+                f"use only {', '.join(CLAVES_SOMBRA)} in a shadow.",
             )
     desde = valor.get("desde")
     if isinstance(desde, datetime.date):
         desde = desde.isoformat()
     if not isinstance(desde, str) or not desde:
-        raise _invalido(raiz, f"{donde}: «desde» falta o no es una cadena", 'escribí desde = "AAAA-MM-DD".')
+        raise _invalido(raiz, f"{donde}: «desde» falta o no es una cadena", 'escribí desde = "AAAA-MM-DD".',
+                        f"{donde}: «desde» is missing or not a string", 'write desde = "YYYY-MM-DD".')
     porque = valor.get("porque")
     if not isinstance(porque, str) or not porque.strip():
-        raise _invalido(raiz, f"{donde}: «porque» falta o está vacío", "decí por qué la medida está en sombra.")
+        raise _invalido(raiz, f"{donde}: «porque» falta o está vacío", "decí por qué la medida está en sombra.",
+                        f"{donde}: «porque» is missing or empty", "say why the rule is shadowed.")
     cota = valor.get("cota")
     if cota is not None and (isinstance(cota, bool) or not isinstance(cota, int) or cota < 0):
-        raise _invalido(raiz, f"{donde}: «cota» debe ser un entero no negativo", "escribí cota = N o quitala.")
+        raise _invalido(raiz, f"{donde}: «cota» debe ser un entero no negativo", "escribí cota = N o quitala.",
+                        f"{donde}: «cota» must be a non-negative integer", "write cota = N, or remove it.")
     return Sombra(desde=desde, porque=porque, cota=cota)
 
 
 def config_de_datos(datos: Any, *, fuente: str, raiz: str, extra: tuple[str, ...] = ()) -> Config:
     """Validate a decoded `[tool.oracle]` object into a `Config` (keys in `extra` are skipped)."""
     if not isinstance(datos, dict):
-        raise _invalido(raiz, f"{fuente} debe ser una tabla (un objeto)", "escribí la configuración como tabla.")
+        raise _invalido(raiz, f"{fuente} debe ser una tabla (un objeto)", "escribí la configuración como tabla.",
+                        f"{fuente} must be a table (an object)", "write the configuration as a table.")
     valores: dict[str, Any] = {}
     for clave, valor in datos.items():
         if clave in extra:
@@ -160,13 +176,16 @@ def config_de_datos(datos: Any, *, fuente: str, raiz: str, extra: tuple[str, ...
             valores[clave] = _texto(raiz, fuente, clave, valor)
         elif clave == "sombras":
             if not isinstance(valor, dict):
-                raise _invalido(raiz, f"{fuente}: «sombras» debe ser una tabla", "usá [tool.oracle.sombras.\"<id>\"].")
+                raise _invalido(raiz, f"{fuente}: «sombras» debe ser una tabla", "usá [tool.oracle.sombras.\"<id>\"].",
+                                f"{fuente}: «sombras» must be a table", "use [tool.oracle.sombras.\"<id>\"].")
             valores[clave] = {i: _sombra(raiz, fuente, i, v) for i, v in sorted(valor.items())}
         else:
             raise _invalido(
                 raiz,
                 f"{fuente}: clave desconocida «{clave}»",
                 f"usá sólo {', '.join(CLAVES + extra)}.",
+                f"{fuente}: unknown key «{clave}»",
+                f"use only {', '.join(CLAVES + extra)}.",
             )
     return Config(**valores, explicitas=frozenset(valores))
 
@@ -179,14 +198,16 @@ def _texto_de(raiz: Path, nombre: str) -> str | None:
     try:
         return leer_texto(ruta)
     except (OSError, UnicodeDecodeError) as error:
-        raise _invalido(str(raiz), f"no se pudo leer {nombre}: {error}", f"revisá {nombre}.")
+        raise _invalido(str(raiz), f"no se pudo leer {nombre}: {error}", f"revisá {nombre}.",
+                        f"{nombre} cannot be read: {error}", f"check {nombre}.")
 
 
 def _toml_de(raiz: str, nombre: str, texto: str) -> dict[str, Any]:
     try:
         return tomllib.loads(texto)
     except tomllib.TOMLDecodeError as error:
-        raise _invalido(raiz, f"{nombre} no es TOML válido: {error}", f"corregí la sintaxis de {nombre}.")
+        raise _invalido(raiz, f"{nombre} no es TOML válido: {error}", f"corregí la sintaxis de {nombre}.",
+                        f"{nombre} is not valid TOML: {error}", f"fix the syntax of {nombre}.")
 
 
 def _json_de(raiz: str, nombre: str, texto: str) -> Any:
@@ -197,6 +218,8 @@ def _json_de(raiz: str, nombre: str, texto: str) -> Any:
             raiz,
             f"{nombre} no es JSON válido: {error.msg} (línea {error.lineno}, columna {error.colno})",
             f"corregí la sintaxis de {nombre}.",
+            f"{nombre} is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})",
+            f"fix the syntax of {nombre}.",
         )
 
 
@@ -212,7 +235,8 @@ def tiene_tool_oracle(ruta: Path) -> bool:
 
 def _nombre_de(raiz: str, fuente: str, valor: Any) -> str:
     if not isinstance(valor, str) or not valor.strip():
-        raise _invalido(raiz, f"{fuente}: el nombre del proyecto debe ser una cadena no vacía", "corregí el nombre.")
+        raise _invalido(raiz, f"{fuente}: el nombre del proyecto debe ser una cadena no vacía", "corregí el nombre.",
+                        f"{fuente}: the project name must be a non-empty string", "fix the name.")
     return normalizar_nombre(valor.strip())
 
 
@@ -246,6 +270,8 @@ def _config_de_textos(raiz: str, texto_toml: str | None, texto_json: str | None)
                 raiz,
                 "hay configuración en pyproject.toml [tool.oracle] y en oracle.json",
                 "dejá una sola de las dos: borrá oracle.json o la tabla [tool.oracle].",
+                "there is configuration both in pyproject.toml [tool.oracle] and in oracle.json",
+                "keep one of them: delete oracle.json or the [tool.oracle] table.",
             )
         datos = _json_de(raiz, ORACLE_JSON, texto_json)
         config = config_de_datos(datos, fuente="oracle.json", raiz=raiz, extra=("nombre",))

@@ -19,21 +19,27 @@ class ErrorOracle(Exception):
     campo: str = ""
     correccion: str = ""
     detalles: list[str] = field(default_factory=list)
+    # The English presentation of the same error, for the CLIs (`oracle-lint`, `oracle`); the MCP
+    # server keeps seed 001's Spanish text. Empty where a site has not been given one yet.
+    mensaje_en: str = ""
+    correccion_en: str = ""
 
     def __post_init__(self) -> None:
         super().__init__(self.linea())
 
-    def linea(self) -> str:
-        """The stable first line: `CODIGO — mensaje`."""
-        return f"{self.codigo} — {self.mensaje}"
+    def linea(self, idioma: str = "es") -> str:
+        """The stable first line: `CODIGO — mensaje` (`idioma="en"`: the English message when there is one)."""
+        return f"{self.codigo} — {self.mensaje_en if idioma == 'en' and self.mensaje_en else self.mensaje}"
 
-    def texto(self) -> str:
-        """The whole error: first line, offending details, field and fix."""
-        lineas = [self.linea(), *self.detalles]
+    def texto(self, idioma: str = "es") -> str:
+        """The whole error: first line, offending details, field and fix, in seed 001's Spanish or in English."""
+        lineas = [self.linea(idioma), *self.detalles]
+        ingles = idioma == "en"
         if self.campo:
-            lineas.append(f"campo: {self.campo}")
-        if self.correccion:
-            lineas.append(f"corrección: {self.correccion}")
+            lineas.append(f"{'field' if ingles else 'campo'}: {self.campo}")
+        correccion = self.correccion_en if ingles and self.correccion_en else self.correccion
+        if correccion:
+            lineas.append(f"{'fix' if ingles else 'corrección'}: {correccion}")
         return "\n".join(lineas)
 
 
@@ -46,12 +52,14 @@ def argumentos_invalidos(ruta: str, recibido: str, forma: str) -> ErrorOracle:
     )
 
 
-def proyecto_invalido(raiz: str, motivo: str, correccion: str = "") -> ErrorOracle:
+def proyecto_invalido(raiz: str, motivo: str, correccion: str = "", motivo_en: str = "", correccion_en: str = "") -> ErrorOracle:
     return ErrorOracle(
         "PROYECTO_INVALIDO",
         f"{raiz}: {motivo}.",
         campo="proyecto",
         correccion=correccion or "corregí la estructura o la configuración del proyecto.",
+        mensaje_en=f"{raiz}: {motivo_en}." if motivo_en else "",
+        correccion_en=correccion_en,
     )
 
 

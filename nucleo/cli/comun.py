@@ -28,7 +28,7 @@ def grupo_principal() -> None:
 
 
 def con_errores(fn: F) -> F:
-    """Turn an `ErrorOracle` into its stable `CODIGO — mensaje` text on stderr and exit 2; any other
+    """Turn an `ErrorOracle` into its stable `CODIGO — message` text (English) on stderr and exit 2; any other
     exception is a bug: its traceback and `ERROR_INTERNO` on stderr, exit 70 (never 1, which means findings)."""
 
     @wraps(fn)
@@ -36,7 +36,7 @@ def con_errores(fn: F) -> F:
         try:
             return fn(*args, **kwargs)
         except ErrorOracle as error:
-            click.echo(error.texto(), err=True)
+            click.echo(error.texto("en"), err=True)  # people read English; the code stays the machines' key
             sys.exit(EXIT_ERROR)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise  # usage errors and click's own exits keep their codes (2 for usage)

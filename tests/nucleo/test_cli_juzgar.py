@@ -138,9 +138,13 @@ def test_proyecto_invalido_sale_con_2(base_vacia: Path, tmp_path: Path) -> None:
     raiz = proyecto(tmp_path / "p", oracle="desconocida = 1\n")
     r = correr(juzgar, "--con", str(EVIDENCIA / "verde.json"), "--proyecto", str(raiz))
     assert r.exit_code == 2
-    assert r.stderr.splitlines()[0] == (
-        f"PROYECTO_INVALIDO — {raiz.resolve()}: pyproject.toml [tool.oracle]: clave desconocida «desconocida»."
-    )
+    # the CLI presents the error in English; the MCP server gives the same code in seed 001's Spanish
+    # (tests/server/test_arranque.py)
+    assert r.stderr.splitlines() == [
+        f"PROYECTO_INVALIDO — {raiz.resolve()}: pyproject.toml [tool.oracle]: unknown key «desconocida».",
+        "field: proyecto",
+        "fix: use only paths, exclude, perfiles, bibliotecas, probe, listas, medidas, corpus, diferencial, macros, sombras.",
+    ]
 
 
 def test_el_proyecto_se_encuentra_subiendo_desde_cwd(base_vacia: Path, monkeypatch: pytest.MonkeyPatch) -> None:
