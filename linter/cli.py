@@ -81,9 +81,7 @@ def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, l
 
     Python files of PATHS are analyzed (filtered by paths, exclude and .gitignore unless
     --no-force-exclude); when PATHS name the project's configuration or a list file, the run is whole."""
-    from linter import formatos
     from linter.analisis import correr
-    from nucleo.catalogo import catalogo_efectivo
 
     proyecto = _proyecto(raiz)
     if sondear:
@@ -100,6 +98,7 @@ def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, l
         muestras = (llamadas, proyecto.presentar_ruta(llamadas.resolve())) if llamadas else None
         corrida = correr_con_sonda(proyecto, Servidor(comando=validar_comando(orden), cwd=str(proyecto.raiz)), timeout,
                                    cache=not sin_cache, trabajos=trabajos, llamadas=muestras)
+        _presentar([(proyecto, corrida, corrida.hallazgos)], formato)
     else:
         if llamadas:
             from nucleo.errores import ErrorOracle
@@ -107,24 +106,50 @@ def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, l
             raise ErrorOracle("ARGUMENTOS_INVALIDOS", "--calls needs --probe: the calls are made to the running server.",
                               correccion="oracle-lint check --probe --calls calls.toml -- python -m myserver")
         rutas = [Path(p) for p in paths]
-        if any(_de_configuracion(proyecto, r) for r in rutas):
-            rutas = []  # a changed configuration or list file changes what every file is judged by: the whole run
-        corrida = correr(proyecto, rutas or None, cache=not sin_cache, trabajos=trabajos, forzar_exclusion=forzar)
-    assert corrida.juicio is not None
-    perdonadas = [j.id for j in corrida.juicio.medidas if j.perdonada]
-    datos = formatos.resumen(corrida.hallazgos, len(corrida.archivos), len(corrida.evidencia.get("herramienta", [])), perdonadas,
-                             corrida.juicio.sombras_sin_juzgar)
+        if raiz is None and rutas:  # files name their projects: each group with its own configuration and cache
+            from linter.proyectos import agrupar, al_directorio
+            from nucleo.proyecto import Proyecto
+
+            corridas = []
+            for base, suyas in agrupar(rutas, proyecto.raiz).items():
+                propio = Proyecto(base)
+                if any(_de_configuracion(propio, r) for r in suyas):
+                    suyas = []  # a changed configuration or list file changes what every file is judged by
+                corrida = correr(propio, suyas or None, cache=not sin_cache, trabajos=trabajos, forzar_exclusion=forzar)
+                corridas.append((propio, corrida, tuple(al_directorio(h, base, Path.cwd()) for h in corrida.hallazgos)))
+        else:
+            if any(_de_configuracion(proyecto, r) for r in rutas):
+                rutas = []  # a changed configuration or list file changes what every file is judged by: the whole run
+            corrida = correr(proyecto, rutas or None, cache=not sin_cache, trabajos=trabajos, forzar_exclusion=forzar)
+            corridas = [(proyecto, corrida, corrida.hallazgos)]
+        _presentar(corridas, formato)
+
+
+def _presentar(corridas: list, formato: str) -> None:  # type: ignore[type-arg]
+    """Print the findings of one or more project runs (each with its findings as they are to be
+    shown) and exit: 1 on findings, else 0."""
+    from linter import formatos
+    from nucleo.catalogo import catalogo_efectivo
+
+    hallazgos = tuple(sorted(h for _, _, suyos in corridas for h in suyos))
+    perdonadas = sorted({j.id for _, c, _ in corridas for j in c.juicio.medidas if j.perdonada})
+    sin_juzgar = sorted({i for _, c, _ in corridas for i in c.juicio.sombras_sin_juzgar})
+    archivos = sum(len(c.archivos) for _, c, _ in corridas)
+    herramientas = sum(len(c.evidencia.get("herramienta", [])) for _, c, _ in corridas)
+    datos = formatos.resumen(hallazgos, archivos, herramientas, perdonadas, sin_juzgar)
     if formato == "text":
-        click.echo(formatos.texto(corrida.hallazgos, datos, _color()), nl=False)
+        click.echo(formatos.texto(hallazgos, datos, _color()), nl=False)
     elif formato == "json":
-        click.echo(formatos.como_json(corrida.hallazgos, datos), nl=False)
+        click.echo(formatos.como_json(hallazgos, datos), nl=False)
     elif formato == "github":
-        click.echo(formatos.github(corrida.hallazgos), nl=False)
+        click.echo(formatos.github(hallazgos), nl=False)
     else:
-        catalogo = catalogo_efectivo(proyecto)
-        reglas = {i: {"segun": catalogo[i].medida.segun, "porque": catalogo[i].medida.porque} for i in catalogo}
-        click.echo(formatos.sarif(corrida.hallazgos, reglas), nl=False)
-    sys.exit(1 if corrida.hallazgos else 0)
+        reglas: dict = {}
+        for p, _, _ in corridas:
+            catalogo = catalogo_efectivo(p)
+            reglas.update({i: {"segun": catalogo[i].medida.segun, "porque": catalogo[i].medida.porque} for i in catalogo})
+        click.echo(formatos.sarif(hallazgos, reglas), nl=False)
+    sys.exit(1 if hallazgos else 0)
 
 
 @main.command()

@@ -1,0 +1,57 @@
+"""Monorepos: each file belongs to the nearest configured project upward from *it*, and what a
+run over files of several projects prints is relative to the working directory.
+
+pre-commit runs the hook once, from the repository root, with the changed files of every project
+(`services/api/x.py`, `services/web/y.py`): each group is checked with its own configuration,
+lists, shadows and cache, and the findings are put together.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from linter.analisis import Hallazgo
+from nucleo.config import ORACLE_JSON, PYPROJECT, tiene_tool_oracle
+
+
+def raiz_configurada(desde: Path) -> Path | None:
+    """The nearest directory upward from `desde` (a file or directory) with [tool.oracle] or oracle.json."""
+    inicio = desde.resolve()
+    for candidato in ([inicio] if inicio.is_dir() else []) + list(inicio.parents):
+        if (candidato / ORACLE_JSON).is_file():
+            return candidato
+        pyproject = candidato / PYPROJECT
+        if pyproject.is_file() and tiene_tool_oracle(pyproject):
+            return candidato
+    return None
+
+
+def agrupar(rutas: Sequence[Path], defecto: Path) -> dict[Path, list[Path]]:
+    """Project root -> the paths of this run that belong to it (a path under no configured
+    project belongs to `defecto`, the project found from the working directory)."""
+    grupos: dict[Path, list[Path]] = {}
+    for ruta in rutas:
+        absoluta = ruta if ruta.is_absolute() else Path.cwd() / ruta
+        grupos.setdefault(raiz_configurada(absoluta) or defecto, []).append(ruta)
+    return dict(sorted(grupos.items()))
+
+
+def al_directorio(hallazgo: Hallazgo, raiz: Path, cwd: Path) -> Hallazgo:
+    """A finding's path made relative to the working directory when the file lies under it (so
+    annotations land on the right file from the repository root); else left relative to its project."""
+    absoluta = (raiz / hallazgo.path).resolve()
+    try:
+        return replace(hallazgo, path=absoluta.relative_to(cwd.resolve()).as_posix())
+    except ValueError:
+        return hallazgo
+
+
+def relativo(raiz: Path, cwd: Path) -> str:
+    """How a project root is shown in a summary: relative to the working directory when under it."""
+    try:
+        return raiz.resolve().relative_to(cwd.resolve()).as_posix() or "."
+    except ValueError:
+        return os.fspath(raiz)
