@@ -18,9 +18,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Optional
-
-import pathspec
+from typing import Any
 
 from nucleo.errores import ErrorOracle
 from nucleo.proyecto import Proyecto
@@ -33,21 +31,28 @@ class Ignorados:
 
     def __init__(self, raiz: Path) -> None:
         self.raiz = raiz
-        self._por_directorio: dict[Path, Optional[pathspec.GitIgnoreSpec]] = {}
+        self._por_directorio: dict[Path, Any] = {}
 
-    def _de(self, directorio: Path) -> Optional[pathspec.GitIgnoreSpec]:
+    def _de(self, directorio: Path) -> Any:
+        """The compiled `.gitignore` of one directory, or None (pathspec is imported only when one exists)."""
         if directorio not in self._por_directorio:
             archivo = directorio / ".gitignore"
             try:
                 lineas = archivo.read_text(encoding="utf-8").splitlines() if archivo.is_file() else None
             except (OSError, UnicodeDecodeError):
                 lineas = None
-            self._por_directorio[directorio] = pathspec.GitIgnoreSpec.from_lines(lineas) if lineas else None
+            if lineas:
+                import pathspec
+
+                self._por_directorio[directorio] = pathspec.GitIgnoreSpec.from_lines(lineas)
+            else:
+                self._por_directorio[directorio] = None
         return self._por_directorio[directorio]
 
-    def ignora(self, ruta: Path, directorio: bool = False) -> bool:
+    def ignora(self, ruta: Path, directorio: bool = False, ancestros_vistos: bool = False) -> bool:
         """Whether git would ignore `ruta` (absolute, under the root): the deepest .gitignore that
-        decides wins, as in git (a later `!pattern` re-includes)."""
+        decides wins, as in git (a later `!pattern` re-includes). `ancestros_vistos`: the walk already
+        pruned ignored directories, so the ancestors need no check of their own."""
         try:
             relativa = ruta.relative_to(self.raiz)
         except ValueError:
@@ -55,7 +60,7 @@ class Ignorados:
         decision = False
         for i in range(len(relativa.parts)):
             base = self.raiz.joinpath(*relativa.parts[:i])
-            if i and self._ignorado_el_directorio(base):
+            if i and not ancestros_vistos and self._ignorado_el_directorio(base):
                 return True  # git does not look inside an ignored directory
             spec = self._de(base)
             if spec is None:
@@ -82,11 +87,11 @@ def _caminar(proyecto: Proyecto, directorio: Path, excluidos: Sequence[Path], ig
             for d in subdirs
             if not d.startswith(".") and d not in SALTEADOS and not d.endswith(".egg-info")
             and not (base / d).is_symlink() and not _excluido(base / d, excluidos)
-            and not ignorados.ignora(base / d, directorio=True)
+            and not ignorados.ignora(base / d, directorio=True, ancestros_vistos=True)
         )
         for nombre in sorted(archivos):
             ruta = base / nombre
-            if nombre.endswith(".py") and not _excluido(ruta, excluidos) and not ignorados.ignora(ruta):
+            if nombre.endswith(".py") and not _excluido(ruta, excluidos) and not ignorados.ignora(ruta, ancestros_vistos=True):
                 # A symlinked file is confined like an explicit path: one that leaves the root is refused.
                 yield proyecto.confinar(ruta) if ruta.is_symlink() else ruta
 
