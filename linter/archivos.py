@@ -79,8 +79,10 @@ def _excluido(ruta: Path, excluidos: Sequence[Path]) -> bool:
     return any(ruta == e or e in ruta.parents for e in excluidos)
 
 
-def _caminar(proyecto: Proyecto, directorio: Path, excluidos: Sequence[Path], ignorados: Ignorados) -> Iterable[Path]:
-    for actual, subdirs, archivos in os.walk(directorio, followlinks=False):
+def _caminar(proyecto: Proyecto, directorio: Path, excluidos: Sequence[Path], ignorados: Ignorados,
+             ilegibles: list[OSError]) -> Iterable[Path]:
+    """The .py files under `directorio`; a directory that cannot be listed is kept in `ilegibles`."""
+    for actual, subdirs, archivos in os.walk(directorio, followlinks=False, onerror=ilegibles.append):
         base = Path(actual)
         subdirs[:] = sorted(
             d
@@ -105,6 +107,7 @@ def archivos_a_analizar(proyecto: Proyecto, rutas: Sequence[Path] | None, *, for
     ones unless `forzar_exclusion` is off)."""
     excluidos = [proyecto.confinar(Path(e)) for e in proyecto.config.exclude]
     ignorados = Ignorados(proyecto.raiz)
+    ilegibles: list[OSError] = []
     elegidas: set[Path] = set()
     if rutas:
         for ruta in rutas:
@@ -120,7 +123,7 @@ def archivos_a_analizar(proyecto: Proyecto, rutas: Sequence[Path] | None, *, for
                                      or _excluido(absoluta, excluidos) or ignorados.ignora(absoluta, absoluta.is_dir())):
                 continue
             if absoluta.is_dir():
-                for encontrada in _caminar(proyecto, absoluta, excluidos if forzar_exclusion else [], ignorados):
+                for encontrada in _caminar(proyecto, absoluta, excluidos if forzar_exclusion else [], ignorados, ilegibles):
                     if not forzar_exclusion or _en_paths(proyecto, encontrada):
                         elegidas.add(encontrada)
             elif absoluta.is_file() and absoluta.suffix == ".py":
@@ -128,7 +131,25 @@ def archivos_a_analizar(proyecto: Proyecto, rutas: Sequence[Path] | None, *, for
     else:
         for base in proyecto.paths:
             if base.is_dir():
-                elegidas.update(_caminar(proyecto, base, excluidos, ignorados))
+                elegidas.update(_caminar(proyecto, base, excluidos, ignorados, ilegibles))
             elif base.is_file():
                 elegidas.add(base)
+    if ilegibles:
+        raise _ilegibles(proyecto, ilegibles)
     return sorted(elegidas)
+
+
+def _ilegibles(proyecto: Proyecto, errores: Sequence[OSError]) -> ErrorOracle:
+    """Directories the walk could not list: their files were not read, so the run has no verdict."""
+    detalles = [f"{proyecto.presentar_ruta(Path(e.filename)) if e.filename else '?'}: {e.strerror or e}" for e in errores]
+    n = len(errores)
+    return ErrorOracle(
+        "ARCHIVOS_ILEGIBLES",
+        f"{n} directorio{'s' if n != 1 else ''} bajo las rutas analizadas no se {'pueden' if n != 1 else 'puede'} listar: "
+        "sus archivos no se leyeron.",
+        detalles=detalles,
+        correccion="dá permiso de lectura, o excluí esos directorios en exclude.",
+        mensaje_en=f"{n} director{'ies' if n != 1 else 'y'} under the analyzed paths cannot be listed, so "
+                   f"{'their' if n != 1 else 'its'} files were not read.",
+        correccion_en="make them readable, or list them in exclude.",
+    )

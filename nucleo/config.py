@@ -97,6 +97,11 @@ def _lista_de_texto(raiz: str, fuente: str, clave: str, valor: Any) -> tuple[str
             f"{fuente}: «{clave}» must be a list of non-empty strings",
             f'write {clave} = ["..."] with strings.',
         )
+    if clave == "paths" and not valor:
+        raise _invalido(raiz, f"{fuente}: «paths» no nombra ninguna ruta, así que no se analizaría nada",
+                        'escribí paths = ["src/mi_servidor"] o quitá la clave (por omisión: la raíz).',
+                        f"{fuente}: «paths» names no path, so nothing would be analyzed",
+                        'write paths = ["src/my_server"], or remove the key (default: the project root).')
     if clave != "probe" and len(set(valor)) != len(valor):  # a command's arguments may repeat
         raise _invalido(
             raiz, f"{fuente}: «{clave}» repite elementos", f"dejá cada elemento de {clave} una sola vez.",

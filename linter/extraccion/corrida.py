@@ -139,6 +139,11 @@ class Extraccion:
         for rel in sorted(rels):
             if rel in self.propios:
                 self.salida.fila("archivo", archivo=rel, herramientas=0)
+            especial = _no_regular(pathlib.Path(rels[rel]))
+            if especial is not None:  # a FIFO would block the read, a device never end it: never opened
+                if rel in self.propios:
+                    self.salida.filas["no_resuelto"].append(fila_falla(f"file cannot be read: not a regular file ({especial})", rel, 1, 1))
+                continue
             try:
                 self.datos[rel] = pathlib.Path(rels[rel]).read_bytes()
             except OSError as e:
@@ -290,6 +295,24 @@ def _fusionar(salida: Salida, resultados: list[dict[str, Any]]) -> None:
                 salida.fila("no_resuelto", herramienta=nombre, motivo=sitio["motivo"], **pos)
     for fila in salida.filas["archivo"]:
         fila["herramientas"] = cuentas.get(fila["archivo"], 0)
+
+
+def _no_regular(ruta: pathlib.Path) -> Optional[str]:
+    """What a path is when it is not a regular file (a FIFO, a device, a socket), else None
+    (a missing file is left to the read, which says so)."""
+    import stat
+
+    try:
+        modo = os.stat(ruta).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(modo):
+        return None
+    for prueba, nombre in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+                           (stat.S_ISBLK, "a block device"), (stat.S_ISDIR, "a directory")):
+        if prueba(modo):
+            return nombre
+    return "a special file"
 
 
 def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Optional[Almacen] = None,

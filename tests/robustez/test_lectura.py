@@ -1,0 +1,64 @@
+"""Fail closed on every read: what the analyzer could not read is a finding or an error naming the
+path, never a clean exit 0 (issue 15 item 2)."""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+from tests.robustez.test_fuente import CIRCULAR, check, proyecto
+
+
+def test_a_fifo_named_py_is_a_finding_not_a_hang(tmp_path: Path) -> None:
+    raiz = proyecto(tmp_path / "p", CIRCULAR)
+    os.mkfifo(raiz / "tubo.py")
+    codigo, salida, _ = check(raiz, tiempo=60)
+    assert codigo == 1
+    assert [(h["path"], h["message"]) for h in salida["findings"] if h["path"] == "tubo.py"] == [
+        ("tubo.py", "could not analyze: file cannot be read: not a regular file (a FIFO)")]
+
+
+def test_a_socket_named_py_is_a_finding(tmp_path: Path) -> None:
+    raiz = proyecto(tmp_path / "p", CIRCULAR)
+    enchufe = socket.socket(socket.AF_UNIX)
+    try:
+        enchufe.bind(str(raiz / "enchufe.py"))
+        codigo, salida, _ = check(raiz, tiempo=60)
+    finally:
+        enchufe.close()
+    assert codigo == 1
+    assert [h["message"] for h in salida["findings"] if h["path"] == "enchufe.py"] == [
+        "could not analyze: file cannot be read: not a regular file (a socket)"]
+
+
+def test_empty_paths_is_a_configuration_error(tmp_path: Path) -> None:
+    raiz = tmp_path / "p"
+    raiz.mkdir()
+    (raiz / "pyproject.toml").write_text("[tool.oracle]\npaths = []\n", encoding="utf-8")
+    codigo, _, stderr = check(raiz)
+    assert codigo == 2
+    assert stderr.splitlines()[0] == (f"PROYECTO_INVALIDO — {raiz.resolve()}: pyproject.toml [tool.oracle]: «paths» names no "
+                                      "path, so nothing would be analyzed.")
+
+
+def test_an_unlistable_directory_is_an_error_naming_it(tmp_path: Path, monkeypatch) -> None:
+    """Root reads every directory, so the refusal is made where the walk lists one."""
+    from click.testing import CliRunner
+
+    from linter.cli import main
+
+    raiz = proyecto(tmp_path / "p", {**CIRCULAR, "cerrado/x.py": b"X = 1\n"})
+    real = os.scandir
+
+    def scandir(ruta=".", *args):
+        if Path(ruta).name == "cerrado":
+            raise PermissionError(13, "Permission denied", str(ruta))
+        return real(ruta, *args)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    r = CliRunner().invoke(main, ["check", "--no-cache", "--project", str(raiz)])
+    assert r.exit_code == 2
+    assert r.stderr.splitlines()[0] == ("ARCHIVOS_ILEGIBLES — 1 directory under the analyzed paths cannot be listed, so its "
+                                        "files were not read.")
+    assert r.stderr.splitlines()[1] == f"cerrado: Permission denied"
