@@ -14,19 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from linter.analisis import Hallazgo
-from nucleo.config import ORACLE_JSON, PYPROJECT, tiene_tool_oracle
-
-
-def raiz_configurada(desde: Path) -> Path | None:
-    """The nearest directory upward from `desde` (a file or directory) with [tool.oracle] or oracle.json."""
-    inicio = desde.resolve()
-    for candidato in ([inicio] if inicio.is_dir() else []) + list(inicio.parents):
-        if (candidato / ORACLE_JSON).is_file():
-            return candidato
-        pyproject = candidato / PYPROJECT
-        if pyproject.is_file() and tiene_tool_oracle(pyproject):
-            return candidato
-    return None
+from nucleo.proyecto import raiz_configurada
 
 
 def agrupar(rutas: Sequence[Path], defecto: Path) -> dict[Path, list[Path]]:

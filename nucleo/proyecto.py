@@ -232,6 +232,12 @@ def _sin_enlaces_afuera(proyecto: Proyecto, directorio: str) -> None:
 
 def encontrar_raiz(desde: Path) -> Path:
     """The nearest directory upward from `desde` configured for Oracle, else `desde` itself."""
+    return raiz_configurada(desde) or desde.resolve()
+
+
+def raiz_configurada(desde: Path) -> Path | None:
+    """The nearest directory upward from `desde` (a directory or a file) with oracle.json or a
+    pyproject.toml holding [tool.oracle], or None."""
     inicio = desde.resolve()
     for candidato in (inicio, *inicio.parents):
         if (candidato / ORACLE_JSON).is_file():
@@ -239,4 +245,4 @@ def encontrar_raiz(desde: Path) -> Path:
         pyproject = candidato / PYPROJECT
         if pyproject.is_file() and tiene_tool_oracle(pyproject):
             return candidato
-    return inicio
+    return None

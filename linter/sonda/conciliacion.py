@@ -12,7 +12,7 @@ import json
 from typing import Any, Mapping, Optional, Sequence
 
 from linter.extraccion.literales import escapar
-from linter.extraccion.nodos import LISTAS, MAPAS, SUBESQUEMAS
+from linter.extraccion.nodos import LISTAS, MAPAS, SUBESQUEMAS, resolver_ref
 
 ANOTACIONES = frozenset({"title", "description", "examples", "$comment"})  # prose, not shape: not compared
 CAMPOS = (("entrada", "inputSchema"), ("salida", "outputSchema"))
@@ -62,15 +62,9 @@ def _listas(a: list, b: list, puntero: str, esquemas: bool) -> Optional[str]:
 
 
 def _en(valor: Any, puntero: str) -> Any:
-    for token in puntero.split("/")[1:]:
-        token = token.replace("~1", "/").replace("~0", "~")
-        if isinstance(valor, dict) and token in valor:
-            valor = valor[token]
-        elif isinstance(valor, list) and token.isdigit() and int(token) < len(valor):
-            valor = valor[int(token)]
-        else:
-            return "(absent)"
-    return valor
+    """The node at a JSON pointer, or "(absent)"."""
+    nodo, donde = resolver_ref(valor, "#" + puntero)
+    return "(absent)" if donde is None else nodo
 
 
 def _corto(valor: Any) -> str:
