@@ -204,13 +204,15 @@ def nueva(titulo: str, etiquetas: tuple[str, ...], cuerpo: str, proyecto: Path |
     p = _proyecto(proyecto)
     limpio, etiq, texto = _titulo(titulo), _etiquetas(etiquetas), _texto_libre("cuerpo", cuerpo, True)
     directorio = directorio_de(p)
-    if not directorio.exists() and not directorio.is_symlink():
-        escritura.crear_directorio(directorio)
-    existentes = leer_tracker(p).tareas
-    ident = id_canonico(max((int(t.id) for t in existentes), default=0) + 1)
-    nombre = nombre_de_archivo(ident, limpio)
-    t = Tarea(ident, limpio, "ABIERTA", etiq, escritura.ahora(), None, texto, (), f"{p.presentar_ruta(directorio)}/{nombre}")
-    escritura.escribir_nuevo(directorio / nombre, a_texto(t))
+    creado = not directorio.exists() and not directorio.is_symlink() and escritura.crear_directorio(directorio)
+    with escritura.bloqueo(directorio):  # the next free id is decided and taken in one transaction
+        if creado:
+            escritura.con_atributos(directorio)
+        existentes = leer_tracker(p).tareas
+        ident = id_canonico(max((int(t.id) for t in existentes), default=0) + 1)
+        nombre = nombre_de_archivo(ident, limpio)
+        t = Tarea(ident, limpio, "ABIERTA", etiq, escritura.ahora(), None, texto, (), f"{p.presentar_ruta(directorio)}/{nombre}")
+        escritura.escribir_nuevo(directorio / nombre, a_texto(t))
     _informar(p, ident, como_json, "created")
 
 
@@ -224,10 +226,11 @@ def anotar(ident: str, texto: str, proyecto: Path | None, como_json: bool) -> No
     """Append a dated note to a task."""
     p = _proyecto(proyecto)
     nota = _texto_libre("texto", texto, False)
-    t, ruta, original = _leer_tarea(p, ident)
-    fecha = escritura.ahora()
-    nuevo = con_nota_anexada(original.decode("utf-8"), fecha, nota)
-    _reescribir(ruta, original, nuevo, con_nota(t, fecha, nota))
+    with escritura.bloqueo(directorio_de(p)):
+        t, ruta, original = _leer_tarea(p, ident)
+        fecha = escritura.ahora()
+        nuevo = con_nota_anexada(original.decode("utf-8"), fecha, nota)
+        _reescribir(ruta, original, nuevo, con_nota(t, fecha, nota))
     _informar(p, t.id, como_json, "noted")
 
 
@@ -241,15 +244,16 @@ def cerrar(ident: str, nota: str | None, proyecto: Path | None, como_json: bool)
     """Close an open task (estado CERRADA, cerrada = now)."""
     p = _proyecto(proyecto)
     texto_nota = _texto_libre("nota", nota, False) if nota is not None else None
-    t, ruta, original = _leer_tarea(p, ident)
-    if t.estado != "ABIERTA":
-        raise argumentos_invalidos("id", f"«{t.id}» ya está CERRADA (desde {t.cerrada})", "el id de una tarea ABIERTA")
-    fecha = escritura.ahora()
-    nuevo = con_campo(con_campo(original.decode("utf-8"), "estado", "CERRADA"), "cerrada", fecha)
-    esperada = cerrada(t, fecha)
-    if texto_nota is not None:
-        nuevo, esperada = con_nota_anexada(nuevo, fecha, texto_nota), con_nota(esperada, fecha, texto_nota)
-    _reescribir(ruta, original, nuevo, esperada)
+    with escritura.bloqueo(directorio_de(p)):
+        t, ruta, original = _leer_tarea(p, ident)
+        if t.estado != "ABIERTA":
+            raise argumentos_invalidos("id", f"«{t.id}» ya está CERRADA (desde {t.cerrada})", "el id de una tarea ABIERTA")
+        fecha = escritura.ahora()
+        nuevo = con_campo(con_campo(original.decode("utf-8"), "estado", "CERRADA"), "cerrada", fecha)
+        esperada = cerrada(t, fecha)
+        if texto_nota is not None:
+            nuevo, esperada = con_nota_anexada(nuevo, fecha, texto_nota), con_nota(esperada, fecha, texto_nota)
+        _reescribir(ruta, original, nuevo, esperada)
     _informar(p, t.id, como_json, "closed")
 
 
@@ -264,11 +268,12 @@ def etiquetar(ident: str, etiquetas: tuple[str, ...], quitar: bool, proyecto: Pa
     """Add labels to a task (or remove them with --quitar)."""
     p = _proyecto(proyecto)
     etiq = _etiquetas(etiquetas)
-    t, ruta, original = _leer_tarea(p, ident)
-    esperada = con_etiquetas(t, () if quitar else etiq, etiq if quitar else ())
-    if esperada.etiquetas != t.etiquetas:
-        nuevo = con_campo(original.decode("utf-8"), "etiquetas", ", ".join(esperada.etiquetas))
-        _reescribir(ruta, original, nuevo, esperada)
+    with escritura.bloqueo(directorio_de(p)):
+        t, ruta, original = _leer_tarea(p, ident)
+        esperada = con_etiquetas(t, () if quitar else etiq, etiq if quitar else ())
+        if esperada.etiquetas != t.etiquetas:
+            nuevo = con_campo(original.decode("utf-8"), "etiquetas", ", ".join(esperada.etiquetas))
+            _reescribir(ruta, original, nuevo, esperada)
     _informar(p, t.id, como_json, "labelled")
 
 

@@ -2,19 +2,31 @@
 
 Every write goes to a temporary file in `tareas/` and is then linked (new task: never over an
 existing file) or renamed over the original (edit: only if the original did not change since
-it was read). A reader never sees a partially written task.
+it was read). A reader never sees a partially written task, and skips temporary files.
+
+Writes are transactions: a verb holds `bloqueo()` — an OS lock (`flock`) on `tareas/.bloqueo` —
+from its read to its write, so id allocation and read-modify-write never interleave; the holder
+cleans the temporary files a killed writer left. A writer that cannot get the lock in time says
+who holds it and writes nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import secrets
+import socket
+import time
+from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
 from nucleo.errores import ErrorOracle, argumentos_invalidos, proyecto_cambio
 from nucleo.tareas.formato import id_de_nombre
+from nucleo.tareas.lector import BLOQUEO, es_temporal
+
+ESPERA_BLOQUEO = 60.0  # seconds a writer waits for another's transaction
 
 GITATTRIBUTES = "# Written by `oracle tarea nueva`: concurrent notes appended on two branches both survive a merge.\n*.md merge=union\n"
 
@@ -46,10 +58,73 @@ def _id_ocupado(directorio: Path, ident: str) -> str | None:
     return None
 
 
-def crear_directorio(directorio: Path) -> None:
-    """Create `tareas/` with its `.gitattributes` (union merge for appended notes)."""
-    directorio.mkdir()
-    escribir_nuevo(directorio / ".gitattributes", GITATTRIBUTES)
+def crear_directorio(directorio: Path) -> bool:
+    """Create `tareas/`; False when another writer made it first. Its `.gitattributes` is written
+    by `con_atributos`, under the lock, by the writer that made it."""
+    try:
+        directorio.mkdir()
+    except FileExistsError:
+        return False
+    return True
+
+
+def con_atributos(directorio: Path) -> None:
+    """Write `.gitattributes` (union merge for appended notes); call holding `bloqueo`."""
+    if not (directorio / ".gitattributes").exists():
+        escribir_nuevo(directorio / ".gitattributes", GITATTRIBUTES)
+
+
+@contextlib.contextmanager
+def bloqueo(directorio: Path, espera: float | None = None) -> Iterator[None]:
+    """Hold the tracker's write lock for one transaction (read, decide, write): `flock` on the
+    directory itself, so nothing is left in the tree; while held, `.bloqueo` says who holds it."""
+    try:
+        import fcntl
+    except ImportError:  # no flock (Windows): single-writer use, as before the lock existed
+        yield
+        return
+    if not directorio.is_dir() or directorio.is_symlink():
+        yield  # no tracker (or not one to write): the read inside says so with its own error
+        return
+    espera = ESPERA_BLOQUEO if espera is None else espera
+    descriptor = os.open(directorio, os.O_RDONLY)
+    titular = directorio / BLOQUEO
+    try:
+        limite = time.monotonic() + espera
+        while True:
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= limite:
+                    raise _ocupado(titular, espera) from None
+                time.sleep(0.02)
+        for nombre in os.listdir(directorio):  # only a lock holder makes temporaries: these were left by a killed one
+            if es_temporal(nombre):
+                (directorio / nombre).unlink(missing_ok=True)
+        desde = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")  # not `ahora()`: the task's dates are its own
+        titular.write_text(f"pid {os.getpid()} on {socket.gethostname()} since {desde}\n", encoding="utf-8")
+        try:
+            yield
+        finally:
+            titular.unlink(missing_ok=True)
+    finally:
+        os.close(descriptor)  # closing releases the lock
+
+
+def _ocupado(archivo: Path, espera: float) -> ErrorOracle:
+    try:
+        titular = archivo.read_text(encoding="utf-8", errors="replace").strip()[:200] or "another writer"
+    except OSError:
+        titular = "another writer"
+    return ErrorOracle(
+        "TRACKER_OCUPADO",
+        f"otra escritura del tracker sigue en curso ({titular}); no se escribió nada.",
+        campo="tareas",
+        correccion="reintentá cuando termine, o terminá ese proceso si quedó colgado.",
+        mensaje_en=f"another write of the tracker is still in progress after {espera:g} s ({titular}); nothing was written.",
+        correccion_en="retry when it ends, or end that process if it hung.",
+    )
 
 
 def escribir_nuevo(ruta: Path, texto: str) -> None:

@@ -18,6 +18,13 @@ from nucleo.tareas.formato import RegistroInvalido, Tarea, id_de_nombre, parsear
 
 DIRECTORIO = "tareas"
 DOCUMENTOS = ("README.md", ".gitattributes")
+BLOQUEO = ".bloqueo"  # the writers' lock file (nucleo/cli/tarea_escritura.py): not a record
+
+
+def es_temporal(nombre: str) -> bool:
+    """A writer's temporary file (`.<name>.<hex>.tmp`): a write in progress, or the leftover of a
+    killed one that the next writer removes; never a record."""
+    return nombre.startswith(".") and nombre.endswith(".tmp")
 """Files allowed in `tareas/` besides tasks; they must be UTF-8 and are not interpreted."""
 
 
@@ -70,6 +77,8 @@ def _leer_texto(ruta: Path) -> str:
 def _leer_entrada(proyecto: Proyecto, ruta: Path) -> Tarea | None:
     """A task, or None for an allowed document; RegistroInvalido for anything else."""
     nombre = ruta.name
+    if nombre == BLOQUEO or es_temporal(nombre):
+        return None
     if nombre in DOCUMENTOS:
         _leer_texto(ruta)
         return None
