@@ -62,3 +62,14 @@ def test_an_unlistable_directory_is_an_error_naming_it(tmp_path: Path, monkeypat
     assert r.stderr.splitlines()[0] == ("ARCHIVOS_ILEGIBLES — 1 directory under the analyzed paths cannot be listed, so its "
                                         "files were not read.")
     assert r.stderr.splitlines()[1] == f"cerrado: Permission denied"
+
+
+def test_nesting_that_crashes_libcst_is_a_finding_and_the_other_files_are_still_judged(tmp_path: Path) -> None:
+    """libcst's native parser segfaulted at ~1,500 nested brackets and took the run with it."""
+    hondo = b"x = " + b"[" * 2000 + b"]" * 2000 + b"\n"
+    raiz = proyecto(tmp_path / "p", {**CIRCULAR, "hondo.py": hondo, "ancho.py": b"x = [" + b"(1), " * 1500 + b"]\n"})
+    codigo, salida, _ = check(raiz, tiempo=120)
+    assert codigo == 1
+    assert [(h["path"], h["line"], h["message"]) for h in salida["findings"] if h["path"] in ("hondo.py", "ancho.py")] == [
+        ("hondo.py", 1, "could not analyze: source is nested too deeply for Python's own parser: too many nested parentheses")]
+    assert salida["summary"]["files"] == 4  # the two circular modules, the wide one (many brackets, shallow) and the deep one
