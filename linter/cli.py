@@ -267,3 +267,7 @@ def rules(ident: str | None, raiz: Path | None) -> None:
         if clave in m.ejemplos:
             partes += ["", f"{titulo}:", *(f"    {linea}" for linea in m.ejemplos[clave].strip("\n").splitlines())]
     click.echo("\n".join(partes))
+
+
+if __name__ == "__main__":  # `python -m linter.cli` runs the command instead of importing it silently
+    main(prog_name="oracle-lint")

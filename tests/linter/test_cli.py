@@ -326,3 +326,12 @@ def test_an_internal_error_is_exit_70_with_its_traceback_never_a_verdict(tmp_pat
                                          "analyzer); nothing was judged. This is a bug: report it with the command and the "
                                          "traceback above.")
 
+
+
+def test_python_m_runs_the_command():
+    import subprocess
+    import sys
+
+    for modulo in ("linter", "linter.cli"):
+        r = subprocess.run([sys.executable, "-m", modulo, "--version"], capture_output=True, text=True, timeout=60)
+        assert (r.returncode, r.stdout.split(",")[0]) == (0, "oracle-lint"), (modulo, r.stdout, r.stderr)
