@@ -8,6 +8,7 @@ this module only reads the files and fails closed on a malformed one.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -88,11 +89,22 @@ def leer_lista(ruta: Path, presentada: str) -> list[dict[str, Any]]:
 
 
 def cargar_listas(directorio: Path, raiz: Path) -> list[dict[str, Any]]:
-    """Every entry of every list file in `directorio` (none when it does not exist)."""
-    if not directorio.is_dir():
+    """Every entry of every list file in `directorio` (none when it does not exist; a list
+    directory that is not one, or cannot be listed, is LISTA_INVALIDA: unread debt is not "no debt")."""
+    try:
+        presentado = directorio.relative_to(raiz).as_posix()
+    except ValueError:
+        presentado = str(directorio)
+    if not directorio.exists() and not directorio.is_symlink():
         return []
+    if not directorio.is_dir():
+        raise _error(presentado, "the list directory is not a directory")
+    try:
+        nombres = sorted(os.listdir(directorio))
+    except OSError as error:
+        raise _error(presentado, f"the list directory cannot be listed ({error.strerror or error})") from None
     filas: list[dict[str, Any]] = []
-    for ruta in sorted(directorio.glob("*.toml")):
+    for ruta in (directorio / n for n in nombres if n.endswith(".toml")):
         try:
             presentada = ruta.relative_to(raiz).as_posix()
         except ValueError:

@@ -73,3 +73,27 @@ def test_nesting_that_crashes_libcst_is_a_finding_and_the_other_files_are_still_
     assert [(h["path"], h["line"], h["message"]) for h in salida["findings"] if h["path"] in ("hondo.py", "ancho.py")] == [
         ("hondo.py", 1, "could not analyze: source is nested too deeply for Python's own parser: too many nested parentheses")]
     assert salida["summary"]["files"] == 4  # the two circular modules, the wide one (many brackets, shallow) and the deep one
+
+
+def test_a_list_directory_that_cannot_be_listed_or_is_a_file_is_an_error(tmp_path: Path, monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from linter.cli import main
+
+    raiz = proyecto(tmp_path / "p", CIRCULAR)
+    (raiz / "allowlists").write_text("not a directory", encoding="utf-8")
+    r = CliRunner().invoke(main, ["check", "--no-cache", "--project", str(raiz)])
+    assert (r.exit_code, r.stderr.splitlines()[0]) == (2, "LISTA_INVALIDA — allowlists: the list directory is not a directory.")
+    (raiz / "allowlists").unlink()
+    (raiz / "allowlists").mkdir()
+    real = os.listdir
+
+    def listdir(ruta="."):
+        if Path(ruta).name == "allowlists":
+            raise PermissionError(13, "Permission denied", str(ruta))
+        return real(ruta)
+
+    monkeypatch.setattr(os, "listdir", listdir)
+    r = CliRunner().invoke(main, ["check", "--no-cache", "--project", str(raiz)])
+    assert (r.exit_code, r.stderr.splitlines()[0]) == (
+        2, "LISTA_INVALIDA — allowlists: the list directory cannot be listed (Permission denied).")
