@@ -8,7 +8,6 @@ resolution reaches them, and every module reached is recorded as a dependency.
 
 from __future__ import annotations
 
-import json
 import pathlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Optional
@@ -155,19 +154,11 @@ def _herramienta(h: Herramienta, salida: Salida, procedencia: Procedencia, proye
     salida.fila("herramienta", herramienta=h.nombre, registro=h.registro, esquema_salida=h.estado_salida,
                 esquema_entrada=h.estado_entrada, claves_emitidas=None, **h.pos.fila())
     fila_herramienta = salida.filas["herramienta"][-1]
-    for lado, esquema in (("entrada", h.entrada), ("salida", h.salida)):
-        if esquema is None:
-            continue
-        valido, error = validez.de(esquema)
-        salida.fila("esquema", herramienta=h.nombre, lado=lado, valido=valido, error=error, origen=esquema.clase,
-                    raiz_objeto=nodos.raiz_objeto(esquema), contenido=json.dumps(esquema.valor, sort_keys=True),
-                    **esquema.donde("").fila())
-        for fila in nodos.filas_nodos(h.nombre, lado, esquema):
-            salida.fila("esquema_nodo", **fila)
+    for relacion, fila in nodos.filas_de_esquemas(h.nombre, {"entrada": h.entrada, "salida": h.salida},
+                                                  lambda e: e.clase, validez.de):
+        salida.fila(relacion, **fila)
     if h.salida is None:
         return
-    for clave in nodos.claves_declaradas(h.salida):
-        salida.fila("clave_declarada", herramienta=h.nombre, clave=clave)
     estricta = nodos.raiz_estricta(h.salida)
     declara = nodos.declara_propiedades(h.salida)
     raices, claves = len(salida.filas["raiz"]), len(salida.filas["clave_emitida"])

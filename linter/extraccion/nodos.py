@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional
+import json
+from typing import Any, Callable, Iterator, Mapping, Optional
 
 from .literales import escapar
 from .tipos import Esquema
@@ -183,3 +184,22 @@ def lista_de_claves(filas: list[dict]) -> Optional[str]:
     """The distinct `clave` values of one tool's clave_emitida rows, sorted, comma-separated (None: no key)."""
     claves = sorted({f["clave"] for f in filas})
     return ", ".join(claves) if claves else None
+
+
+def filas_de_esquemas(herramienta: str, esquemas: Mapping[str, Esquema], origen: Callable[[Esquema], str],
+                      validar: Callable[[Esquema], tuple[bool, Optional[str]]]) -> Iterator[tuple[str, dict]]:
+    """(relation, row) of one tool's published schemas, whoever read them (the source analysis or a
+    live listing): `esquema` per side, its `esquema_nodo` rows, and the output's `clave_declarada`."""
+    for lado in ("entrada", "salida"):
+        esquema = esquemas.get(lado)
+        if esquema is None:
+            continue
+        valido, error = validar(esquema)
+        yield "esquema", dict(herramienta=herramienta, lado=lado, valido=valido, error=error, origen=origen(esquema),
+                              raiz_objeto=raiz_objeto(esquema), contenido=json.dumps(esquema.valor, sort_keys=True),
+                              **esquema.donde("").fila())
+        for fila in filas_nodos(herramienta, lado, esquema):
+            yield "esquema_nodo", fila
+    if esquemas.get("salida") is not None:
+        for clave in claves_declaradas(esquemas["salida"]):
+            yield "clave_declarada", {"herramienta": herramienta, "clave": clave}

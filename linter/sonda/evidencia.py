@@ -42,16 +42,9 @@ def evidencia_viva(herramientas: Sequence[Mapping[str, Any]], origen: str) -> di
         salida.fila("herramienta", herramienta=nombre, registro="vivo",
                     esquema_salida="vivo" if "salida" in esquemas else "ninguno",
                     esquema_entrada="vivo" if "entrada" in esquemas else "ninguno", claves_emitidas=None, **donde.fila())
-        for lado, esquema in esquemas.items():
-            valido, error = nodos.validez(esquema)
-            salida.fila("esquema", herramienta=nombre, lado=lado, valido=valido, error=error, origen="vivo",
-                        raiz_objeto=nodos.raiz_objeto(esquema), contenido=json.dumps(esquema.valor, sort_keys=True),
-                        **donde.fila())
-            for fila in nodos.filas_nodos(nombre, lado, esquema):
-                salida.fila("esquema_nodo", **fila)
+        for relacion, fila in nodos.filas_de_esquemas(nombre, esquemas, lambda e: "vivo", nodos.validez):
+            salida.fila(relacion, **fila)
         if "salida" in esquemas:
-            for clave in nodos.claves_declaradas(esquemas["salida"]):
-                salida.fila("clave_declarada", herramienta=nombre, clave=clave)
             raiz = esquemas["salida"]
             salida.fila("raiz_publicada", herramienta=nombre, estricta=nodos.raiz_estricta(raiz),
                         declara_propiedades=nodos.declara_propiedades(raiz), envoltura=envoltura_sdk(raiz.valor), **donde.fila())
