@@ -35,7 +35,8 @@ class Sondeo:
         """Rules of the catalog the live evidence cannot decide, with the relations they need."""
         return [{"rule": n["id"], "needs": sorted(n["faltan"]),
                  "needs_source": bool(set(n["faltan"]) & set(RELACIONES_DEL_CODIGO)),
-                 "needs_calls": set(n["faltan"]) == {"resultado"}} for n in self.juicio.no_aplicadas]
+                 "needs_calls": bool(set(n["faltan"])) and set(n["faltan"]) <= {"resultado", "clave_resultado"}}
+                for n in self.juicio.no_aplicadas]
 
 
 def sondear(proyecto: Proyecto, servidor: Servidor, timeout: float, era: str = "auto",
@@ -46,8 +47,9 @@ def sondear(proyecto: Proyecto, servidor: Servidor, timeout: float, era: str = "
     listado = listar(servidor, timeout, era, muestras)
     evidencia = evidencia_viva(listado.herramientas, servidor.origen())
     if llamadas:
-        evidencia["resultado"], sin_juzgar = resultados_vivos(listado.herramientas, listado.resultados, llamadas[1])
-        evidencia["no_resuelto"] = sorted(evidencia["no_resuelto"] + sin_juzgar, key=lambda f: f["motivo"])
+        vivos = resultados_vivos(listado.herramientas, listado.resultados, llamadas[1])
+        evidencia.update(resultado=vivos["resultado"], clave_resultado=vivos["clave_resultado"])
+        evidencia["no_resuelto"] = sorted(evidencia["no_resuelto"] + vivos["no_resuelto"], key=lambda f: f["motivo"])
     vivas = {f["herramienta"] for f in evidencia["herramienta"]}
     evidencia["lista"] = con_alcance(cargar_listas(proyecto.dir_listas, proyecto.raiz), vivas, True)
     evidencia.update(hechos_del_tracker(proyecto))
@@ -64,7 +66,8 @@ def correr_con_sonda(proyecto: Proyecto, servidor: Servidor, timeout: float, *, 
     corrida = reunir_evidencia(proyecto, None, cache=cache, trabajos=trabajos)
     evidencia = {**corrida.evidencia, "publicada": publicadas(corrida.evidencia, listado.herramientas, servidor.origen())}
     if llamadas:
-        evidencia["resultado"], sin_juzgar = resultados_vivos(listado.herramientas, listado.resultados, llamadas[1])
-        evidencia["no_resuelto"] = [*evidencia["no_resuelto"], *sin_juzgar]
+        vivos = resultados_vivos(listado.herramientas, listado.resultados, llamadas[1])
+        evidencia.update(resultado=vivos["resultado"], clave_resultado=vivos["clave_resultado"])
+        evidencia["no_resuelto"] = [*evidencia["no_resuelto"], *vivos["no_resuelto"]]
     juicio = juzgar(proyecto, evidencia)
     return Corrida(corrida.proyecto, corrida.archivos, corrida.completa, evidencia, juicio, hallazgos_de(juicio, proyecto))

@@ -63,14 +63,14 @@ def envoltura_sdk(esquema: Any) -> bool:
 
 
 def resultados_vivos(herramientas: Sequence[Mapping[str, Any]], resultados: Sequence[tuple[Any, Any]],
-                     archivo: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(`resultado` rows, `no_resuelto` rows) of the sample calls: a call of a tool the server does
-    not list, or one answered with a protocol error, could not be judged, and says so."""
-    from .llamadas import fila
+                     archivo: str) -> dict[str, list[dict[str, Any]]]:
+    """The `resultado` and `clave_resultado` rows of the sample calls, and `no_resuelto` rows for the
+    calls that could not be judged (a tool the server does not list, a protocol error)."""
+    from .llamadas import claves, fila
 
     donde = Pos(archivo, 1, 1)
     por_nombre = {t.get("name"): t for t in herramientas}
-    filas, sin_juzgar = [], []
+    filas, escritas, sin_juzgar = [], [], []
     for llamada, resultado in resultados:
         que = f"call {llamada.etiqueta} of tool `{llamada.herramienta}`"
         if llamada.herramienta not in por_nombre:
@@ -80,4 +80,5 @@ def resultados_vivos(herramientas: Sequence[Mapping[str, Any]], resultados: Sequ
             sin_juzgar.append({"herramienta": llamada.herramienta, "motivo": f"{que}: {resultado}", **donde.fila()})
         else:
             filas.append(fila(llamada, por_nombre[llamada.herramienta], resultado, donde.fila()))
-    return filas, sin_juzgar
+            escritas.extend(claves(llamada, por_nombre[llamada.herramienta], resultado, donde.fila()))
+    return {"resultado": filas, "clave_resultado": escritas, "no_resuelto": sin_juzgar}

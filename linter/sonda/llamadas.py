@@ -131,29 +131,40 @@ def fila(llamada: Llamada, tool: Mapping[str, Any], resultado: Mapping[str, Any]
 
     esquema = tool.get("outputSchema")
     estructurado = resultado.get("structuredContent")
-    valido, error, extra = None, None, None
+    valido, error = None, None
     if esquema is not None and estructurado is not None:
         errores = list(jsonschema.Draft202012Validator(esquema).iter_errors(estructurado))
         valido = not errores
         if errores:
             mejor = jsonschema.exceptions.best_match(errores)
             error = f"{mejor.message} (at /{'/'.join(str(p) for p in mejor.absolute_path)})"
-        declaradas = esquema.get("properties") if isinstance(esquema.get("properties"), dict) else None
-        if declaradas is not None and isinstance(estructurado, dict):
-            sobran = sorted(set(estructurado) - set(declaradas))
-            extra = ", ".join(sobran) if sobran else None
     return {
-        "herramienta": llamada.herramienta,
-        "llamada": llamada.etiqueta,
-        "argumentos": json.dumps(dict(llamada.argumentos), sort_keys=True, ensure_ascii=False)[:80],
+        **_llamada(llamada),
         "parcial": llamada.parcial,
         "es_error": resultado.get("isError") is True,
         "con_esquema": esquema is not None,
         "estructurado": estructurado is not None,
         "valido": valido,
         "error_validacion": error,
-        "claves_no_declaradas": extra,
         "texto": _texto(resultado, estructurado),
         "complete_afirmado": _complete(estructurado),
         **donde,
     }
+
+
+def _llamada(llamada: Llamada) -> dict[str, Any]:
+    return {"herramienta": llamada.herramienta, "llamada": llamada.etiqueta,
+            "argumentos": json.dumps(dict(llamada.argumentos), sort_keys=True, ensure_ascii=False)[:80]}
+
+
+def claves(llamada: Llamada, tool: Mapping[str, Any], resultado: Mapping[str, Any], donde: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The `clave_resultado` rows of one call: each top-level key its structuredContent writes, for a
+    tool that publishes an output schema, and whether that schema's root names its keys (a map does not)."""
+    from linter.extraccion import nodos
+    from linter.extraccion.tipos import Esquema, Pos
+
+    esquema, estructurado = tool.get("outputSchema"), resultado.get("structuredContent")
+    if esquema is None or not isinstance(estructurado, dict):
+        return []
+    declara = nodos.declara_propiedades(Esquema(esquema, Pos("", 1, 1), "vivo"))
+    return [{**_llamada(llamada), "clave": clave, "declara_propiedades": declara, **donde} for clave in sorted(estructurado)]

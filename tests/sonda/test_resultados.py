@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from linter.cli import main
 from linter.sonda.cliente import Servidor, listar
-from linter.sonda.evidencia import resultados_vivos
+from linter.sonda.evidencia import evidencia_viva, resultados_vivos
 from linter.sonda.llamadas import cargar
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -30,11 +30,31 @@ REGLAS = {
 }
 
 
-def filas_grabadas() -> tuple[list[dict], list[dict]]:
-    """The `resultado` and `no_resuelto` rows of the recorded run (tests/fixtures/sonda/resultados.json)."""
+def evidencia_grabada() -> dict[str, list[dict]]:
+    """The relations the rules of results read, from the recorded run (tests/fixtures/sonda/resultados.json):
+    `resultado`, `clave_resultado`, and the listing's `clave_declarada`."""
     grabado = json.loads((SONDA / "resultados.json").read_text(encoding="utf-8"))
     llamadas = {l.etiqueta: l for l in cargar(SONDA / "llamadas.toml", "llamadas.toml")}
-    return resultados_vivos(grabado["tools"], [(llamadas[r["call"]], r["result"]) for r in grabado["results"]], "llamadas.toml")
+    vivos = resultados_vivos(grabado["tools"], [(llamadas[r["call"]], r["result"]) for r in grabado["results"]], "llamadas.toml")
+    return {"resultado": vivos["resultado"], "clave_resultado": vivos["clave_resultado"],
+            "clave_declarada": evidencia_viva(grabado["tools"], "servidor")["clave_declarada"]}
+
+
+def caso_esperado(regla: str, verde: bool) -> dict[str, list[dict]]:
+    """The evidence of a rule's hand-written case: the rows of the relations it reads; the green case
+    without the rows of the tool that breaks it (for the partial-call rule, only its partial calls)."""
+    from nucleo.catalogo import catalogo_efectivo
+    from nucleo.proyecto import Proyecto
+
+    ev = evidencia_grabada()
+    requiere = catalogo_efectivo(Proyecto(RAIZ)).obtener(regla).medida.requiere
+    salida = {r: ev[r] for r in requiere}
+    if verde:
+        culpable = REGLAS[regla]
+        for r in ("resultado", "clave_resultado"):
+            if r in salida:
+                salida[r] = [f for f in salida[r] if f["herramienta"] != culpable or (regla.endswith("parcial") and not f.get("parcial"))]
+    return salida
 
 
 def test_each_broken_result_is_one_finding_naming_the_tool_and_the_call(tmp_path):
@@ -48,7 +68,7 @@ def test_each_broken_result_is_one_finding_naming_the_tool_and_the_call(tmp_path
         "(additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared",
         "analisis.no_resuelto could not analyze: call fantasma of tool `no_existe`: the server does not list that tool",
         "contrato.resultado_clave_no_declarada tool «clave_extra», call #4 with arguments {}: its structuredContent has "
-        "keys the outputSchema does not declare: depuracion",
+        "the key «depuracion», which the outputSchema does not declare",
         'contrato.resultado_complete_en_parcial tool «listar_items», call uno with arguments {"limit": 1}: the call asked '
         "for part of the data, and the result asserts complete: true",
         "contrato.resultado_error_con_structured tool «error_con_estructura», call #6 with arguments {}: an error result "
@@ -59,7 +79,7 @@ def test_each_broken_result_is_one_finding_naming_the_tool_and_the_call(tmp_path
         "but returned no structuredContent",
         "contrato.resultado_texto_distinto tool «indentada», call #5 with arguments {}: content[].text is not the compact "
         "serialization of structuredContent (it is indented)"]),
-        f"9 findings in 9 tools listed by `{origen}` (protocol 2026-07-28)."]
+        f"9 findings in 10 tools listed by `{origen}` (protocol 2026-07-28)."]
     assert "Not judged, they need sample calls" not in r.stdout
 
 
@@ -80,13 +100,20 @@ def test_the_recorded_results_are_what_the_server_returns():
 
 @pytest.mark.parametrize("regla", sorted(REGLAS))
 def test_the_hand_written_cases_are_the_rows_of_the_recorded_run(regla):
-    filas, _ = filas_grabadas()
     nombre = regla.split(".", 1)[1]
     rojo = json.loads((A_MANO / f"{nombre}__servidor_resultados.json").read_text(encoding="utf-8"))
     verde = json.loads((A_MANO / f"{nombre}__sin_la_herramienta.json").read_text(encoding="utf-8"))
-    assert (rojo["espera"], rojo["evidencia"]["resultado"]) == ("rojo", filas)
-    assert (verde["espera"], verde["evidencia"]["resultado"]) == ("verde", [f for f in filas if f["herramienta"] != REGLAS[regla]
-                                                                           or (regla.endswith("parcial") and not f["parcial"])])
+    assert (rojo["espera"], rojo["evidencia"]) == ("rojo", caso_esperado(regla, False))
+    assert (verde["espera"], verde["evidencia"]) == ("verde", caso_esperado(regla, True))
+
+
+def test_a_key_declared_by_another_tool_is_still_undeclared_for_this_one():
+    caso = json.loads((A_MANO / "resultado_clave_no_declarada__declarada_por_otra.json").read_text(encoding="utf-8"))
+    ev = caso_esperado("contrato.resultado_clave_no_declarada", False)
+    assert caso["espera"] == "rojo"
+    assert caso["evidencia"]["clave_resultado"] == ev["clave_resultado"]
+    assert caso["evidencia"]["clave_declarada"] == sorted(ev["clave_declarada"] + [{"herramienta": "otra", "clave": "depuracion"}],
+                                                          key=lambda f: (f["herramienta"], f["clave"]))
 
 
 @pytest.mark.parametrize("contenido,codigo", [
