@@ -32,6 +32,10 @@ class Hallazgo:
     tool: str | None
     message: str
 
+    def orden(self) -> tuple[str, int, int, str, str, str]:
+        """The order findings are printed in (a finding without a tool sorts before the tools')."""
+        return (self.path, self.line, self.column, self.rule, self.tool or "", self.message)
+
     def a_dict(self) -> dict[str, Any]:
         return {
             "rule": self.rule,
@@ -115,7 +119,7 @@ def hallazgos_de(juicio: Juicio, proyecto: Proyecto) -> tuple[Hallazgo, ...]:
             salida.append(Hallazgo(config, 1, 1, medida.id, None, f"{medida.porque} (valor {juzgada.veredicto.valor})"))
     for falla in juicio.fallas_de_sombra:
         salida.append(Hallazgo(config, 1, 1, falla.medida, None, mensaje_de_sombra(falla)))
-    return tuple(sorted(salida))
+    return tuple(sorted(salida, key=Hallazgo.orden))
 
 
 def mensaje_de_sombra(falla: FallaDeSombra) -> str:

@@ -129,9 +129,10 @@ def _presentar(corridas: list, formato: str) -> None:  # type: ignore[type-arg]
     """Print the findings of one or more project runs (each with its findings as they are to be
     shown) and exit: 1 on findings, else 0."""
     from linter import formatos
+    from linter.analisis import Hallazgo
     from nucleo.catalogo import catalogo_efectivo
 
-    hallazgos = tuple(sorted(h for _, _, suyos in corridas for h in suyos))
+    hallazgos = tuple(sorted((h for _, _, suyos in corridas for h in suyos), key=Hallazgo.orden))
     perdonadas = sorted({j.id for _, c, _ in corridas for j in c.juicio.medidas if j.perdonada})
     sin_juzgar = sorted({i for _, c, _ in corridas for i in c.juicio.sombras_sin_juzgar})
     archivos = sum(len(c.archivos) for _, c, _ in corridas)

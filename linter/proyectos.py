@@ -8,13 +8,12 @@ lists, shadows and cache, and the findings are put together.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from linter.analisis import Hallazgo
-from nucleo.proyecto import raiz_configurada
+from nucleo.proyecto import presentar_ruta, raiz_configurada
 
 
 def agrupar(rutas: Sequence[Path], defecto: Path) -> dict[Path, list[Path]]:
@@ -30,16 +29,5 @@ def agrupar(rutas: Sequence[Path], defecto: Path) -> dict[Path, list[Path]]:
 def al_directorio(hallazgo: Hallazgo, raiz: Path, cwd: Path) -> Hallazgo:
     """A finding's path made relative to the working directory when the file lies under it (so
     annotations land on the right file from the repository root); else left relative to its project."""
-    absoluta = (raiz / hallazgo.path).resolve()
-    try:
-        return replace(hallazgo, path=absoluta.relative_to(cwd.resolve()).as_posix())
-    except ValueError:
-        return hallazgo
-
-
-def relativo(raiz: Path, cwd: Path) -> str:
-    """How a project root is shown in a summary: relative to the working directory when under it."""
-    try:
-        return raiz.resolve().relative_to(cwd.resolve()).as_posix() or "."
-    except ValueError:
-        return os.fspath(raiz)
+    presentada = presentar_ruta(cwd.resolve(), (raiz / hallazgo.path).resolve())
+    return hallazgo if presentada.startswith("/") else replace(hallazgo, path=presentada)

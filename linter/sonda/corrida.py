@@ -65,6 +65,8 @@ def correr_con_sonda(proyecto: Proyecto, servidor: Servidor, timeout: float, *, 
     listado = listar(servidor, timeout, "auto", cargar(*llamadas) if llamadas else ())
     corrida = reunir_evidencia(proyecto, None, cache=cache, trabajos=trabajos)
     evidencia = {**corrida.evidencia, "publicada": publicadas(corrida.evidencia, listado.herramientas, servidor.origen())}
+    # a listing the probe cannot read as tools (no name, a name twice) is said, as `probe` says it
+    evidencia["no_resuelto"] = [*evidencia["no_resuelto"], *evidencia_viva(listado.herramientas, servidor.origen())["no_resuelto"]]
     if llamadas:
         vivos = resultados_vivos(listado.herramientas, listado.resultados, llamadas[1])
         evidencia.update(resultado=vivos["resultado"], clave_resultado=vivos["clave_resultado"])

@@ -114,3 +114,16 @@ def test_calls_without_probe_is_a_usage_error(tmp_path):
     llamadas.write_text('[[call]]\ntool = "contar"\n', encoding="utf-8")
     codigo, _, error = _check("--calls", str(llamadas))
     assert (codigo, error.splitlines()[0]) == (2, "ARGUMENTOS_INVALIDOS — --calls needs --probe: the calls are made to the running server.")
+
+
+def test_check_probe_reports_a_listing_it_cannot_read_as_tools(monkeypatch):
+    import linter.sonda.corrida as corrida
+    from linter.sonda.cliente import Listado
+
+    grabado = json.loads((PROYECTO / "listado.json").read_text(encoding="utf-8"))["tools"]
+    sin_nombre = {"inputSchema": {"type": "object"}}
+    monkeypatch.setattr(corrida, "listar", lambda *a, **k: Listado((*grabado, sin_nombre, grabado[0]), "2026-07-28", "x"))
+    sondeo = corrida.correr_con_sonda(Proyecto(PROYECTO), Servidor(comando=("servidor",)), 5, cache=False)
+    assert sorted(h.message for h in sondeo.hallazgos if h.path == "pyproject.toml" and h.rule == "analisis.no_resuelto") == [
+        'could not analyze: the server lists a tool without a name: {"inputSchema": {"type": "object"}}',
+        "could not analyze: the server lists tool `contar` more than once"]
