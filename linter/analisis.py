@@ -16,7 +16,7 @@ from linter.cache import Almacen
 from linter.extraccion import extraer
 from linter.listas import cargar_listas, con_alcance
 from nucleo.errores import ErrorOracle
-from nucleo.juicio import Juicio, juzgar
+from nucleo.juicio import Juicio, Juzgada, juzgar
 from nucleo.sombras import OBSOLETA, FallaDeSombra
 from nucleo.proyecto import Proyecto
 
@@ -104,7 +104,10 @@ def hallazgos_de(juicio: Juicio, proyecto: Proyecto) -> tuple[Hallazgo, ...]:
         if juzgada.veredicto.estado != "rojo" or juzgada.perdonada:
             continue
         medida = juzgada.entrada.medida
-        for testigo in juzgada.veredicto.testigos:
+        sobre = _sobre_la_cota(juzgada)
+        if sobre:
+            salida.append(Hallazgo(config, 1, 1, medida.id, None, sobre))
+        for testigo in juzgada.testigos_sin_perdon:
             salida.append(
                 Hallazgo(
                     path=str(testigo.get("archivo") or config),
@@ -122,8 +125,28 @@ def hallazgos_de(juicio: Juicio, proyecto: Proyecto) -> tuple[Hallazgo, ...]:
     return tuple(sorted(salida, key=Hallazgo.orden))
 
 
+def _sobre_la_cota(juzgada: Juzgada) -> str:
+    """Why a shadow forgives nothing: its count went over the bound (a new finding among those below)."""
+    sombra, v = juzgada.sombra, juzgada.veredicto
+    if sombra is None or sombra.cota is None:
+        return ""
+    valor = sombra.valor_de(v.valor, v.testigos)
+    if not isinstance(valor, (int, float)) or valor <= sombra.cota:
+        return ""
+    donde = "" if sombra.herramientas is None else f" in its tools ({', '.join(sombra.herramientas)})"
+    return (f"the shadow of «{juzgada.id}» forgives nothing: the rule counts {_numero(valor)}{donde}, over its bound "
+            f"{sombra.cota}; fix the new finding below (or, to accept it as debt, raise cota with `oracle-lint baseline`)")
+
+
+def _numero(valor: Any) -> str:
+    return str(int(valor)) if isinstance(valor, float) and valor.is_integer() else str(valor)
+
+
 def mensaje_de_sombra(falla: FallaDeSombra) -> str:
     """The English presentation of a shadow that must change (the core's text is seed 001's Spanish)."""
+    if falla.clase == OBSOLETA and falla.herramienta is not None:
+        return (f"«{falla.herramienta}» no longer violates «{falla.medida}»: remove it from herramientas in "
+                f'[tool.oracle.sombras."{falla.medida}"]')
     if falla.clase == OBSOLETA:
         return (f"the shadow of «{falla.medida}» is stale: the rule passes; remove "
                 f'[tool.oracle.sombras."{falla.medida}"]')
@@ -137,7 +160,8 @@ def correr(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache: bool = Tr
     """The whole check: evidence, judgement, findings. A run over some files judges shadows only
     where a part can tell (a count over the bound), never their slack or staleness."""
     corrida = reunir_evidencia(proyecto, rutas, cache=cache, trabajos=trabajos, forzar_exclusion=forzar_exclusion)
-    juicio = juzgar(proyecto, corrida.evidencia, parcial=not corrida.completa)
+    analizadas = {f["herramienta"] for f in corrida.evidencia.get("herramienta", [])}
+    juicio = juzgar(proyecto, corrida.evidencia, parcial=not corrida.completa, analizadas=analizadas)
     return Corrida(
         corrida.proyecto, corrida.archivos, corrida.completa, corrida.evidencia, juicio, hallazgos_de(juicio, proyecto)
     )

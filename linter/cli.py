@@ -1,4 +1,4 @@
-"""`oracle-lint`: check, report, evidence, rules.
+"""`oracle-lint`: check, report, baseline, evidence, rules, probe.
 
 Exit codes: 0 clean, 1 findings (or, for `report`, something must change), 2 usage or
 configuration error. Errors print their stable `CODE — message` line on stderr.
@@ -169,6 +169,71 @@ def report(formato: str, sin_cache: bool, trabajos: int | None, raiz: Path | Non
     else:
         click.echo(reporte.como_texto(datos, markdown=formato == "markdown"), nl=False)
     sys.exit(1 if datos["action_needed"] else 0)
+
+
+def _sin_lugar(h):  # type: ignore[no-untyped-def]
+    """A finding without its line: what a written list entry cannot know before it is written."""
+    return (h.path, h.rule, h.tool or "", h.message)
+
+
+@main.command()
+@click.option("--update", "actualizar", is_flag=True,
+              help="Only remove what was paid: stale list entries, shadowed tools that no longer violate, stale "
+                   "shadows, slack in bounds. Never adds an entry, a tool or a higher bound.")
+@click.option("--issue", help="The issue each new debt entry points at (default: the placeholder TODO, which "
+                              "`oracle-lint check` reports until it is replaced).")
+@click.option("--reason", "porque", default="existing debt, recorded by oracle-lint baseline", show_default=True,
+              help="The porque of each new entry and shadow.")
+@click.option("--dry-run", "en_seco", is_flag=True, help="Print what would change; write nothing.")
+@_opciones_de_corrida
+@OPCION_PROYECTO
+@_con_errores
+def baseline(actualizar: bool, issue: str | None, porque: str, en_seco: bool, sin_cache: bool, trabajos: int | None,
+             raiz: Path | None) -> None:
+    """Record the debt of an existing server so `oracle-lint check` passes, or (--update) shrink it.
+
+    A finding a list exempts becomes a list entry; the rest become shadows scoped to the tools that
+    violate each rule, bounded by their count, so a new violation still fails. Exit 0 when `check`
+    passes afterwards, 1 when findings remain (printed), 2 on a usage or configuration error."""
+    import datetime
+
+    from linter import escritura, linea_base
+    from linter.analisis import correr
+    from linter.listas import LISTAS
+    from nucleo.errores import ErrorOracle
+    from nucleo.proyecto import Proyecto
+
+    if issue is not None and (not issue.strip() or issue.strip() == linea_base.PENDIENTE):
+        raise ErrorOracle("ARGUMENTOS_INVALIDOS", f"--issue must name the issue that pays the debt, not {issue!r}.",
+                          campo="--issue", correccion="oracle-lint baseline --issue https://github.com/me/server/issues/12")
+    if not porque.strip():
+        raise ErrorOracle("ARGUMENTOS_INVALIDOS", "--reason must say why the debt exists.", campo="--reason",
+                          correccion='oracle-lint baseline --reason "predates the response contract"')
+    proyecto = _proyecto(raiz)
+    corrida = correr(proyecto, None, cache=not sin_cache, trabajos=trabajos)
+    antes = [linea_base.Entrada(f["lista"], f["herramienta"], f["porque"], f.get("issue"))
+             for f in corrida.evidencia.get("lista", [])]
+    plan = linea_base.planear(proyecto, corrida, actualizar=actualizar, issue=issue, porque=porque.strip(),
+                              hoy=datetime.date.today().isoformat())
+    config = escritura.archivo_de_config(proyecto)
+    nombres = {lista: proyecto.presentar_ruta(escritura.archivo_de_lista(proyecto, lista)) for lista in LISTAS}
+    lineas = linea_base.cambios(antes, proyecto.config.sombras, plan, nombres, proyecto.presentar_ruta(config))
+    for linea in lineas:
+        click.echo(linea)
+    restantes = plan.restantes
+    if not en_seco and lineas:
+        copia = escritura.respaldo([config, *(escritura.archivo_de_lista(proyecto, lista) for lista in LISTAS)])
+        escritura.escribir_plan(proyecto, plan, antes)
+        restantes = correr(Proyecto(proyecto.raiz), None, cache=not sin_cache, trabajos=trabajos).hallazgos
+        if sorted(map(_sin_lugar, restantes)) != sorted(map(_sin_lugar, plan.restantes)):
+            escritura.restaurar(copia)
+            raise RuntimeError("the check after the baseline disagrees with its plan; the files were restored")
+    verbo = "would change" if en_seco else "changed"
+    click.echo(f"baseline: {len(lineas)} line(s) {verbo}; `oracle-lint check` "
+               + (f"reports {len(restantes)} finding(s):" if restantes else "passes."))
+    for h in restantes:
+        click.echo(f"{h.path}:{h.line}:{h.column}: {h.rule} {h.message}")
+    sys.exit(1 if plan.restantes else 0)
 
 
 @main.command()

@@ -116,3 +116,50 @@ def cargar_listas(directorio: Path, raiz: Path) -> list[dict[str, Any]]:
 def con_alcance(filas: Iterable[dict[str, Any]], analizadas: set[str], corrida_completa: bool) -> list[dict[str, Any]]:
     """Mark each entry `en_alcance`: its tool was analyzed, or the run covered every configured path."""
     return [{**f, "en_alcance": corrida_completa or f["herramienta"] in analizadas} for f in filas]
+
+
+def exenciones(formas: Iterable[tuple[str, Any]]) -> dict[str, tuple[str, ...]]:
+    """Which rules each list exempts, read off the rules themselves: a rule exempts the tools of a
+    list when its witnesses are taken `excepto` rows of `lista` filtered to that list's name.
+    `formas` are (rule id, parsed form) pairs; the lists' own rules (which judge entries) are skipped."""
+    por_lista: dict[str, set[str]] = {nombre: set() for nombre in LISTAS}
+    for ident, forma in formas:
+        for nombre in _listas_exceptuadas(forma):
+            por_lista.setdefault(nombre, set()).add(ident)
+    return {nombre: tuple(sorted(ids)) for nombre, ids in por_lista.items()}
+
+
+def _listas_exceptuadas(nodo: Any) -> set[str]:
+    encontradas: set[str] = set()
+    if isinstance(nodo, dict):
+        if nodo.get("op") == "excepto" and _fuente(nodo.get("con")) == "lista":
+            encontradas |= _nombres_de_lista(nodo.get("con"))
+        for valor in nodo.values():
+            encontradas |= _listas_exceptuadas(valor)
+    elif isinstance(nodo, list):
+        for valor in nodo:
+            encontradas |= _listas_exceptuadas(valor)
+    return encontradas
+
+
+def _fuente(nodo: Any) -> str | None:
+    while isinstance(nodo, dict) and nodo.get("op") == "donde":
+        nodo = nodo.get("de")
+    return nodo.get("nombre") if isinstance(nodo, dict) and nodo.get("op") == "relacion" else None
+
+
+def _nombres_de_lista(nodo: Any) -> set[str]:
+    nombres: set[str] = set()
+    if isinstance(nodo, dict):
+        izq = nodo.get("izq")
+        if isinstance(izq, dict) and izq.get("campo") == "lista":
+            if nodo.get("op") == "=" and isinstance(nodo.get("der"), dict):
+                nombres.add(str(nodo["der"].get("lit")))
+            elif nodo.get("op") == "en":
+                nombres |= {str(n) for n in nodo.get("lista", [])}
+        for valor in nodo.values():
+            nombres |= _nombres_de_lista(valor)
+    elif isinstance(nodo, list):
+        for valor in nodo:
+            nombres |= _nombres_de_lista(valor)
+    return nombres

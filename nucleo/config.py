@@ -48,7 +48,7 @@ POR_OMISION: dict[str, Any] = {
     "macros": "macros",
 }
 CLAVES = (*LISTAS_DE_TEXTO, *DIRECTORIOS, "sombras")
-CLAVES_SOMBRA = ("desde", "porque", "cota")
+CLAVES_SOMBRA = ("desde", "porque", "cota", "herramientas")
 
 
 @dataclass(frozen=True)
@@ -163,7 +163,21 @@ def _sombra(raiz: str, fuente: str, ident: str, valor: Any) -> Sombra:
     if cota is not None and (isinstance(cota, bool) or not isinstance(cota, int) or cota < 0):
         raise _invalido(raiz, f"{donde}: «cota» debe ser un entero no negativo", "escribí cota = N o quitala.",
                         f"{donde}: «cota» must be a non-negative integer", "write cota = N, or remove it.")
-    return Sombra(desde=desde, porque=porque, cota=cota)
+    return Sombra(desde=desde, porque=porque, cota=cota, herramientas=_herramientas(raiz, donde, valor))
+
+
+def _herramientas(raiz: str, donde: str, valor: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """A shadow's optional scope: a non-empty list of distinct tool names, kept sorted."""
+    if "herramientas" not in valor:
+        return None
+    nombres = valor["herramientas"]
+    if (not isinstance(nombres, list) or not nombres
+            or not all(isinstance(n, str) and n for n in nombres) or len(set(nombres)) != len(nombres)):
+        raise _invalido(raiz, f"{donde}: «herramientas» debe ser una lista no vacía de nombres distintos",
+                        'escribí herramientas = ["<herramienta>", ...] o quitala para una sombra sin alcance.',
+                        f"{donde}: «herramientas» must be a non-empty list of distinct tool names",
+                        'write herramientas = ["<tool>", ...], or remove it for an unscoped shadow.')
+    return tuple(sorted(nombres))
 
 
 def config_de_datos(datos: Any, *, fuente: str, raiz: str, extra: tuple[str, ...] = ()) -> Config:

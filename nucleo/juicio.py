@@ -8,7 +8,7 @@ When nothing applies the answer is not ok, with a warning: never an empty green.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +19,7 @@ from nucleo.evidencia import normalizar_evidencia, validar_evidencia
 from nucleo.huellas import entrada_sha256
 from nucleo.medida import es_id_de_medida
 from nucleo.proyecto import Proyecto
-from nucleo.sombras import FallaDeSombra, Sombra, fallas_de, verificar_sombras
+from nucleo.sombras import FallaDeSombra, Sombra, fallas_de, juzgable, verificar_sombras
 from nucleo.veredicto import CORTE_DE_TESTIGOS, Veredicto
 from nucleo.version import VERSION
 
@@ -46,7 +46,17 @@ class Juzgada:
     @property
     def perdonada(self) -> bool:
         """True when the verdict is red and the shadow forgives it."""
-        return self.sombra is not None and self.sombra.perdona(self.veredicto.estado, self.veredicto.valor)
+        v = self.veredicto
+        return self.sombra is not None and self.sombra.perdona(v.estado, v.valor, v.testigos)
+
+    @property
+    def testigos_sin_perdon(self) -> tuple[Mapping[str, Any], ...]:
+        """The witnesses that are findings: all of a red verdict without shadow; for a scoped shadow
+        within its bound, those of tools outside its scope."""
+        v = self.veredicto
+        if v.estado != "rojo":
+            return ()
+        return v.testigos if self.sombra is None else self.sombra.sin_perdon(v.estado, v.valor, v.testigos)
 
     @property
     def satisfecha(self) -> bool:
@@ -62,7 +72,7 @@ class Juzgada:
             "estado": veredicto.estado,
             "valor": veredicto.valor,
             "umbral": {**veredicto.umbral.a_dict(), "segun": medida.segun, "porque": medida.porque},
-            "sombra": None if self.sombra is None else self.sombra.a_dict(veredicto.estado, veredicto.valor),
+            "sombra": None if self.sombra is None else self.sombra.a_dict(veredicto.estado, veredicto.valor, veredicto.testigos),
             "testigos": testigos,
             "testigos_omitidos": omitidos,
             "alcance": medida.alcance,
@@ -162,17 +172,21 @@ def juzgar(
     *,
     limites: LimitesAlgebra | None = None,
     parcial: bool = False,
+    analizadas: Collection[str] | None = None,
+    sombras: Mapping[str, Sombra] | None = None,
 ) -> Juicio:
     """Judge evidence against the project's effective catalog (all applicable measures, or `ids`).
 
     `parcial`: the evidence covers part of the project (a run over some files), so a shadow's slack
     or staleness cannot be known: a lower count there is not a lower count of the project. Such
     shadows still forgive within their bound (a count over it in part is over it in the whole); they
-    are named in `sombras_sin_juzgar` instead of failing."""
+    are named in `sombras_sin_juzgar` instead of failing. `analizadas`, with `parcial`: the tools the
+    part covers, for which a scoped shadow's staleness is judged (its slack only when it covers all).
+    `sombras`: judge with these shadows instead of the project's (a baseline tried before it is written)."""
     ev = validar_evidencia(evidencia)
     pedidos = None if ids is None else validar_ids(ids)
     catalogo = catalogo_efectivo(proyecto)
-    sombras = proyecto.config.sombras
+    sombras = proyecto.config.sombras if sombras is None else sombras
     verificar_sombras(str(proyecto.raiz), sombras, catalogo)
     entradas, no_aplicadas = _seleccion(catalogo, ev, pedidos)
     limites = limites or LimitesAlgebra()
@@ -190,10 +204,13 @@ def juzgar(
         sombra = sombras.get(ident)
         juzgadas.append(Juzgada(entrada, resultado, sombra))
         advertencias.extend(f"«{ident}»: {a}" for a in resultado.advertencias)
-        if sombra is not None and parcial:
+        if sombra is None:
+            continue
+        vistas = (analizadas if analizadas is not None else ()) if parcial else None
+        if not juzgable(sombra, vistas):
             sin_juzgar.append(ident)
-        elif sombra is not None:
-            fallas.extend(fallas_de(ident, sombra, resultado.estado, resultado.valor))
+        if vistas is None or sombra.herramientas is not None:
+            fallas.extend(fallas_de(ident, sombra, resultado.estado, resultado.valor, resultado.testigos, vistas))
     if not entradas:
         advertencias.insert(0, SIN_MEDIDAS if len(catalogo) else CATALOGO_VACIO)
     advertencias.extend(f.mensaje for f in fallas)
@@ -205,6 +222,7 @@ def juzgar(
             "medidas": {e.medida.id: e.medida.a_datos() for e in entradas},
             "sombras": {
                 i: {"desde": s.desde, "porque": s.porque, "cota": s.cota}
+                | ({} if s.herramientas is None else {"herramientas": list(s.herramientas)})
                 for i, s in sorted(sombras.items())
                 if any(e.medida.id == i for e in entradas)
             },

@@ -186,7 +186,7 @@ def _medida_y_escalares(proyecto: Proyecto, fuente: dict[str, Any]) -> tuple[Med
 
 
 def _sombra(sombra: Sombra | None, veredicto: Veredicto) -> dict[str, Any] | None:
-    return None if sombra is None else sombra.a_dict(veredicto.estado, veredicto.valor)
+    return None if sombra is None else sombra.a_dict(veredicto.estado, veredicto.valor, veredicto.testigos)
 
 
 def evaluar(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:

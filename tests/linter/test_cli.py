@@ -151,7 +151,7 @@ def test_lists_exempt_and_stale_entries_fail(tmp_path):
     assert r.exit_code == 1
     assert r.output.splitlines()[:-1] == [
         "allowlists/underdeclared.toml:1:1: listas.entrada_obsoleta entry for «abrir» in the underdeclared list no longer describes a violation: delete it",
-        "allowlists/underdeclared.toml:6:1: listas.deuda_sin_issue entry for «contar» in the underdeclared list has no issue: add `issue = \"...\"` naming the task that pays this debt",
+        "allowlists/underdeclared.toml:6:1: listas.deuda_sin_issue entry for «contar» in the underdeclared list has no issue (or the placeholder TODO): set `issue = \"...\"` to the task that pays this debt",
     ]
 
 

@@ -83,3 +83,68 @@ def test_sombra_de_un_id_fuera_del_catalogo() -> None:
 
 def test_sombra_de_un_id_efectivo() -> None:
     verificar_sombras("/r", {"a.b": SIN_COTA}, ["a.b", "a.c"])
+
+
+# --- scoped shadows (herramientas): forgive only the witnesses of their tools -----------------
+
+ACOTADA = Sombra("2026-01-01", "deuda vieja", 2, ("a", "b"))
+T_A, T_B, T_C = {"herramienta": "a"}, {"herramienta": "b"}, {"herramienta": "c"}
+
+
+@pytest.mark.parametrize(
+    ("testigos", "perdona", "sin_perdon"),
+    [
+        ((T_A, T_B), True, ()),  # both tools, within the bound
+        ((T_A,), True, ()),  # within, with slack
+        ((T_A, T_B, T_C), False, (T_C,)),  # a new tool: only its witness is a finding
+        ((T_A, T_A, T_B), False, (T_A, T_A, T_B)),  # over the bound in scope: all of them
+        ((T_A, T_A, T_B, T_C), False, (T_A, T_A, T_B, T_C)),
+        ((), False, ()),  # red without witnesses: nothing in scope forgives an aggregate
+        (({"archivo": "x"},), False, ({"archivo": "x"},)),  # a witness without a tool is never in scope
+    ],
+)
+def test_una_sombra_acotada_perdona_solo_sus_herramientas(testigos: tuple, perdona: bool, sin_perdon: tuple) -> None:
+    assert ACOTADA.perdona("rojo", 99, testigos) is perdona
+    assert ACOTADA.sin_perdon("rojo", 99, testigos) == sin_perdon
+    assert ACOTADA.a_dict("rojo", 99, testigos)["perdona"] is perdona
+
+
+def test_una_sombra_acotada_cuenta_sus_testigos_no_el_valor_de_la_medida() -> None:
+    assert ACOTADA.valor_de(40, (T_A, T_C, T_C)) == 1
+    assert SIN_COTA.valor_de(40, (T_A, T_C)) == 40
+
+
+def test_acotada_sin_cota_perdona_cualquier_cantidad_de_sus_herramientas() -> None:
+    s = Sombra("2026-01-01", "x", None, ("a",))
+    assert s.perdona("rojo", 5, (T_A,) * 5) is True
+    assert s.sin_perdon("rojo", 6, (T_A,) * 5 + (T_C,)) == (T_C,)
+
+
+def test_acotada_una_herramienta_pagada_es_obsoleta_y_hay_holgura() -> None:
+    fallas = fallas_de("m.x", ACOTADA, "rojo", 1, (T_A,))
+    assert [(f.clase, f.herramienta, f.valor, f.cota) for f in fallas] == [(OBSOLETA, "b", 1, 2), (HOLGURA, None, 1, 2)]
+
+
+def test_acotada_sin_testigos_en_su_alcance_es_obsoleta_entera_aunque_la_medida_de_rojo() -> None:
+    assert [(f.clase, f.herramienta) for f in fallas_de("m.x", ACOTADA, "rojo", 1, (T_C,))] == [(OBSOLETA, None)]
+    assert [(f.clase, f.herramienta) for f in fallas_de("m.x", ACOTADA, "verde", 0, ())] == [(OBSOLETA, None)]
+
+
+def test_acotada_en_una_corrida_parcial_se_juzga_solo_por_las_herramientas_vistas() -> None:
+    # saw only «b», which is paid: it is stale; slack and staleness as a whole need «a» too
+    assert [(f.clase, f.herramienta) for f in fallas_de("m.x", ACOTADA, "verde", 0, (), {"b", "z"})] == [(OBSOLETA, "b")]
+    # saw only «a», still violating: nothing to say
+    assert fallas_de("m.x", ACOTADA, "rojo", 1, (T_A,), {"a"}) == ()
+    # saw both: judged as in a whole run
+    assert fallas_de("m.x", ACOTADA, "rojo", 2, (T_A, T_B), {"a", "b"}) == ()
+    holgada = Sombra("2026-01-01", "x", 3, ("a", "b"))
+    assert [f.clase for f in fallas_de("m.x", holgada, "rojo", 2, (T_A, T_B), {"a", "b"})] == [HOLGURA]
+    assert fallas_de("m.x", holgada, "rojo", 2, (T_A, T_B), {"a"}) == ()
+
+
+def test_juzgable() -> None:
+    from nucleo.sombras import juzgable
+
+    assert juzgable(SIN_COTA, None) and juzgable(ACOTADA, None)
+    assert not juzgable(SIN_COTA, {"a", "b"})
+    assert not juzgable(ACOTADA, {"a"}) and juzgable(ACOTADA, {"a", "b", "c"})
