@@ -104,3 +104,11 @@ def test_a_legacy_monorepo_adopts_oracle_lint_through_the_readme_hook(tmp_path):
     r = _oracle_lint(worker, "baseline", "--update")
     assert r.returncode == 1
     assert "services" not in r.stdout and "legado.py:27:5: contrato.raiz_propia_estricta tool «cuenta»" in r.stdout
+
+
+def test_the_english_check_can_fail():
+    assert _ingles("pyproject.toml:1:1: contrato.x la cota de «contrato.x» tiene holgura: bajá la cota a 1.")
+    assert _ingles("PROYECTO_INVALIDO — sombras.«x»: clave desconocida «select»; usá sólo desde, porque")
+    assert not _ingles('pyproject.toml:1:1: contrato.x the bound of the shadow of «contrato.x» has slack: the rule '
+                       'counts 1, below the bound 2; lower cota to 1')
+    assert not _ingles("legado.py:27:5: contrato.raiz_propia_estricta tool «cuenta» writes its root key by key")
