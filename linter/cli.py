@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, TypeVar
 
 import click
 
@@ -22,8 +24,7 @@ def _proyecto(raiz: Path | None):  # type: ignore[no-untyped-def]
     return Proyecto(raiz or encontrar_raiz(Path.cwd()))
 
 
-def _color() -> bool:
-    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+F = TypeVar("F", bound=Callable[..., object])
 
 
 OPCION_PROYECTO = click.option(
@@ -58,6 +59,49 @@ def _opciones_de_corrida(fn: F) -> F:
     )(fn)
 
 
+@dataclass(frozen=True)
+class Presentacion:
+    """How `check` shows its findings: the format and the options that shape it."""
+
+    formato: str = "text"
+    seleccion: tuple[str, ...] = ()
+    ignorar: tuple[str, ...] = ()
+    silencioso: bool = False
+    estadisticas: bool = False
+    color: str = "auto"
+    salida_cero: bool = False
+
+
+def _opciones_de_presentacion(fn: F) -> F:
+    """--select, --ignore, --quiet, --statistics, --color, --exit-zero (shared by check and probe)."""
+    fn = click.option("--exit-zero", "salida_cero", is_flag=True,
+                      help="Exit 0 even when there are findings (errors still exit 2 or 70).")(fn)
+    fn = click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+                      help="Color the text output (auto: when stdout is a terminal and NO_COLOR is unset).")(fn)
+    fn = click.option("--statistics", "estadisticas", is_flag=True,
+                      help="With the text format, also print the count of findings per rule.")(fn)
+    fn = click.option("-q", "--quiet", "silencioso", is_flag=True,
+                      help="With the text format, print the findings only (no summary line).")(fn)
+    fn = click.option("--ignore", "ignorar", multiple=True, metavar="RULES",
+                      help="Do not report these rules (codes, names, ids or prefixes; comma-separated or repeated). "
+                           "A project disables a rule with a shadow, not with this.")(fn)
+    return click.option("--select", "seleccion", multiple=True, metavar="RULES",
+                        help="Report only these rules (codes like ORC101, names like own-root-not-strict, measure ids, "
+                             "or prefixes like ORC1 and contrato.; comma-separated or repeated).")(fn)
+
+
+def _selectores(valores: tuple[str, ...]) -> list[str]:
+    return [s for v in valores for s in v.split(",") if s.strip()]
+
+
+def _pinta(color: str) -> bool:
+    if color == "always":
+        return True
+    if color == "never":
+        return False
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+
+
 @main.command()
 @click.argument("paths", nargs=-1, metavar="[PATHS]... | --probe [-- COMMAND [ARGS]...]")
 @click.option("--format", "formato", type=click.Choice(["text", "json", "github", "sarif"]), default="text", show_default=True)
@@ -72,17 +116,19 @@ def _opciones_de_corrida(fn: F) -> F:
 @click.option("--force-exclude/--no-force-exclude", "forzar", default=True, show_default=True,
               help="Filter explicit PATHS by paths, exclude and .gitignore like the configured ones (what pre-commit "
                    "passes is then judged as `oracle-lint check` judges it).")
+@_opciones_de_presentacion
 @_opciones_de_corrida
 @OPCION_PROYECTO
 @_con_errores
 def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, llamadas: Path | None, forzar: bool,
-          sin_cache: bool, trabajos: int | None, raiz: Path | None) -> None:
+          sin_cache: bool, trabajos: int | None, raiz: Path | None, **opciones: object) -> None:
     """Analyze PATHS (default: the configured paths) and fail on findings.
 
     Python files of PATHS are analyzed (filtered by paths, exclude and .gitignore unless
     --no-force-exclude); when PATHS name the project's configuration or a list file, the run is whole."""
     from linter.analisis import correr
 
+    presentacion = Presentacion(formato=formato, **opciones)  # type: ignore[arg-type]
     proyecto = _proyecto(raiz)
     if sondear:
         from linter.sonda.cliente import Servidor, comando as validar_comando
@@ -98,7 +144,7 @@ def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, l
         muestras = (llamadas, proyecto.presentar_ruta(llamadas.resolve())) if llamadas else None
         corrida = correr_con_sonda(proyecto, Servidor(comando=validar_comando(orden), cwd=str(proyecto.raiz)), timeout,
                                    cache=not sin_cache, trabajos=trabajos, llamadas=muestras)
-        _presentar([(proyecto, corrida, corrida.hallazgos)], formato)
+        _presentar([(proyecto, corrida, corrida.hallazgos)], presentacion)
     else:
         if llamadas:
             from nucleo.errores import ErrorOracle
@@ -122,35 +168,59 @@ def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, l
                 rutas = []  # a changed configuration or list file changes what every file is judged by: the whole run
             corrida = correr(proyecto, rutas or None, cache=not sin_cache, trabajos=trabajos, forzar_exclusion=forzar)
             corridas = [(proyecto, corrida, corrida.hallazgos)]
-        _presentar(corridas, formato)
+        _presentar(corridas, presentacion)
 
 
-def _presentar(corridas: list, formato: str) -> None:  # type: ignore[type-arg]
+def _reglas_sarif(catalogo) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    """What SARIF says of each rule of a catalog: source, why, scope, the example pair."""
+    return {i: {"segun": m.segun, "porque": m.porque, "alcance": m.alcance, "ejemplos": dict(m.ejemplos)}
+            for i, m in ((i, catalogo[i].medida) for i in catalogo)}
+
+
+def _raiz_uri() -> str:
+    """The SARIF %SRCROOT%: the working directory every printed path is relative to."""
+    return Path.cwd().resolve().as_uri().rstrip("/") + "/"
+
+
+def _presentar(corridas: list, presentacion: Presentacion) -> None:  # type: ignore[type-arg]
     """Print the findings of one or more project runs (each with its findings as they are to be
-    shown) and exit: 1 on findings, else 0."""
+    shown) and exit: 1 on findings (0 with --exit-zero), else 0."""
     from linter import formatos
     from linter.analisis import Hallazgo
+    from linter.codigos import de_oracle, seleccionar
     from nucleo.catalogo import catalogo_efectivo
 
+    codigos = de_oracle()
+    catalogos = [(p, catalogo_efectivo(p)) for p, _, _ in corridas]
     hallazgos = tuple(sorted((h for _, _, suyos in corridas for h in suyos), key=Hallazgo.orden))
+    ids = {i for _, c in catalogos for i in c}
+    if presentacion.seleccion:
+        elegidas = seleccionar(_selectores(presentacion.seleccion), ids, codigos, "--select")
+        hallazgos = tuple(h for h in hallazgos if h.rule in elegidas)
+    if presentacion.ignorar:
+        fuera = seleccionar(_selectores(presentacion.ignorar), ids, codigos, "--ignore")
+        hallazgos = tuple(h for h in hallazgos if h.rule not in fuera)
     perdonadas = sorted({j.id for _, c, _ in corridas for j in c.juicio.medidas if j.perdonada})
     sin_juzgar = sorted({i for _, c, _ in corridas for i in c.juicio.sombras_sin_juzgar})
     archivos = sum(len(c.archivos) for _, c, _ in corridas)
     herramientas = sum(len(c.evidencia.get("herramienta", [])) for _, c, _ in corridas)
     datos = formatos.resumen(hallazgos, archivos, herramientas, perdonadas, sin_juzgar)
+    formato = presentacion.formato
     if formato == "text":
-        click.echo(formatos.texto(hallazgos, datos, _color()), nl=False)
+        pinta = _pinta(presentacion.color)
+        click.echo(formatos.texto(hallazgos, datos, pinta, codigos, silencioso=presentacion.silencioso,
+                                  con_estadisticas=presentacion.estadisticas), nl=False, color=pinta)
     elif formato == "json":
-        click.echo(formatos.como_json(hallazgos, datos), nl=False)
+        click.echo(formatos.como_json(hallazgos, datos, codigos), nl=False)
     elif formato == "github":
-        click.echo(formatos.github(hallazgos), nl=False)
+        click.echo(formatos.github(hallazgos, codigos), nl=False)
     else:
         reglas: dict = {}
-        for p, _, _ in corridas:
-            catalogo = catalogo_efectivo(p)
-            reglas.update({i: {"segun": catalogo[i].medida.segun, "porque": catalogo[i].medida.porque} for i in catalogo})
-        click.echo(formatos.sarif(hallazgos, reglas), nl=False)
-    sys.exit(1 if hallazgos else 0)
+        for _, catalogo in catalogos:
+            reglas.update(_reglas_sarif(catalogo))
+        click.echo(formatos.sarif(hallazgos, reglas, codigos, raiz_uri=_raiz_uri(),
+                                  documentacion=formatos.documentacion_instalada()), nl=False)
+    sys.exit(1 if hallazgos and not presentacion.salida_cero else 0)
 
 
 @main.command()
@@ -231,8 +301,12 @@ def baseline(actualizar: bool, issue: str | None, porque: str, en_seco: bool, si
     verbo = "would change" if en_seco else "changed"
     click.echo(f"baseline: {len(lineas)} line(s) {verbo}; `oracle-lint check` "
                + (f"reports {len(restantes)} finding(s):" if restantes else "passes."))
+    from linter.codigos import de_oracle
+    from linter.formatos import linea
+
+    codigos = de_oracle()
     for h in restantes:
-        click.echo(f"{h.path}:{h.line}:{h.column}: {h.rule} {h.message}")
+        click.echo(linea(h, codigos))
     sys.exit(1 if plan.restantes else 0)
 
 
@@ -288,13 +362,14 @@ def probe(comando: tuple[str, ...], url: str | None, timeout: float, directorio:
         from linter import formatos
         from nucleo.catalogo import catalogo_efectivo
 
+        from linter.codigos import de_oracle
+
         hallazgos = presentacion.con_servidor(sondeo)
         if formato == "github":
-            click.echo(formatos.github(hallazgos), nl=False)
+            click.echo(formatos.github(hallazgos, de_oracle()), nl=False)
         else:
-            catalogo = catalogo_efectivo(proyecto)
-            reglas = {i: {"segun": catalogo[i].medida.segun, "porque": catalogo[i].medida.porque} for i in catalogo}
-            click.echo(formatos.sarif(hallazgos, reglas), nl=False)
+            click.echo(formatos.sarif(hallazgos, _reglas_sarif(catalogo_efectivo(proyecto)), de_oracle(),
+                                      raiz_uri=_raiz_uri(), documentacion=formatos.documentacion_instalada()), nl=False)
     else:
         click.echo(presentacion.como_json(sondeo) if formato == "json" else presentacion.texto(sondeo), nl=False)
     sys.exit(1 if sondeo.hallazgos else 0)
@@ -305,19 +380,30 @@ def probe(comando: tuple[str, ...], url: str | None, timeout: float, directorio:
 @OPCION_PROYECTO
 @_con_errores
 def rules(ident: str | None, raiz: Path | None) -> None:
-    """List the effective catalog, or document one rule with a failing and a passing example."""
+    """List the effective catalog (code, name, id, source), or document one rule (by code, name or id)
+    with a failing and a passing example."""
+    from linter.codigos import de_oracle
     from nucleo.catalogo import catalogo_efectivo
 
     catalogo = catalogo_efectivo(_proyecto(raiz))
+    codigos = de_oracle()
     if ident is None:
         for i in catalogo:
-            entrada = catalogo[i]
-            click.echo(f"{i}  [{entrada.origen}]  {entrada.medida.segun}")
+            entrada, c = catalogo[i], codigos.get(i)
+            etiqueta = f"{c.codigo}  {c.nombre:<36}" if c else f"{'-':<6}  {'-':<36}"
+            click.echo(f"{etiqueta}  {i}  [{entrada.origen}]  {entrada.medida.segun}")
         return
-    entrada = catalogo.obtener(ident)
+    por_codigo = {x: i for i, c in codigos.items() if i in catalogo for x in (c.codigo, c.nombre)}
+    if ident not in catalogo and ident not in por_codigo:
+        from nucleo.errores import ErrorOracle
+
+        raise ErrorOracle("MEDIDA_DESCONOCIDA", f"{ident!r} is not a rule of this project's effective catalog.",
+                          campo="ID", correccion="`oracle-lint rules` lists the codes, names and ids.")
+    entrada = catalogo[por_codigo.get(ident, ident)]
     m = entrada.medida
+    c = codigos.get(m.id)
     partes = [
-        f"{m.id}  [{entrada.origen}]",
+        (f"{c.codigo} {c.nombre}  ({m.id})  [{entrada.origen}]" if c else f"{m.id}  [{entrada.origen}]"),
         f"according to: {m.segun}",
         "",
         f"why: {m.porque}",

@@ -36,11 +36,12 @@ def test_the_example_server_shows_its_findings():
     r = CliRunner().invoke(main, ["check", "--project", str(RAIZ / "examples" / "servidor")])
     assert r.exit_code == 1
     assert r.output.splitlines() == [
-        "inventario/servidor.py:30:1: contrato.message_sin_code tool «reponer» declares `message` without `code` "
-        'in the object at JSON pointer "" of its output schema',
-        "inventario/servidor.py:55:5: contrato.raiz_propia_estricta tool «reponer» writes its root key by key but "
-        "publishes it loose: make the output schema's root strict (additionalProperties: false)",
-        "inventario/servidor.py:60:37: contrato.complete_sin_evidencia `complete` asserted without evidence "
-        "(por_construccion): omit it, or compute it from the API's meta or an exhausted pagination",
-        "3 findings in 3 files (3 tools analyzed).",
+        "inventario/servidor.py:30:1: ORC107 tool «reponer» declares `message` without `code` "
+        'in the object at JSON pointer "" of its output schema (message-without-code)',
+        "inventario/servidor.py:55:5: ORC101 tool «reponer» writes its root key by key but "
+        "publishes it loose: make the output schema's root strict (additionalProperties: false) (own-root-not-strict)",
+        "inventario/servidor.py:60:37: ORC111 `complete` asserted without evidence "
+        "(por_construccion): omit it, or compute it from the API's meta or an exhausted pagination "
+        "(complete-without-evidence)",
+        "3 findings in 1 file (3 files, 3 tools analyzed).",
     ]

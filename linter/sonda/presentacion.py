@@ -7,6 +7,9 @@ import json
 from collections import Counter
 from typing import Any
 
+from linter.codigos import de_oracle
+from linter.formatos import VERSION_JSON, seguro
+
 from .corrida import Sondeo
 
 
@@ -26,9 +29,14 @@ def resumen(sondeo: Sondeo) -> dict[str, Any]:
 
 
 def texto(sondeo: Sondeo) -> str:
-    """`server: rule-id message` per finding, a summary line, and the rules left to `check`."""
+    """`server: ORC101 message (name)` per finding, a summary line, and the rules left to `check`."""
     datos = resumen(sondeo)
-    lineas = [f"{datos['server']}: {h.rule} {h.message}" for h in sondeo.hallazgos]
+    codigos = de_oracle()
+    lineas = [
+        f"{seguro(datos['server'])}: {codigos[h.rule].codigo if h.rule in codigos else h.rule} {seguro(h.message)}"
+        + (f" ({codigos[h.rule].nombre})" if h.rule in codigos else "")
+        for h in sondeo.hallazgos
+    ]
     n, tools = datos["findings"], datos["tools"]
     cola = (f"{n} finding{'s' if n != 1 else ''} in {tools} tool{'s' if tools != 1 else ''} listed by "
             f"`{datos['server']}` (protocol {datos['protocol']})")
@@ -51,9 +59,13 @@ def como_json(sondeo: Sondeo) -> str:
     """`{"findings": [...], "summary": {...}}`: each finding names the server, and the file it is
     reported on (the configuration file for a tool, the calls file for a call)."""
     origen = sondeo.servidor.origen()
-    hallazgos = [{"rule": h.rule, "tool": h.tool, "server": origen, "path": h.path, "line": h.line, "message": h.message}
+    codigos = de_oracle()
+    hallazgos = [{"rule": h.rule, "tool": h.tool, "server": origen, "path": h.path, "line": h.line, "message": h.message,
+                  "code": codigos[h.rule].codigo if h.rule in codigos else None,
+                  "name": codigos[h.rule].nombre if h.rule in codigos else None}
                  for h in sondeo.hallazgos]
-    return json.dumps({"findings": hallazgos, "summary": resumen(sondeo)}, ensure_ascii=False, indent=2) + "\n"
+    return json.dumps({"version": VERSION_JSON, "findings": hallazgos, "summary": resumen(sondeo)},
+                      ensure_ascii=False, indent=2) + "\n"
 
 
 def con_servidor(sondeo: Sondeo) -> list:

@@ -27,6 +27,9 @@ def grupo_principal() -> None:
     """Oracle core verbs: judge evidence, try and expand measures, read the manual."""
 
 
+EXIT_TUBERIA_ROTA = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader went away
+
+
 def con_errores(fn: F) -> F:
     """Turn an `ErrorOracle` into its stable `CODIGO — message` text (English) on stderr and exit 2; any other
     exception is a bug: its traceback and `ERROR_INTERNO` on stderr, exit 70 (never 1, which means findings)."""
@@ -40,6 +43,11 @@ def con_errores(fn: F) -> F:
             sys.exit(EXIT_ERROR)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise  # usage errors and click's own exits keep their codes (2 for usage)
+        except BrokenPipeError:  # the reader left (`| head`): stop quietly, as a process killed by SIGPIPE does
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(EXIT_TUBERIA_ROTA)
         except Exception as error:  # noqa: BLE001 — reported, never turned into a verdict
             import traceback
 

@@ -68,9 +68,9 @@ def test_a_legacy_monorepo_adopts_oracle_lint_through_the_readme_hook(tmp_path):
     # the legacy servers fail: each finding on its own project's file, printed from the repository root
     antes = hook("services/api/legado.py", "services/worker/legado.py")
     assert antes.returncode == 1, antes.stdout
-    assert ("services/api/legado.py:49:5: contrato.raiz_opaca_es_deuda tool «opaca» builds its root so that its "
+    assert ("services/api/legado.py:49:5: ORC104 tool «opaca» builds its root so that its "
             "keys cannot be enumerated") in antes.stdout
-    assert "services/worker/legado.py:49:5: contrato.raiz_opaca_es_deuda tool «opaca»" in antes.stdout
+    assert "services/worker/legado.py:49:5: ORC104 tool «opaca»" in antes.stdout
 
     # baseline in each project: the hook passes, over every file
     for raiz in (api, worker):
@@ -86,7 +86,7 @@ def test_a_legacy_monorepo_adopts_oracle_lint_through_the_readme_hook(tmp_path):
     reescribir(api, {"opaca": ARREGLADAS["opaca"]})
     pagada = hook("services/api/legado.py")
     assert pagada.returncode == 1, pagada.stdout
-    assert ("services/api/allowlists/opaque_root.toml:3:1: listas.entrada_obsoleta entry for «opaca» in the "
+    assert ("services/api/allowlists/opaque_root.toml:3:1: ORC301 entry for «opaca» in the "
             "opaque_root list no longer describes a violation: delete it") in pagada.stdout
     r = _oracle_lint(api, "baseline", "--update")
     assert (r.returncode, r.stdout) == (0, "allowlists/opaque_root.toml: - opaca (stale)\n"
@@ -97,13 +97,13 @@ def test_a_legacy_monorepo_adopts_oracle_lint_through_the_readme_hook(tmp_path):
     reescribir(worker, ROTAS)
     nueva = hook("services/worker/legado.py")
     assert nueva.returncode == 1, nueva.stdout
-    assert ("services/worker/legado.py:27:5: contrato.raiz_propia_estricta tool «cuenta» writes its root key by key "
+    assert ("services/worker/legado.py:27:5: ORC101 tool «cuenta» writes its root key by key "
             "but publishes it loose") in nueva.stdout
     assert "«suelta»" not in nueva.stdout
     # and --update, which never adds, leaves it a finding
     r = _oracle_lint(worker, "baseline", "--update")
     assert r.returncode == 1
-    assert "services" not in r.stdout and "legado.py:27:5: contrato.raiz_propia_estricta tool «cuenta»" in r.stdout
+    assert "services" not in r.stdout and "legado.py:27:5: ORC101 tool «cuenta»" in r.stdout
 
 
 def test_the_english_check_can_fail():
@@ -111,4 +111,4 @@ def test_the_english_check_can_fail():
     assert _ingles("PROYECTO_INVALIDO — sombras.«x»: clave desconocida «select»; usá sólo desde, porque")
     assert not _ingles('pyproject.toml:1:1: contrato.x the bound of the shadow of «contrato.x» has slack: the rule '
                        'counts 1, below the bound 2; lower cota to 1')
-    assert not _ingles("legado.py:27:5: contrato.raiz_propia_estricta tool «cuenta» writes its root key by key")
+    assert not _ingles("legado.py:27:5: ORC101 tool «cuenta» writes its root key by key")

@@ -54,7 +54,7 @@ def test_hook_fails_on_a_violation_and_passes_after_the_fix(tmp_path):
     falla = _try_repo(repo, home)
     assert falla.returncode == 1, falla.stdout + falla.stderr
     assert (
-        "servidor.py:5:25: contrato.clave_no_declarada tool «contar» emits key «pagina» that its outputSchema does not declare"
+        "servidor.py:5:25: ORC105 tool «contar» emits key «pagina» that its outputSchema does not declare"
         in falla.stdout
     ), falla.stdout
 
@@ -99,7 +99,7 @@ def test_the_readme_block_pastes_and_runs_on_a_commit(tmp_path):
 
     falla = correr("servidor.py")
     assert falla.returncode == 1, falla.stdout + falla.stderr
-    assert "servidor.py:5:25: contrato.clave_no_declarada tool «contar» emits key «pagina»" in falla.stdout
+    assert "servidor.py:5:25: ORC105 tool «contar» emits key «pagina»" in falla.stdout
     solo_configuracion = correr("pyproject.toml")
     assert solo_configuracion.returncode == 1, solo_configuracion.stdout + solo_configuracion.stderr
-    assert "1 finding in 1 file (1 tool analyzed)." in solo_configuracion.stdout
+    assert "1 finding in 1 file (1 file, 1 tool analyzed)." in solo_configuracion.stdout

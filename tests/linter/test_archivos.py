@@ -59,9 +59,9 @@ def test_explicit_paths_are_filtered_the_same_way(tmp_path, monkeypatch):
 def test_the_hook_and_the_check_agree_on_an_excluded_file(tmp_path):
     raiz = _proyecto(tmp_path)
     hook = CliRunner().invoke(main, ["check", "--project", str(raiz), str(raiz / "srv" / "viejo" / "legado.py")])
-    assert (hook.exit_code, hook.output) == (0, "0 findings in 0 files (0 tools analyzed).\n")
+    assert (hook.exit_code, hook.output) == (0, "0 findings (0 files, 0 tools analyzed).\n")
     forzado = CliRunner().invoke(main, ["check", "--no-force-exclude", "--project", str(raiz), str(raiz / "srv" / "viejo" / "legado.py")])
-    assert forzado.output.endswith("in 1 file (1 tool analyzed).\n")
+    assert forzado.output == "0 findings (1 file, 1 tool analyzed).\n"
 
 
 def test_a_changed_configuration_or_list_file_runs_the_whole_check(tmp_path):
@@ -72,4 +72,4 @@ def test_a_changed_configuration_or_list_file_runs_the_whole_check(tmp_path):
     for cambiado in (raiz / "pyproject.toml", raiz / "allowlists" / "opaque_root.toml"):
         r = CliRunner().invoke(main, ["check", "--project", str(raiz), str(cambiado)])
         assert (r.exit_code, r.output) == (completa.exit_code, completa.output), cambiado
-    assert completa.output.splitlines()[-1].endswith("in 3 files (3 tools analyzed).")
+    assert completa.output.splitlines()[-1].endswith("(3 files, 3 tools analyzed).")

@@ -66,8 +66,8 @@ def test_without_an_issue_the_placeholder_is_reported_until_filled(legado):
     assert codigo == 1
     assert "allowlists/opaque_root.toml: + opaca (issue TODO)\n" in salida
     assert "`oracle-lint check` reports 3 finding(s):\n" in salida
-    assert ("allowlists/opaque_root.toml:3:1: listas.deuda_sin_issue entry for «opaca» in the opaque_root list has "
-            "no issue (or the placeholder TODO): set `issue = \"...\"` to the task that pays this debt") in salida
+    assert ("allowlists/opaque_root.toml:3:1: ORC302 entry for «opaca» in the opaque_root list has "
+            "no issue (or the placeholder TODO): set `issue = \"...\"` to the task that pays this debt (debt-without-issue)") in salida
     assert _correr("check")[0] == 1
     # filling it is the user's job, and the only one left: baseline --update --issue fills the placeholders
     codigo, salida = _correr("baseline", "--update", "--issue", ISSUE)
@@ -81,9 +81,9 @@ def test_update_removes_only_what_was_paid(legado):
     reescribir(legado, {k: ARREGLADAS[k] for k in ("opaca", "nota")})
     codigo, salida = _correr("check")
     assert codigo == 1
-    assert ("allowlists/opaque_root.toml:3:1: listas.entrada_obsoleta entry for «opaca» in the opaque_root list no "
+    assert ("allowlists/opaque_root.toml:3:1: ORC301 entry for «opaca» in the opaque_root list no "
             "longer describes a violation: delete it") in salida
-    assert ("pyproject.toml:1:1: contrato.message_sin_code the shadow of «contrato.message_sin_code» is stale: the "
+    assert ("pyproject.toml:1:1: ORC107 the shadow of «contrato.message_sin_code» is stale: the "
             'rule passes; remove [tool.oracle.sombras."contrato.message_sin_code"]') in salida
     codigo, salida = _correr("baseline", "--update")
     assert (codigo, salida) == (0, (
@@ -103,8 +103,8 @@ def test_a_new_violation_in_another_tool_fails_naming_it_and_update_does_not_for
     codigo, salida = _correr("check")
     assert codigo == 1
     assert salida.splitlines()[0] == (
-        "legado.py:27:5: contrato.raiz_propia_estricta tool «cuenta» writes its root key by key but publishes it "
-        "loose: make the output schema's root strict (additionalProperties: false)"
+        "legado.py:27:5: ORC101 tool «cuenta» writes its root key by key but publishes it "
+        "loose: make the output schema's root strict (additionalProperties: false) (own-root-not-strict)"
     )
     assert "«suelta»" not in salida  # the shadowed tool stays forgiven: only the new one is named
     codigo, salida = _correr("baseline", "--update")
@@ -125,7 +125,7 @@ def test_one_over_the_bound_in_scope_names_the_bound_and_the_findings(legado):
     if "JSON pointer \"/$defs" not in salida:  # the nested object is a second witness in the same tool
         pytest.fail(salida)
     assert codigo == 1
-    assert ("pyproject.toml:1:1: contrato.message_sin_code the shadow of «contrato.message_sin_code» forgives "
+    assert ("pyproject.toml:1:1: ORC107 the shadow of «contrato.message_sin_code» forgives "
             "nothing: the rule counts 2 in its tools (nota), over its bound 1; fix the new finding below (or, to "
             "accept it as debt, raise cota with `oracle-lint baseline`)") in salida
 
@@ -143,7 +143,7 @@ def test_a_partial_run_judges_a_scoped_shadow_for_the_tools_it_saw(tmp_path, mon
     (raiz / "otro.py").write_text((raiz / "otro.py").read_text().replace("    n: int\n", '    model_config = {"extra": "forbid"}\n    n: int\n'))
     codigo, salida = _correr("check", "otro.py")
     assert codigo == 1
-    assert ("pyproject.toml:1:1: contrato.raiz_propia_estricta «floja» no longer violates "
+    assert ("pyproject.toml:1:1: ORC101 «floja» no longer violates "
             "«contrato.raiz_propia_estricta»: remove it from herramientas in "
             '[tool.oracle.sombras."contrato.raiz_propia_estricta"]') in salida
     # the run saw «floja» only: the bound's slack (2 -> 1) is the whole run's to judge
@@ -253,7 +253,7 @@ def test_an_underdeclared_entry_for_a_loose_root_with_every_key_declared_is_stal
         '[[entrada]]\nherramienta = "suelta"\nissue = "x/1"\nporque = "p"\n', encoding="utf-8")
     codigo, salida = _correr("check")
     assert codigo == 1
-    assert ("allowlists/underdeclared.toml:1:1: listas.entrada_obsoleta entry for «suelta» in the underdeclared list "
+    assert ("allowlists/underdeclared.toml:1:1: ORC301 entry for «suelta» in the underdeclared list "
             "no longer describes a violation: delete it") in salida
     # and baseline, which replaces it, shadows the finding instead
     assert "allowlists/underdeclared.toml: - suelta (stale)\n" in _correr("baseline", "--issue", ISSUE)[1]

@@ -71,9 +71,9 @@ def correr(raiz: Path, *args: str, env: dict[str, str] | None = None):
 
 
 ESPERADOS_TEXTO = [
-    "srv/servidor.py:12:25: contrato.clave_no_declarada tool «contar» emits key «pagina» that its outputSchema does not declare",
-    "srv/servidor.py:16:5: contrato.raiz_propia_estricta tool «abrir» writes its root key by key but publishes it loose: make the output schema's root strict (additionalProperties: false)",
-    "srv/servidor.py:22:5: contrato.raiz_opaca_es_deuda tool «mutar» builds its root so that its keys cannot be enumerated: return a dict literal, or list it in opaque_root with an issue",
+    "srv/servidor.py:12:25: ORC105 tool «contar» emits key «pagina» that its outputSchema does not declare (undeclared-key)",
+    "srv/servidor.py:16:5: ORC101 tool «abrir» writes its root key by key but publishes it loose: make the output schema's root strict (additionalProperties: false) (own-root-not-strict)",
+    "srv/servidor.py:22:5: ORC104 tool «mutar» builds its root so that its keys cannot be enumerated: return a dict literal, or list it in opaque_root with an issue (opaque-root)",
 ]
 
 
@@ -82,14 +82,14 @@ def test_text_format_lists_findings_and_exits_1(tmp_path):
     assert r.exit_code == 1, r.output
     lineas = r.output.splitlines()
     assert lineas[:-1] == ESPERADOS_TEXTO
-    assert lineas[-1] == "3 findings in 1 file (3 tools analyzed)."
+    assert lineas[-1] == "3 findings in 1 file (1 file, 3 tools analyzed)."
     assert "\033[" not in r.output  # not a terminal: no color
 
 
 def test_clean_project_exits_0(tmp_path):
     r = correr(proyecto(tmp_path, LIMPIO), "check")
     assert r.exit_code == 0, r.output
-    assert r.output == "0 findings in 1 file (1 tool analyzed).\n"
+    assert r.output == "0 findings (1 file, 1 tool analyzed).\n"
 
 
 def test_json_format(tmp_path):
@@ -103,9 +103,12 @@ def test_json_format(tmp_path):
         "line": 12,
         "column": 25,
         "message": "tool «contar» emits key «pagina» that its outputSchema does not declare",
+        "code": "ORC105",
+        "name": "undeclared-key",
     }
     assert datos["summary"] == {
         "findings": 3,
+        "files_with_findings": 1,
         "files": 1,
         "tools": 3,
         "rules": {"contrato.clave_no_declarada": 1, "contrato.raiz_opaca_es_deuda": 1, "contrato.raiz_propia_estricta": 1},
@@ -118,7 +121,7 @@ def test_github_format(tmp_path):
     r = correr(proyecto(tmp_path), "check", "--format", "github")
     assert r.exit_code == 1
     assert r.output.splitlines()[0] == (
-        "::error file=srv/servidor.py,line=12,col=25,title=contrato.clave_no_declarada::"
+        "::error file=srv/servidor.py,line=12,col=25,title=ORC105 undeclared-key::"
         "tool «contar» emits key «pagina» that its outputSchema does not declare"
     )
     assert len(r.output.splitlines()) == 3
@@ -150,8 +153,8 @@ def test_lists_exempt_and_stale_entries_fail(tmp_path):
     r = correr(proyecto(tmp_path, listas=listas), "check")
     assert r.exit_code == 1
     assert r.output.splitlines()[:-1] == [
-        "allowlists/underdeclared.toml:1:1: listas.entrada_obsoleta entry for «abrir» in the underdeclared list no longer describes a violation: delete it",
-        "allowlists/underdeclared.toml:6:1: listas.deuda_sin_issue entry for «contar» in the underdeclared list has no issue (or the placeholder TODO): set `issue = \"...\"` to the task that pays this debt",
+        "allowlists/underdeclared.toml:1:1: ORC301 entry for «abrir» in the underdeclared list no longer describes a violation: delete it (stale-list-entry)",
+        "allowlists/underdeclared.toml:6:1: ORC302 entry for «contar» in the underdeclared list has no issue (or the placeholder TODO): set `issue = \"...\"` to the task that pays this debt (debt-without-issue)",
     ]
 
 
@@ -162,7 +165,7 @@ def test_partial_run_does_not_call_unanalyzed_entries_stale(tmp_path):
     assert parcial.exit_code == 0, parcial.output
     completa = correr(raiz, "check")
     assert completa.exit_code == 1
-    assert "listas.entrada_obsoleta entry for «otra»" in completa.output
+    assert "ORC301 entry for «otra»" in completa.output
 
 
 def test_malformed_list_is_a_config_error_not_an_empty_list(tmp_path):
@@ -204,20 +207,20 @@ def test_shadow_forgives_within_bound_and_reports_slack(tmp_path):
     dentro = correr(proyecto(tmp_path / "a", config=sombra.format(1)), "check")
     assert "contrato.raiz_propia_estricta" not in dentro.output.splitlines()[0]
     assert dentro.output.splitlines()[-1] == (
-        "2 findings in 1 file (3 tools analyzed); shadowed (forgiven within bound): contrato.raiz_propia_estricta."
+        "2 findings in 1 file (1 file, 3 tools analyzed); shadowed (forgiven within bound): contrato.raiz_propia_estricta."
     )
     holgura = correr(proyecto(tmp_path / "b", config=sombra.format(2)), "check")
     assert (
-        "pyproject.toml:1:1: contrato.raiz_propia_estricta the bound of the shadow of «contrato.raiz_propia_estricta» has "
-        "slack: the rule counts 1, below the bound 2; lower cota to 1" in holgura.output.splitlines()
+        "pyproject.toml:1:1: ORC101 the bound of the shadow of «contrato.raiz_propia_estricta» has "
+        "slack: the rule counts 1, below the bound 2; lower cota to 1 (own-root-not-strict)" in holgura.output.splitlines()
     )
 
 
 def test_a_stale_shadow_is_reported_in_english_by_the_full_run(tmp_path):
     sombra = '\n[tool.oracle.sombras."contrato.orden_del_spread"]\ndesde = "2026-11-30"\nporque = "legacy"\n'
     r = correr(proyecto(tmp_path, config=sombra), "check")
-    assert ('pyproject.toml:1:1: contrato.orden_del_spread the shadow of «contrato.orden_del_spread» is stale: the rule '
-            'passes; remove [tool.oracle.sombras."contrato.orden_del_spread"]') in r.output.splitlines()
+    assert ('pyproject.toml:1:1: ORC110 the shadow of «contrato.orden_del_spread» is stale: the rule '
+            'passes; remove [tool.oracle.sombras."contrato.orden_del_spread"] (spread-after-own-keys)') in r.output.splitlines()
 
 
 def test_a_partial_run_does_not_judge_slack_or_staleness_of_shadows(tmp_path):
@@ -228,7 +231,7 @@ def test_a_partial_run_does_not_judge_slack_or_staleness_of_shadows(tmp_path):
     (raiz / "srv" / "otro.py").write_text("VALOR = 1\n", encoding="utf-8")
     r = correr(raiz, "check", str(raiz / "srv" / "otro.py"))
     assert (r.exit_code, r.output) == (0, (
-        "0 findings in 1 file (0 tools analyzed); a run over some files does not judge the slack or staleness of the "
+        "0 findings (1 file, 0 tools analyzed); a run over some files does not judge the slack or staleness of the "
         "shadows of contrato.orden_del_spread, contrato.raiz_propia_estricta (the full run does).\n"))
 
 
@@ -269,14 +272,16 @@ def test_rules_lists_and_explains(tmp_path):
     raiz = proyecto(tmp_path, LIMPIO)
     lista = correr(raiz, "rules")
     assert lista.exit_code == 0
-    assert "contrato.message_sin_code  [catalogo_base:oracle]  response contract §2.5" in lista.output.splitlines()
+    assert ("ORC107  message-without-code                  contrato.message_sin_code  [catalogo_base:oracle]  "
+            "response contract §2.5") in lista.output.splitlines()
     una = correr(raiz, "rules", "contrato.orden_del_spread")
     assert una.exit_code == 0
     assert "Fails:\n    return {\"name\": component_name, **doc}" in una.output
     assert "Passes:\n    return {**doc, \"name\": component_name}" in una.output
     desconocida = correr(raiz, "rules", "contrato.no_existe")
     assert desconocida.exit_code == 2
-    assert desconocida.output.startswith("MEDIDA_DESCONOCIDA — «contrato.no_existe» no aparece")
+    assert desconocida.output == ("MEDIDA_DESCONOCIDA — 'contrato.no_existe' is not a rule of this project's effective "
+                                  "catalog.\nfield: ID\nfix: `oracle-lint rules` lists the codes, names and ids.\n")
 
 
 def test_evidence_prints_every_relation(tmp_path):

@@ -180,20 +180,20 @@ def test_a_run_that_builds_a_server_and_finds_no_tool_fails():
     r = _check(FIXTURES.parent / "sin_herramientas")
     assert r.exit_code == 1
     assert r.output == (
-        "servidor.py:7:7: analisis.servidor_sin_herramientas a FastMCP server is built here, but the analyzed files "
+        "servidor.py:7:7: ORC402 a FastMCP server is built here, but the analyzed files "
         "register no tool, prompt or resource the analyzer recognises: nothing was checked (see the README for the "
-        "registration forms it follows)\n1 finding in 2 files (0 tools analyzed).\n")
+        "registration forms it follows) (server-without-tools)\n1 finding in 1 file (2 files, 0 tools analyzed).\n")
 
 
 def test_a_server_with_prompts_and_resources_only_was_looked_at():
     r = _check(FIXTURES.parent / "solo_prompts")
-    assert (r.exit_code, r.output) == (0, "0 findings in 1 file (0 tools analyzed).\n")
+    assert (r.exit_code, r.output) == (0, "0 findings (1 file, 0 tools analyzed).\n")
 
 
 def test_a_partial_run_does_not_claim_the_program_registers_nothing():
     for archivo in ("montaje.py", "servidor.py"):
         r = _check(FIXTURES.parent / "sin_herramientas", str(FIXTURES.parent / "sin_herramientas" / archivo))
-        assert (r.exit_code, r.output) == (0, "0 findings in 1 file (0 tools analyzed).\n"), archivo
+        assert (r.exit_code, r.output) == (0, "0 findings (1 file, 0 tools analyzed).\n"), archivo
 
 
 def test_servers_built_are_facts_with_the_whole_runs_counts_and_null_in_a_partial_run():

@@ -55,11 +55,11 @@ def test_github_annotations_land_on_the_files_from_the_repository_root(tmp_path,
     raiz = _monorepo(tmp_path)
     monkeypatch.chdir(raiz)
     r = CliRunner().invoke(main, ["check", "--format", "github", "services/web/srv.py"])
-    assert r.stdout.startswith("::error file=services/web/srv.py,line=14,col=5,title=contrato.raiz_propia_estricta::")
+    assert r.stdout.startswith("::error file=services/web/srv.py,line=14,col=5,title=ORC101 own-root-not-strict::")
 
 
 def test_an_explicit_project_keeps_paths_relative_to_it(tmp_path, monkeypatch):
     raiz = _monorepo(tmp_path)
     monkeypatch.chdir(raiz)
     r = CliRunner().invoke(main, ["check", "--project", "services/api", "services/api/srv.py"])
-    assert r.stdout.splitlines()[0].startswith("srv.py:14:5: contrato.raiz_propia_estricta")
+    assert r.stdout.splitlines()[0].startswith("srv.py:14:5: ORC101 tool «contar»")

@@ -106,8 +106,8 @@ def test_a_lone_surrogate_in_a_literal_reaches_the_rules_escaped_and_the_cache_k
     for corrida in corridas:  # cold, then from .oracle-cache/
         assert (corrida.returncode, corrida.stderr) == (1, "")
         assert corrida.stdout == (
-            "servidor.py:9:13: analisis.no_resuelto could not analyze: handler of low-level tool `t` not found "
-            "(no call_tool handler)\n1 finding in 1 file (1 tool analyzed).\n"
+            "servidor.py:9:13: ORC401 could not analyze: handler of low-level tool `t` not found "
+            "(no call_tool handler) (unresolved)\n1 finding in 1 file (1 file, 1 tool analyzed).\n"
         )
     ev = extraer([tmp_path / "servidor.py"], tmp_path)
     assert [f["clave"] for f in ev["clave_declarada"]] == ["a\\ud800"]

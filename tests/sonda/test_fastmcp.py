@@ -34,9 +34,9 @@ def test_check_probe_agrees_with_fastmcp_on_every_tool_and_schema(tmp_path):
     assert r.exit_code == 1
     # the source's findings, and no reconciliation finding: both tools found, schemas as published
     assert r.stdout.splitlines() == [
-        "servidor_fastmcp.py:10:1: contrato.message_sin_code tool «anotar» declares `message` without `code` in the object "
-        'at JSON pointer "" of its output schema',
-        "servidor_fastmcp.py:18:5: contrato.raiz_propia_estricta tool «anotar» writes its root key by key but publishes it "
-        "loose: make the output schema's root strict (additionalProperties: false)",
-        "2 findings in 1 file (2 tools analyzed).",
+        "servidor_fastmcp.py:10:1: ORC107 tool «anotar» declares `message` without `code` in the object "
+        'at JSON pointer "" of its output schema (message-without-code)',
+        "servidor_fastmcp.py:18:5: ORC101 tool «anotar» writes its root key by key but publishes it "
+        "loose: make the output schema's root strict (additionalProperties: false) (own-root-not-strict)",
+        "2 findings in 1 file (1 file, 2 tools analyzed).",
     ]

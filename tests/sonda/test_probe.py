@@ -65,12 +65,12 @@ def test_an_mcp2_server_over_stdio_is_judged_on_what_it_publishes(tmp_path):
     origen = shlex.join(MCP2)
     assert codigo == 1
     assert salida.splitlines() == [
-        f"{origen}: contrato.message_sin_code tool «avisar» declares `message` without `code` in the object at JSON "
-        'pointer "" of its output schema',
-        f"{origen}: contrato.raiz_publicada_suelta tool «avisar» publishes a loose root that names its keys: make it strict "
-        "(additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared",
-        f"{origen}: contrato.union_estructural_salida tool «cargar» publishes a union with 2 structured branches at JSON "
-        'pointer "/properties/result" of its output schema',
+        f"{origen}: ORC107 tool «avisar» declares `message` without `code` in the object at JSON "
+        'pointer "" of its output schema (message-without-code)',
+        f"{origen}: ORC113 tool «avisar» publishes a loose root that names its keys: make it strict "
+        "(additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared (published-root-loose)",
+        f"{origen}: ORC108 tool «cargar» publishes a union with 2 structured branches at JSON "
+        'pointer "/properties/result" of its output schema (structural-union-output)',
         f"3 findings in 5 tools listed by `{origen}` (protocol 2026-07-28).",
         *NO_JUZGADAS]
 
@@ -102,7 +102,7 @@ def test_github_and_sarif_put_live_findings_on_the_configuration_file():
     origen = shlex.join([sys.executable, "-m", "inventario.servidor"])
     codigo, salida, _ = sondear("--format", "github", *orden, proyecto=ejemplo)
     assert codigo == 1
-    assert salida.splitlines()[0] == (f"::error file=pyproject.toml,line=1,col=1,title=contrato.message_sin_code::[{origen}] tool "
+    assert salida.splitlines()[0] == (f"::error file=pyproject.toml,line=1,col=1,title=ORC107 message-without-code::[{origen}] tool "
                                       '«reponer» declares `message` without `code` in the object at JSON pointer "" of its output schema')
     codigo, salida, _ = sondear("--format", "sarif", *orden, proyecto=ejemplo)
     resultado = json.loads(salida)["runs"][0]["results"]
@@ -114,10 +114,10 @@ def test_a_low_level_server_with_an_invalid_schema(tmp_path):
     codigo, salida, _ = sondear("--", *BAJO, proyecto=tmp_path)
     assert codigo == 1
     assert salida.splitlines()[:3] == [
-        f"{shlex.join(BAJO)}: contrato.esquema_invalido tool «roto» publishes an invalid salida schema: 'entero' is not "
-        "valid under any of the given schemas (at /properties/n/type)",
-        f"{shlex.join(BAJO)}: contrato.raiz_publicada_suelta tool «roto» publishes a loose root that names its keys: make it "
-        "strict (additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared",
+        f"{shlex.join(BAJO)}: ORC112 tool «roto» publishes an invalid salida schema: 'entero' is not "
+        "valid under any of the given schemas (at /properties/n/type) (invalid-schema)",
+        f"{shlex.join(BAJO)}: ORC113 tool «roto» publishes a loose root that names its keys: make it "
+        "strict (additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared (published-root-loose)",
         f"2 findings in 2 tools listed by `{shlex.join(BAJO)}` (protocol 2026-07-28)."]
 
 
@@ -200,10 +200,10 @@ def test_the_readme_probe_of_the_example_server():
     origen = shlex.join([sys.executable, "-m", "inventario.servidor"])
     assert codigo == 1
     assert salida.splitlines()[:3] == [
-        f"{origen}: contrato.message_sin_code tool «reponer» declares `message` without `code` in the object at JSON "
-        'pointer "" of its output schema',
-        f"{origen}: contrato.raiz_publicada_suelta tool «reponer» publishes a loose root that names its keys: make it strict "
-        "(additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared",
+        f"{origen}: ORC107 tool «reponer» declares `message` without `code` in the object at JSON "
+        'pointer "" of its output schema (message-without-code)',
+        f"{origen}: ORC113 tool «reponer» publishes a loose root that names its keys: make it strict "
+        "(additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared (published-root-loose)",
         f"2 findings in 3 tools listed by `{origen}` (protocol 2026-07-28)."]
 
 

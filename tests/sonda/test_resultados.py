@@ -62,23 +62,23 @@ def test_each_broken_result_is_one_finding_naming_the_tool_and_the_call(tmp_path
     origen = shlex.join(SERVIDOR)
     assert r.exit_code == 1
     assert r.stdout.splitlines()[:10] == [*(f"{origen}: {l}" for l in [
-        "contrato.raiz_publicada_suelta tool «clave_extra» publishes a loose root that names its keys: make it strict "
-        "(additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared",
-        "contrato.raiz_publicada_suelta tool «listar_items» publishes a loose root that names its keys: make it strict "
-        "(additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared",
-        "analisis.no_resuelto could not analyze: call fantasma of tool `no_existe`: the server does not list that tool",
-        "contrato.resultado_clave_no_declarada tool «clave_extra», call #4 with arguments {}: its structuredContent has "
-        "the key «depuracion», which the outputSchema does not declare",
-        'contrato.resultado_complete_en_parcial tool «listar_items», call uno with arguments {"limit": 1}: the call asked '
-        "for part of the data, and the result asserts complete: true",
-        "contrato.resultado_error_con_structured tool «error_con_estructura», call #6 with arguments {}: an error result "
-        "(isError: true) carries structuredContent",
-        "contrato.resultado_no_valida tool «invalida», call #3 with arguments {}: its structuredContent does not validate "
-        "against its outputSchema: 'uno' is not of type 'integer' (at /n)",
-        "contrato.resultado_sin_structured tool «sin_estructura», call #2 with arguments {}: it publishes an outputSchema "
-        "but returned no structuredContent",
-        "contrato.resultado_texto_distinto tool «indentada», call #5 with arguments {}: content[].text is not the compact "
-        "serialization of structuredContent (it is indented)"]),
+        "ORC113 tool «clave_extra» publishes a loose root that names its keys: make it strict "
+        "(additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared (published-root-loose)",
+        "ORC113 tool «listar_items» publishes a loose root that names its keys: make it strict "
+        "(additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared (published-root-loose)",
+        "ORC401 could not analyze: call fantasma of tool `no_existe`: the server does not list that tool (unresolved)",
+        "ORC203 tool «clave_extra», call #4 with arguments {}: its structuredContent has "
+        "the key «depuracion», which the outputSchema does not declare (result-undeclared-key)",
+        'ORC206 tool «listar_items», call uno with arguments {"limit": 1}: the call asked '
+        "for part of the data, and the result asserts complete: true (result-complete-on-partial)",
+        "ORC205 tool «error_con_estructura», call #6 with arguments {}: an error result "
+        "(isError: true) carries structuredContent (error-result-with-structured-content)",
+        "ORC202 tool «invalida», call #3 with arguments {}: its structuredContent does not validate "
+        "against its outputSchema: 'uno' is not of type 'integer' (at /n) (result-does-not-validate)",
+        "ORC201 tool «sin_estructura», call #2 with arguments {}: it publishes an outputSchema "
+        "but returned no structuredContent (result-without-structured-content)",
+        "ORC204 tool «indentada», call #5 with arguments {}: content[].text is not the compact "
+        "serialization of structuredContent (it is indented) (result-text-differs)"]),
         f"9 findings in 10 tools listed by `{origen}` (protocol 2026-07-28)."]
     assert "Not judged, they need sample calls" not in r.stdout
 
