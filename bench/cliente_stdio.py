@@ -1,4 +1,4 @@
-"""A minimal newline-delimited JSON-RPC client for `python -m server` (used by the benchmarks).
+"""A minimal newline-delimited JSON-RPC client for `python -m oracle_lint.server` (used by the benchmarks).
 
 It starts the real server in a child process, writes one compact JSON object per line and
 reads one line per response. Requests carry the 2026-07-28 envelope in `params._meta`
@@ -26,7 +26,7 @@ def compacto(valor: Any) -> str:
 
 
 def comando_servidor(proyecto: Path, *extra: str) -> list[str]:
-    return [sys.executable, "-m", "server", "--proyecto", str(proyecto), *extra]
+    return [sys.executable, "-m", "oracle_lint.server", "--proyecto", str(proyecto), *extra]
 
 
 def entorno(pythonpath: list[Path] | None = None) -> dict[str, str]:

@@ -234,7 +234,7 @@ def _cronometrar(orden: list[str], cwd: Path, veces: int = 1) -> tuple[float, in
 
 def _oracle_lint() -> list[str]:
     ejecutable = Path(sys.executable).with_name("oracle-lint")
-    return [str(ejecutable)] if ejecutable.exists() else [sys.executable, "-m", "linter.cli"]
+    return [str(ejecutable)] if ejecutable.exists() else [sys.executable, "-m", "oracle_lint.linter.cli"]
 
 
 def _tocar(ruta: Path, n: int) -> None:

@@ -53,7 +53,7 @@ class Mutante:
     descripcion: str
 
 
-CATALOGO_CARGADO = '''from nucleo.catalogo import Catalogo, Entrada, macros_del_proyecto, catalogo_cargado
+CATALOGO_CARGADO = '''from oracle_lint.nucleo.catalogo import Catalogo, Entrada, macros_del_proyecto, catalogo_cargado
 
 
 def cargar_efectivo(proyecto):  # MUTANT: the loaded catalog stands in for the effective one
@@ -132,7 +132,7 @@ MUTANTES: tuple[Mutante, ...] = (
     ),
     Mutante(
         "selector_catalogo_cargado", "catalog selector", "server/adaptador.py",
-        "from nucleo.catalogo import Catalogo, Entrada, macros_del_proyecto, catalogo_efectivo as cargar_efectivo\n",
+        "from oracle_lint.nucleo.catalogo import Catalogo, Entrada, macros_del_proyecto, catalogo_efectivo as cargar_efectivo\n",
         CATALOGO_CARGADO,
         "catalogo_efectivo replaced by catalogo_cargado (no ambito filter)",
     ),

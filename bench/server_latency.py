@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/server_latency.py [--arranques 15] [--llamadas 1000]
 
-Start-up: wall time from spawning `python -m server --proyecto examples/proyecto` to reading
+Start-up: wall time from spawning `python -m oracle_lint.server --proyecto examples/proyecto` to reading
 the answer of a `tools/list` written immediately (median of several starts), beside the bare
 interpreter start-up (`python -c pass`) as the floor nothing can go below. It is measured as an
 installed server runs: the repository's packages are byte-compiled first (`compileall`, what
@@ -98,10 +98,10 @@ def en_proceso(argumentos: dict, llamadas: int) -> tuple[list[float], list[float
     machine's speed drifts over a second; timing one loop after the other would compare drifts).
     """
     sys.path.insert(0, str(RAIZ))
-    from nucleo.proyecto import Proyecto
-    from server.adaptador import Contexto, evaluar
-    from server.eras import ejecutar
-    from server.herramientas import POR_NOMBRE
+    from oracle_lint.nucleo.proyecto import Proyecto
+    from oracle_lint.server.adaptador import Contexto, evaluar
+    from oracle_lint.server.eras import ejecutar
+    from oracle_lint.server.herramientas import POR_NOMBRE
 
     raiz = Proyecto(EJEMPLO).raiz
     herramienta = POR_NOMBRE["oracle_evaluar"]

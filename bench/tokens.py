@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/tokens.py
 
-Everything is measured on what the real server writes over stdio (`python -m server`,
+Everything is measured on what the real server writes over stdio (`python -m oracle_lint.server`,
 2026-07-28 envelope): the `tools/list` definitions (and their descriptions alone), and one
 answer per tool against `examples/proyecto`; the challenge and a successful tracker read use
 a temporary copy of that project with a two-case corpus (one red, one green case of

@@ -11,14 +11,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from linter.archivos import archivos_a_analizar
-from linter.cache import Almacen
-from linter.extraccion import extraer
-from linter.listas import cargar_listas, con_alcance
-from nucleo.errores import ErrorOracle
-from nucleo.juicio import Juicio, Juzgada, juzgar
-from nucleo.sombras import OBSOLETA, FallaDeSombra
-from nucleo.proyecto import Proyecto
+from oracle_lint.linter.archivos import archivos_a_analizar
+from oracle_lint.linter.cache import Almacen
+from oracle_lint.linter.extraccion import extraer
+from oracle_lint.linter.listas import cargar_listas, con_alcance
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.juicio import Juicio, Juzgada, juzgar
+from oracle_lint.nucleo.sombras import OBSOLETA, FallaDeSombra
+from oracle_lint.nucleo.proyecto import Proyecto
 
 
 @dataclass(frozen=True, order=True)
@@ -77,7 +77,7 @@ def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache:
 
 def hechos_del_tracker(proyecto: Proyecto) -> dict[str, list[dict[str, Any]]]:
     """The task tracker's facts when the project keeps one (an invalid tracker stops the run)."""
-    from nucleo.tareas import DIRECTORIO, hechos
+    from oracle_lint.nucleo.tareas import DIRECTORIO, hechos
 
     if not (proyecto.raiz / DIRECTORIO).exists():
         return {}

@@ -20,8 +20,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from nucleo.errores import ErrorOracle
-from nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.proyecto import Proyecto
 
 SALTEADOS = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
 

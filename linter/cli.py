@@ -15,11 +15,11 @@ from typing import Callable, TypeVar
 
 import click
 
-from nucleo.cli.comun import con_errores as _con_errores
-from nucleo.version import VERSION
+from oracle_lint.nucleo.cli.comun import con_errores as _con_errores
+from oracle_lint.nucleo.version import VERSION
 
 def _proyecto(raiz: Path | None):  # type: ignore[no-untyped-def]
-    from nucleo.proyecto import Proyecto, encontrar_raiz
+    from oracle_lint.nucleo.proyecto import Proyecto, encontrar_raiz
 
     return Proyecto(raiz or encontrar_raiz(Path.cwd()))
 
@@ -126,17 +126,17 @@ def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, l
 
     Python files of PATHS are analyzed (filtered by paths, exclude and .gitignore unless
     --no-force-exclude); when PATHS name the project's configuration or a list file, the run is whole."""
-    from linter.analisis import correr
+    from oracle_lint.linter.analisis import correr
 
     presentacion = Presentacion(formato=formato, **opciones)  # type: ignore[arg-type]
     proyecto = _proyecto(raiz)
     if sondear:
-        from linter.sonda.cliente import Servidor, comando as validar_comando
-        from linter.sonda.corrida import correr_con_sonda
+        from oracle_lint.linter.sonda.cliente import Servidor, comando as validar_comando
+        from oracle_lint.linter.sonda.corrida import correr_con_sonda
 
         orden = tuple(paths) or proyecto.config.probe
         if not orden:
-            from nucleo.errores import ErrorOracle
+            from oracle_lint.nucleo.errores import ErrorOracle
 
             raise ErrorOracle("ARGUMENTOS_INVALIDOS", "check --probe needs the server command after `--`, or "
                               "`probe = [...]` in [tool.oracle].",
@@ -147,14 +147,14 @@ def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, l
         _presentar([(proyecto, corrida, corrida.hallazgos)], presentacion)
     else:
         if llamadas:
-            from nucleo.errores import ErrorOracle
+            from oracle_lint.nucleo.errores import ErrorOracle
 
             raise ErrorOracle("ARGUMENTOS_INVALIDOS", "--calls needs --probe: the calls are made to the running server.",
                               correccion="oracle-lint check --probe --calls calls.toml -- python -m myserver")
         rutas = [Path(p) for p in paths]
         if raiz is None and rutas:  # files name their projects: each group with its own configuration and cache
-            from linter.proyectos import agrupar, al_directorio
-            from nucleo.proyecto import Proyecto
+            from oracle_lint.linter.proyectos import agrupar, al_directorio
+            from oracle_lint.nucleo.proyecto import Proyecto
 
             corridas = []
             for base, suyas in agrupar(rutas, proyecto.raiz).items():
@@ -185,10 +185,10 @@ def _raiz_uri() -> str:
 def _presentar(corridas: list, presentacion: Presentacion) -> None:  # type: ignore[type-arg]
     """Print the findings of one or more project runs (each with its findings as they are to be
     shown) and exit: 1 on findings (0 with --exit-zero), else 0."""
-    from linter import formatos
-    from linter.analisis import Hallazgo
-    from linter.codigos import de_oracle, seleccionar
-    from nucleo.catalogo import catalogo_efectivo
+    from oracle_lint.linter import formatos
+    from oracle_lint.linter.analisis import Hallazgo
+    from oracle_lint.linter.codigos import de_oracle, seleccionar
+    from oracle_lint.nucleo.catalogo import catalogo_efectivo
 
     codigos = de_oracle()
     catalogos = [(p, catalogo_efectivo(p)) for p, _, _ in corridas]
@@ -230,8 +230,8 @@ def _presentar(corridas: list, presentacion: Presentacion) -> None:  # type: ign
 @_con_errores
 def report(formato: str, sin_cache: bool, trabajos: int | None, raiz: Path | None) -> None:
     """Audit the debt: every list entry and shadow with its state; exit 1 when one must change."""
-    from linter import reporte
-    from linter.analisis import correr
+    from oracle_lint.linter import reporte
+    from oracle_lint.linter.analisis import correr
 
     datos = reporte.construir(correr(_proyecto(raiz), None, cache=not sin_cache, trabajos=trabajos))
     if formato == "json":
@@ -267,11 +267,11 @@ def baseline(actualizar: bool, issue: str | None, porque: str, en_seco: bool, si
     passes afterwards, 1 when findings remain (printed), 2 on a usage or configuration error."""
     import datetime
 
-    from linter import escritura, linea_base
-    from linter.analisis import correr
-    from linter.listas import LISTAS
-    from nucleo.errores import ErrorOracle
-    from nucleo.proyecto import Proyecto
+    from oracle_lint.linter import escritura, linea_base
+    from oracle_lint.linter.analisis import correr
+    from oracle_lint.linter.listas import LISTAS
+    from oracle_lint.nucleo.errores import ErrorOracle
+    from oracle_lint.nucleo.proyecto import Proyecto
 
     if issue is not None and (not issue.strip() or issue.strip() == linea_base.PENDIENTE):
         raise ErrorOracle("ARGUMENTOS_INVALIDOS", f"--issue must name the issue that pays the debt, not {issue!r}.",
@@ -301,8 +301,8 @@ def baseline(actualizar: bool, issue: str | None, porque: str, en_seco: bool, si
     verbo = "would change" if en_seco else "changed"
     click.echo(f"baseline: {len(lineas)} line(s) {verbo}; `oracle-lint check` "
                + (f"reports {len(restantes)} finding(s):" if restantes else "passes."))
-    from linter.codigos import de_oracle
-    from linter.formatos import linea
+    from oracle_lint.linter.codigos import de_oracle
+    from oracle_lint.linter.formatos import linea
 
     codigos = de_oracle()
     for h in restantes:
@@ -317,7 +317,7 @@ def baseline(actualizar: bool, issue: str | None, porque: str, en_seco: bool, si
 @_con_errores
 def evidence(paths: tuple[Path, ...], sin_cache: bool, trabajos: int | None, raiz: Path | None) -> None:
     """Print the evidence (relations of facts) extracted from PATHS, as JSON."""
-    from linter.analisis import reunir_evidencia
+    from oracle_lint.linter.analisis import reunir_evidencia
 
     corrida = reunir_evidencia(_proyecto(raiz), list(paths) or None, cache=not sin_cache, trabajos=trabajos)
     click.echo(json.dumps(corrida.evidencia, ensure_ascii=False, indent=2, sort_keys=True))
@@ -346,10 +346,10 @@ def probe(comando: tuple[str, ...], url: str | None, timeout: float, directorio:
     asked for tools/list through the MCP Python SDK's client, and ended. Its schemas are judged with the
     project's catalog and lists; rules that need the source are named, not passed.
     """
-    from linter.sonda import presentacion
-    from linter.sonda.cliente import Servidor, comando as validar_comando
-    from linter.sonda.corrida import sondear
-    from nucleo.errores import ErrorOracle
+    from oracle_lint.linter.sonda import presentacion
+    from oracle_lint.linter.sonda.cliente import Servidor, comando as validar_comando
+    from oracle_lint.linter.sonda.corrida import sondear
+    from oracle_lint.nucleo.errores import ErrorOracle
 
     if url and comando:
         raise ErrorOracle("ARGUMENTOS_INVALIDOS", "probe takes either a server command after `--` or --url, not both.",
@@ -359,10 +359,10 @@ def probe(comando: tuple[str, ...], url: str | None, timeout: float, directorio:
     muestras = (llamadas, proyecto.presentar_ruta(llamadas.resolve())) if llamadas else None
     sondeo = sondear(proyecto, servidor, timeout, era, muestras)
     if formato in ("github", "sarif"):
-        from linter import formatos
-        from nucleo.catalogo import catalogo_efectivo
+        from oracle_lint.linter import formatos
+        from oracle_lint.nucleo.catalogo import catalogo_efectivo
 
-        from linter.codigos import de_oracle
+        from oracle_lint.linter.codigos import de_oracle
 
         hallazgos = presentacion.con_servidor(sondeo)
         if formato == "github":
@@ -382,8 +382,8 @@ def probe(comando: tuple[str, ...], url: str | None, timeout: float, directorio:
 def rules(ident: str | None, raiz: Path | None) -> None:
     """List the effective catalog (code, name, id, source), or document one rule (by code, name or id)
     with a failing and a passing example."""
-    from linter.codigos import de_oracle
-    from nucleo.catalogo import catalogo_efectivo
+    from oracle_lint.linter.codigos import de_oracle
+    from oracle_lint.nucleo.catalogo import catalogo_efectivo
 
     catalogo = catalogo_efectivo(_proyecto(raiz))
     codigos = de_oracle()
@@ -395,7 +395,7 @@ def rules(ident: str | None, raiz: Path | None) -> None:
         return
     por_codigo = {x: i for i, c in codigos.items() if i in catalogo for x in (c.codigo, c.nombre)}
     if ident not in catalogo and ident not in por_codigo:
-        from nucleo.errores import ErrorOracle
+        from oracle_lint.nucleo.errores import ErrorOracle
 
         raise ErrorOracle("MEDIDA_DESCONOCIDA", f"{ident!r} is not a rule of this project's effective catalog.",
                           campo="ID", correccion="`oracle-lint rules` lists the codes, names and ids.")
@@ -421,5 +421,5 @@ def rules(ident: str | None, raiz: Path | None) -> None:
     click.echo("\n".join(partes))
 
 
-if __name__ == "__main__":  # `python -m linter.cli` runs the command instead of importing it silently
+if __name__ == "__main__":  # `python -m oracle_lint.linter.cli` runs the command instead of importing it silently
     main(prog_name="oracle-lint")

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.errores import ErrorOracle
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -72,7 +72,7 @@ def leer(ruta: Path) -> dict[str, Codigo]:
 
 def de_oracle() -> dict[str, Codigo]:
     """The codes of the rules Oracle ships (base catalog and profiles)."""
-    from nucleo.catalogo import directorio_rules
+    from oracle_lint.nucleo.catalogo import directorio_rules
 
     return leer(directorio_rules() / "codigos" / "oracle.toml")
 

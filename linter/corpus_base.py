@@ -21,11 +21,11 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from linter.analisis import reunir_evidencia
-from linter.marcas import marcas
-from nucleo.catalogo import catalogo_efectivo, directorio_rules
-from nucleo.medida import Medida
-from nucleo.proyecto import Proyecto
+from oracle_lint.linter.analisis import reunir_evidencia
+from oracle_lint.linter.marcas import marcas
+from oracle_lint.nucleo.catalogo import catalogo_efectivo, directorio_rules
+from oracle_lint.nucleo.medida import Medida
+from oracle_lint.nucleo.proyecto import Proyecto
 
 RAIZ = Path(__file__).resolve().parents[1]
 CORPUS_DE_CODIGO = RAIZ / "tests" / "fixtures" / "linter"
@@ -95,14 +95,14 @@ def casos_de_regla(medida: Medida, evidencia: Evidencia, esperadas: set[tuple[st
             "medida": medida.id,
             "espera": _espera(medida.id, ev, esperadas),
             "evidencia": ev,
-            "procedencia": f"derived by `python -m linter.corpus_base` from {lugar}/{unidad}",
+            "procedencia": f"derived by `python -m oracle_lint.linter.corpus_base` from {lugar}/{unidad}",
         }
     casos["sin_evidencia.json"] = {
         "id": f"{medida.id}/sin_evidencia",
         "medida": medida.id,
         "espera": "sin_evidencia",
         "evidencia": {},
-        "procedencia": "derived by `python -m linter.corpus_base`: no relation at all, so nothing can be looked at",
+        "procedencia": "derived by `python -m oracle_lint.linter.corpus_base`: no relation at all, so nothing can be looked at",
     }
     return casos
 
@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         if distintos or sobrantes:
             for p in [*distintos, *sorted(sobrantes)]:
                 print(f"stale: {p.relative_to(RAIZ)}", file=sys.stderr)
-            print("the derived corpus is stale: run `python -m linter.corpus_base`", file=sys.stderr)
+            print("the derived corpus is stale: run `python -m oracle_lint.linter.corpus_base`", file=sys.stderr)
             return 1
         print(f"derived corpus up to date ({len(generados)} cases)")
         return 0

@@ -17,11 +17,11 @@ from typing import Any
 import tomlkit
 from tomlkit.items import AoT, Table
 
-from linter.linea_base import Entrada, Plan
-from nucleo.config import ORACLE_JSON, PYPROJECT
-from nucleo.errores import ErrorOracle
-from nucleo.proyecto import Proyecto
-from nucleo.sombras import Sombra
+from oracle_lint.linter.linea_base import Entrada, Plan
+from oracle_lint.nucleo.config import ORACLE_JSON, PYPROJECT
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.sombras import Sombra
 
 CABECERA = "# Shrink-only debt list (docs/listas.md). Written by `oracle-lint baseline`; entries only go."
 

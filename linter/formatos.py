@@ -15,9 +15,9 @@ from pathlib import Path
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from linter.analisis import Hallazgo
-from linter.codigos import Codigo
-from nucleo.version import VERSION
+from oracle_lint.linter.analisis import Hallazgo
+from oracle_lint.linter.codigos import Codigo
+from oracle_lint.nucleo.version import VERSION
 
 FORMATOS = ("text", "json", "github", "sarif")
 VERSION_JSON = 1  # the `version` of the JSON format; bumped when a key changes meaning or goes

@@ -14,11 +14,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from linter.analisis import Corrida, Hallazgo, hallazgos_de
-from linter.listas import LISTAS
-from nucleo.juicio import Juicio, juzgar
-from nucleo.proyecto import Proyecto
-from nucleo.sombras import HOLGURA, OBSOLETA, Sombra
+from oracle_lint.linter.analisis import Corrida, Hallazgo, hallazgos_de
+from oracle_lint.linter.listas import LISTAS
+from oracle_lint.nucleo.juicio import Juicio, juzgar
+from oracle_lint.nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.sombras import HOLGURA, OBSOLETA, Sombra
 
 PENDIENTE = "TODO"  # the placeholder issue of a new debt entry; listas.deuda_sin_issue reports it until filled
 SIN_ISSUE = ("echoed_root",)  # a design decision, not debt: its entries carry no issue (listas.deuda_sin_issue)

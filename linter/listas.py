@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.errores import ErrorOracle
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from linter.analisis import Hallazgo
-from nucleo.proyecto import presentar_ruta, raiz_configurada
+from oracle_lint.linter.analisis import Hallazgo
+from oracle_lint.nucleo.proyecto import presentar_ruta, raiz_configurada
 
 
 def agrupar(rutas: Sequence[Path], defecto: Path) -> dict[Path, list[Path]]:

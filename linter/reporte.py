@@ -11,9 +11,9 @@ import json
 from collections import Counter
 from typing import Any
 
-from linter.analisis import Corrida
-from linter.listas import LISTAS
-from nucleo.juicio import Juzgada
+from oracle_lint.linter.analisis import Corrida
+from oracle_lint.linter.listas import LISTAS
+from oracle_lint.nucleo.juicio import Juzgada
 
 OBSOLETA = "listas.entrada_obsoleta"
 SIN_ISSUE = "listas.deuda_sin_issue"

@@ -3,6 +3,6 @@
 `nucleo` imports nothing else of this repository; the linter and the server stand on it.
 """
 
-from nucleo.version import VERSION
+from oracle_lint.nucleo.version import VERSION
 
 __all__ = ["VERSION"]

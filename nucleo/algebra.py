@@ -17,9 +17,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from nucleo.canonico import canonico
-from nucleo.errores import ErrorOracle, evaluacion_fallo, limite_de_algebra
-from nucleo.lenguaje import COMPARADORES, EXPANSIONES_MAXIMAS, PROFUNDIDAD_MAXIMA, Forma, profundidad_de
+from oracle_lint.nucleo.canonico import canonico
+from oracle_lint.nucleo.errores import ErrorOracle, evaluacion_fallo, limite_de_algebra
+from oracle_lint.nucleo.lenguaje import COMPARADORES, EXPANSIONES_MAXIMAS, PROFUNDIDAD_MAXIMA, Forma, profundidad_de
 
 Fila = dict[str, Any]
 Llamador = Callable[[str, list[Any]], Any]

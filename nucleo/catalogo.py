@@ -18,12 +18,12 @@ from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import Any
 
-from nucleo.config import normalizar_nombre
-from nucleo.errores import catalogo_invalido, medida_desconocida, medida_no_efectiva
-from nucleo.lectura import leer_texto
-from nucleo.escalares import Escalares, cargar_escalares, verificar_escalares
-from nucleo.medida import Medida, macros_de_texto, medidas_de_catalogo
-from nucleo.proyecto import Proyecto, presentar_ruta
+from oracle_lint.nucleo.config import normalizar_nombre
+from oracle_lint.nucleo.errores import catalogo_invalido, medida_desconocida, medida_no_efectiva
+from oracle_lint.nucleo.lectura import leer_texto
+from oracle_lint.nucleo.escalares import Escalares, cargar_escalares, verificar_escalares
+from oracle_lint.nucleo.medida import Medida, macros_de_texto, medidas_de_catalogo
+from oracle_lint.nucleo.proyecto import Proyecto, presentar_ruta
 
 DISTRIBUCION_ORACLE = "oracle-lint"
 GRUPO_BIBLIOTECAS = "oracle.bibliotecas"
@@ -99,7 +99,7 @@ class Catalogo(Mapping[str, Entrada]):
 
 def directorio_rules() -> Path:
     """The data directory of the installed `rules` package (base catalog and profiles)."""
-    paquete = importlib.import_module("rules")
+    paquete = importlib.import_module("oracle_lint.rules")
     return _directorio_unico(tuple(str(p) for p in paquete.__path__))
 
 

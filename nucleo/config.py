@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nucleo.errores import ErrorOracle, proyecto_invalido
-from nucleo.lectura import leer_texto
-from nucleo.sombras import Sombra
+from oracle_lint.nucleo.errores import ErrorOracle, proyecto_invalido
+from oracle_lint.nucleo.lectura import leer_texto
+from oracle_lint.nucleo.sombras import Sombra
 
 if sys.version_info >= (3, 11):
     import tomllib

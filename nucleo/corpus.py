@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from nucleo.errores import ErrorOracle, argumentos_invalidos, caso_repetido, evidencia_incompleta
-from nucleo.evidencia import Evidencia, normalizar_evidencia, validar_evidencia
-from nucleo.medida import es_id_de_medida
-from nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.errores import ErrorOracle, argumentos_invalidos, caso_repetido, evidencia_incompleta
+from oracle_lint.nucleo.evidencia import Evidencia, normalizar_evidencia, validar_evidencia
+from oracle_lint.nucleo.medida import es_id_de_medida
+from oracle_lint.nucleo.proyecto import Proyecto
 
 ESPERAS = ("verde", "rojo", "sin_evidencia")
 CLASES = ("corpus", "diferencial", "efimero")

@@ -10,12 +10,12 @@ import datetime
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from nucleo.algebra import LimitesAlgebra
-from nucleo.corpus import Caso, casos_para_desafio
-from nucleo.escalares import Escalares
-from nucleo.medida import Medida
-from nucleo.mutacion import correr
-from nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.algebra import LimitesAlgebra
+from oracle_lint.nucleo.corpus import Caso, casos_para_desafio
+from oracle_lint.nucleo.escalares import Escalares
+from oracle_lint.nucleo.medida import Medida
+from oracle_lint.nucleo.mutacion import correr
+from oracle_lint.nucleo.proyecto import Proyecto
 
 
 def desafiar(

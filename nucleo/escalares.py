@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from nucleo.errores import escalares_no_autorizadas, evaluacion_fallo, medida_invalida
+from oracle_lint.nucleo.errores import escalares_no_autorizadas, evaluacion_fallo, medida_invalida
 
 ARCHIVO_ESCALARES = "escalares.py"
 

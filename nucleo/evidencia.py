@@ -10,8 +10,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from nucleo.canonico import canonico
-from nucleo.errores import ErrorOracle, evidencia_invalida
+from oracle_lint.nucleo.canonico import canonico
+from oracle_lint.nucleo.errores import ErrorOracle, evidencia_invalida
 
 Fila = dict[str, Any]
 Evidencia = dict[str, list[Fila]]

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from nucleo.algebra import LimitesAlgebra
-from nucleo.catalogo import Catalogo, Entrada
-from nucleo.corpus import Caso, cargar_corpus, exigir_vigentes, leer_casos, sin_repetidos
-from nucleo.errores import ErrorOracle, evidencia_incompleta
-from nucleo.evidencia import Evidencia
-from nucleo.proyecto import Proyecto
-from nucleo.veredicto import Veredicto
+from oracle_lint.nucleo.algebra import LimitesAlgebra
+from oracle_lint.nucleo.catalogo import Catalogo, Entrada
+from oracle_lint.nucleo.corpus import Caso, cargar_corpus, exigir_vigentes, leer_casos, sin_repetidos
+from oracle_lint.nucleo.errores import ErrorOracle, evidencia_incompleta
+from oracle_lint.nucleo.evidencia import Evidencia
+from oracle_lint.nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.veredicto import Veredicto
 
 JUEZA = "meta.toda_medida_esta_ejercitada"
 RELACION = "ejercicio"

@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from nucleo.canonico import canonico, sha256_de
-from nucleo.errores import proyecto_cambio
-from nucleo.escalares import ARCHIVO_ESCALARES
-from nucleo.lectura import leer_bytes
-from nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.canonico import canonico, sha256_de
+from oracle_lint.nucleo.errores import proyecto_cambio
+from oracle_lint.nucleo.escalares import ARCHIVO_ESCALARES
+from oracle_lint.nucleo.lectura import leer_bytes
+from oracle_lint.nucleo.proyecto import Proyecto
 
 T = TypeVar("T")
 

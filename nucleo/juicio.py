@@ -12,16 +12,16 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nucleo.algebra import LimitesAlgebra
-from nucleo.catalogo import Catalogo, Entrada, catalogo_efectivo
-from nucleo.errores import ErrorOracle, argumentos_invalidos, evaluacion_fallo, medida_no_aplicable
-from nucleo.evidencia import normalizar_evidencia, validar_evidencia
-from nucleo.huellas import entrada_sha256
-from nucleo.medida import es_id_de_medida
-from nucleo.proyecto import Proyecto
-from nucleo.sombras import FallaDeSombra, Sombra, fallas_de, juzgable, verificar_sombras
-from nucleo.veredicto import CORTE_DE_TESTIGOS, Veredicto
-from nucleo.version import VERSION
+from oracle_lint.nucleo.algebra import LimitesAlgebra
+from oracle_lint.nucleo.catalogo import Catalogo, Entrada, catalogo_efectivo
+from oracle_lint.nucleo.errores import ErrorOracle, argumentos_invalidos, evaluacion_fallo, medida_no_aplicable
+from oracle_lint.nucleo.evidencia import normalizar_evidencia, validar_evidencia
+from oracle_lint.nucleo.huellas import entrada_sha256
+from oracle_lint.nucleo.medida import es_id_de_medida
+from oracle_lint.nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.sombras import FallaDeSombra, Sombra, fallas_de, juzgable, verificar_sombras
+from oracle_lint.nucleo.veredicto import CORTE_DE_TESTIGOS, Veredicto
+from oracle_lint.nucleo.version import VERSION
 
 ESQUEMA = "oracle.mcp/juzgar/v1"
 PATRON_ID = "^[a-z][a-z0-9_]*(?:\\.[a-z][a-z0-9_]*)+$"

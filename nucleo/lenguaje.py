@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from nucleo.errores import ErrorOracle, limite_de_algebra, medida_invalida
+from oracle_lint.nucleo.errores import ErrorOracle, limite_de_algebra, medida_invalida
 
 Forma = dict[str, Any]
 
@@ -431,7 +431,7 @@ def _validar_pipeline(nodo: object, ruta: str, quien: str, prof: int, maxima: in
     op = nodo["op"]
     if op == "relacion":
         _claves(quien, ruta, nodo, {"op", "nombre"})
-        from nucleo.evidencia import es_nombre_de_relacion
+        from oracle_lint.nucleo.evidencia import es_nombre_de_relacion
 
         if not es_nombre_de_relacion(nodo["nombre"]):
             raise _ruta_error(quien, f"{ruta}.nombre", "nombre de relación inválido")

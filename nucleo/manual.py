@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from nucleo.algebra import LimitesAlgebra
-from nucleo.escalares import BUILTINS
-from nucleo.lenguaje import __doc__ as _GRAMATICA
+from oracle_lint.nucleo.algebra import LimitesAlgebra
+from oracle_lint.nucleo.escalares import BUILTINS
+from oracle_lint.nucleo.lenguaje import __doc__ as _GRAMATICA
 
 _L = LimitesAlgebra()
 

@@ -16,13 +16,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from nucleo.algebra import Evaluador, LimitesAlgebra, comparar
-from nucleo.canonico import canonico
-from nucleo.errores import evaluacion_fallo, medida_invalida
-from nucleo.escalares import Escalares, verificar_escalares
-from nucleo.evidencia import es_nombre_de_relacion, validar_evidencia
-from nucleo.lenguaje import Forma, a_texto, escalares_de, parsear, relaciones_de, validar_forma
-from nucleo.veredicto import Umbral, Veredicto
+from oracle_lint.nucleo.algebra import Evaluador, LimitesAlgebra, comparar
+from oracle_lint.nucleo.canonico import canonico
+from oracle_lint.nucleo.errores import evaluacion_fallo, medida_invalida
+from oracle_lint.nucleo.escalares import Escalares, verificar_escalares
+from oracle_lint.nucleo.evidencia import es_nombre_de_relacion, validar_evidencia
+from oracle_lint.nucleo.lenguaje import Forma, a_texto, escalares_de, parsear, relaciones_de, validar_forma
+from oracle_lint.nucleo.veredicto import Umbral, Veredicto
 
 if sys.version_info >= (3, 11):
     import tomllib

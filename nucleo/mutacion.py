@@ -13,16 +13,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nucleo.algebra import LimitesAlgebra
-from nucleo.cancelacion import Cancelado
-from nucleo.canonico import canonico
-from nucleo.corpus import Caso, sin_repetidos
-from nucleo.errores import ErrorOracle
-from nucleo.escalares import Escalares
-from nucleo.huellas import entrada_sha256
-from nucleo.medida import Medida
-from nucleo.mutadores import MUTADORES, Mutador, mutantes
-from nucleo.version import VERSION
+from oracle_lint.nucleo.algebra import LimitesAlgebra
+from oracle_lint.nucleo.cancelacion import Cancelado
+from oracle_lint.nucleo.canonico import canonico
+from oracle_lint.nucleo.corpus import Caso, sin_repetidos
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.escalares import Escalares
+from oracle_lint.nucleo.huellas import entrada_sha256
+from oracle_lint.nucleo.medida import Medida
+from oracle_lint.nucleo.mutadores import MUTADORES, Mutador, mutantes
+from oracle_lint.nucleo.version import VERSION
 
 __all__ = ["ADVERTENCIA_FIJA", "CONCLUSIONES", "ESQUEMA", "EXITOSAS", "MUTADORES", "Cancelado", "Resultado",
            "clasificar", "correr", "evaluar_caso", "mutantes"]

@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from nucleo.algebra import comparar
-from nucleo.canonico import canonico
-from nucleo.lenguaje import COMPARADORES, Forma, a_texto, cond_a_texto, validar_forma
-from nucleo.medida import Medida
-from nucleo.veredicto import Umbral
+from oracle_lint.nucleo.algebra import comparar
+from oracle_lint.nucleo.canonico import canonico
+from oracle_lint.nucleo.lenguaje import COMPARADORES, Forma, a_texto, cond_a_texto, validar_forma
+from oracle_lint.nucleo.medida import Medida
+from oracle_lint.nucleo.veredicto import Umbral
 
 Camino = tuple[str | int, ...]
 Candidato = tuple[str, str, str, Medida]

@@ -11,7 +11,7 @@ import os
 import stat
 from pathlib import Path
 
-from nucleo.config import (
+from oracle_lint.nucleo.config import (
     DIRECTORIOS,
     ORACLE_JSON,
     POR_OMISION,
@@ -20,7 +20,7 @@ from nucleo.config import (
     cargar_config,
     tiene_tool_oracle,
 )
-from nucleo.errores import ErrorOracle, proyecto_invalido
+from oracle_lint.nucleo.errores import ErrorOracle, proyecto_invalido
 
 
 class Proyecto:

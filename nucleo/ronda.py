@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nucleo.catalogo import Entrada, catalogo_efectivo
-from nucleo.corpus import Caso, cargar_corpus, de_la_medida, exigir_vigentes, leer_casos, sin_repetidos
-from nucleo.errores import ErrorOracle
-from nucleo.fijacion import DIRECTORIO_DEL_PUBLICADOR
-from nucleo.mutacion import EXITOSAS, correr
-from nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.catalogo import Entrada, catalogo_efectivo
+from oracle_lint.nucleo.corpus import Caso, cargar_corpus, de_la_medida, exigir_vigentes, leer_casos, sin_repetidos
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.fijacion import DIRECTORIO_DEL_PUBLICADOR
+from oracle_lint.nucleo.mutacion import EXITOSAS, correr
+from oracle_lint.nucleo.proyecto import Proyecto
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -15,7 +15,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nucleo.errores import ErrorOracle, proyecto_invalido
+from oracle_lint.nucleo.errores import ErrorOracle, proyecto_invalido
 
 HOLGURA = "holgura"
 OBSOLETA = "obsoleta"

@@ -1,5 +1,5 @@
-"""`python -m server --proyecto PATH [--confiar-escalares]`."""
+"""`python -m oracle_lint.server --proyecto PATH [--confiar-escalares]`."""
 
-from server.principal import main
+from oracle_lint.server.principal import main
 
 raise SystemExit(main())

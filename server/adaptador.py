@@ -17,18 +17,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from nucleo.cancelacion import Cancelado
-from nucleo.catalogo import Catalogo, Entrada, macros_del_proyecto, catalogo_efectivo as cargar_efectivo
-from nucleo.errores import ErrorOracle, argumentos_invalidos, proyecto_cambio
-from nucleo.escalares import Escalares, cargar_escalares
-from nucleo.evidencia import normalizar_evidencia, validar_evidencia
-from nucleo.huellas import entrada_sha256_de_evaluacion, estable, huella_proyecto
-from nucleo.medida import Medida, medida_de_texto
-from nucleo.proyecto import Proyecto
-from nucleo.sombras import Sombra, verificar_sombras
-from nucleo.veredicto import Veredicto
-from nucleo.version import VERSION
-from server.validacion import mostrar
+from oracle_lint.nucleo.cancelacion import Cancelado
+from oracle_lint.nucleo.catalogo import Catalogo, Entrada, macros_del_proyecto, catalogo_efectivo as cargar_efectivo
+from oracle_lint.nucleo.errores import ErrorOracle, argumentos_invalidos, proyecto_cambio
+from oracle_lint.nucleo.escalares import Escalares, cargar_escalares
+from oracle_lint.nucleo.evidencia import normalizar_evidencia, validar_evidencia
+from oracle_lint.nucleo.huellas import entrada_sha256_de_evaluacion, estable, huella_proyecto
+from oracle_lint.nucleo.medida import Medida, medida_de_texto
+from oracle_lint.nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.sombras import Sombra, verificar_sombras
+from oracle_lint.nucleo.veredicto import Veredicto
+from oracle_lint.nucleo.version import VERSION
+from oracle_lint.server.validacion import mostrar
 
 T = TypeVar("T")
 
@@ -79,14 +79,14 @@ def _estable(ctx: Contexto, operacion: Callable[[], T]) -> T:
 
 def desafiar_medida(*args: Any, **kwargs: Any) -> dict[str, Any]:
     """`nucleo.desafio.desafiar` (same arguments)."""
-    from nucleo.desafio import desafiar as real
+    from oracle_lint.nucleo.desafio import desafiar as real
 
     return real(*args, **kwargs)
 
 
 def juzgar_evidencia(proyecto: Proyecto, evidencia: object, ids: list[str] | None) -> dict[str, Any]:
     """`nucleo.juicio.juzgar(proyecto, evidencia, ids).a_dict()`."""
-    from nucleo.juicio import juzgar as real
+    from oracle_lint.nucleo.juicio import juzgar as real
 
     return real(proyecto, evidencia, ids).a_dict()
 
@@ -100,8 +100,8 @@ def _umbral(medida: Medida) -> dict[str, Any]:
 
 def _archivos_de_fijacion(proyecto: Proyecto, catalogo: Catalogo) -> set[Path]:
     """The case files the catalog exercise reads: the project's corpus and diferencial, and publishers' corpus."""
-    from nucleo.corpus import archivos_de_casos
-    from nucleo.fijacion import DIRECTORIO_DEL_PUBLICADOR
+    from oracle_lint.nucleo.corpus import archivos_de_casos
+    from oracle_lint.nucleo.fijacion import DIRECTORIO_DEL_PUBLICADOR
 
     archivos = set(archivos_de_casos(proyecto.dir_corpus)) | set(archivos_de_casos(proyecto.dir_diferencial))
     for ident in catalogo:
@@ -129,7 +129,7 @@ def _fila_de_catalogo(
 
 def catalogo_efectivo(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
     """Index (no ids) or detail (ids) of the effective catalog, with each measure's fijación."""
-    from nucleo.fijacion import ejercicio_del_catalogo
+    from oracle_lint.nucleo.fijacion import ejercicio_del_catalogo
 
     proyecto = ctx.proyecto
     ids = argumentos.get("ids")
@@ -227,7 +227,7 @@ def evaluar(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
 
 def desafiar(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
     """The challenge round of `nucleo.desafio`: project cases (by default) plus ephemeral ones."""
-    from nucleo.corpus import casos_efimeros
+    from oracle_lint.nucleo.corpus import casos_efimeros
 
     proyecto = ctx.proyecto
 
@@ -283,7 +283,7 @@ def juzgar(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
 
 
 def _archivos_del_tracker(proyecto: Proyecto) -> Iterable[Path]:
-    from nucleo.tareas.lector import directorio_de
+    from oracle_lint.nucleo.tareas.lector import directorio_de
 
     directorio = directorio_de(proyecto)
     if not directorio.is_dir() or directorio.is_symlink():
@@ -315,7 +315,7 @@ def _argumentos_de_accion(accion: str, argumentos: dict[str, Any]) -> None:
 
 def tareas(ctx: Contexto, argumentos: dict[str, Any]) -> dict[str, Any]:
     """Read-only questions to the tracker: listar, ver, buscar, hechos."""
-    from nucleo import tareas as tracker
+    from oracle_lint.nucleo import tareas as tracker
 
     proyecto = ctx.proyecto
     accion = argumentos["accion"]

@@ -1,4 +1,4 @@
-"""`python -m server.contrato [--check] [--doc PATH]`: the tools/list block of docs/mcp-contrato.md.
+"""`python -m oracle_lint.server.contrato [--check] [--doc PATH]`: the tools/list block of docs/mcp-contrato.md.
 
 The block between `<!-- herramientas-json:inicio -->` and `<!-- herramientas-json:fin -->` is
 generated from `server.herramientas.HERRAMIENTAS` (the same table `tools/list` is built
@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-from server.herramientas import definiciones
+from oracle_lint.server.herramientas import definiciones
 
 INICIO = "<!-- herramientas-json:inicio -->"
 FIN = "<!-- herramientas-json:fin -->"
@@ -46,7 +46,7 @@ def bloque_del_documento(texto: str) -> list[object]:
 
 def main(argv: list[str] | None = None) -> int:
     """Write (or `--check`) the generated block."""
-    parser = argparse.ArgumentParser(prog="python -m server.contrato", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m oracle_lint.server.contrato", description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 when the document differs from the table")
     parser.add_argument("--doc", type=Path, default=DOC, help=f"the document (default: {DOC})")
     argumentos = parser.parse_args(argv)
@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if argumentos.check else 2
     if argumentos.check:
         if nuevo != texto:
-            sys.stderr.write(f"{doc}: the tools/list block differs from server.herramientas; run python -m server.contrato\n")
+            sys.stderr.write(f"{doc}: the tools/list block differs from server.herramientas; run python -m oracle_lint.server.contrato\n")
             return 1
         return 0
     if nuevo != texto:

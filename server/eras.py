@@ -22,14 +22,14 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from nucleo.errores import ErrorOracle, evaluacion_fallo, proyecto_invalido
-from nucleo.cancelacion import Cancelado
-from nucleo.proyecto import Proyecto
-from nucleo.version import VERSION
-from server.adaptador import Contexto, PoscondicionRota
-from server.herramientas import POR_NOMBRE, Herramienta, definiciones
-from server.trabajos import Trabajo, Trabajos
-from server.transporte import (
+from oracle_lint.nucleo.errores import ErrorOracle, evaluacion_fallo, proyecto_invalido
+from oracle_lint.nucleo.cancelacion import Cancelado
+from oracle_lint.nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.version import VERSION
+from oracle_lint.server.adaptador import Contexto, PoscondicionRota
+from oracle_lint.server.herramientas import POR_NOMBRE, Herramienta, definiciones
+from oracle_lint.server.trabajos import Trabajo, Trabajos
+from oracle_lint.server.transporte import (
     INVALID_PARAMS,
     INVALID_REQUEST,
     METHOD_NOT_FOUND,
@@ -43,7 +43,7 @@ from server.transporte import (
     respuesta,
     serializar,
 )
-from server.validacion import mostrar
+from oracle_lint.server.validacion import mostrar
 
 VERSION_MODERNA = "2026-07-28"
 VERSION_HEREDADA = "2025-11-25"

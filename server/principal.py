@@ -20,12 +20,12 @@ import traceback
 from pathlib import Path
 from typing import BinaryIO
 
-from nucleo.errores import ErrorOracle
-from nucleo.proyecto import Proyecto
-from nucleo.version import VERSION
-from server.eras import Despachador, Salir
-from server.trabajos import Trabajos
-from server.transporte import Salida, lineas, proteger_stdout, registrar
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.version import VERSION
+from oracle_lint.server.eras import Despachador, Salir
+from oracle_lint.server.trabajos import Trabajos
+from oracle_lint.server.transporte import Salida, lineas, proteger_stdout, registrar
 
 EXIT_USO = 2
 EXIT_FALLO_INTERNO = 70  # EX_SOFTWARE: a bug escaped the reader loop

@@ -19,8 +19,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from nucleo.errores import ErrorOracle, argumentos_invalidos
-from nucleo.evidencia import validar_evidencia
+from oracle_lint.nucleo.errores import ErrorOracle, argumentos_invalidos
+from oracle_lint.nucleo.evidencia import validar_evidencia
 
 PALABRAS = frozenset(
     {

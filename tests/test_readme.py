@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from linter.cli import main
+from oracle_lint.linter.cli import main
 
 RAIZ = Path(__file__).resolve().parents[1]
 

@@ -87,7 +87,7 @@ def distribuciones_instaladas(modulo: str, prefijos: tuple[str, ...]) -> str:
 
 def huella_analizador() -> str:
     """What makes per-file facts change: extractor and oracle versions, parser, Python, analyzer source."""
-    from nucleo.version import VERSION
+    from oracle_lint.nucleo.version import VERSION
 
     from . import VERSION_EXTRACTOR
 

@@ -15,7 +15,7 @@ import tempfile
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence, Union
 
-from nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.errores import ErrorOracle
 
 EXTRA = "oracle-lint[probe]"
 MAX_PAGINAS = 1000

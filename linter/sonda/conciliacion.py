@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Optional, Sequence
 
-from linter.extraccion.literales import escapar
-from linter.extraccion.nodos import LISTAS, MAPAS, SUBESQUEMAS, resolver_ref
+from oracle_lint.linter.extraccion.literales import escapar
+from oracle_lint.linter.extraccion.nodos import LISTAS, MAPAS, SUBESQUEMAS, resolver_ref
 
 ANOTACIONES = frozenset({"title", "description", "examples", "$comment"})  # prose, not shape: not compared
 CAMPOS = (("entrada", "inputSchema"), ("salida", "outputSchema"))

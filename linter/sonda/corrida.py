@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from linter.analisis import Corrida, Hallazgo, hallazgos_de, hechos_del_tracker, reunir_evidencia
-from linter.listas import cargar_listas, con_alcance
-from nucleo.juicio import Juicio, juzgar
-from nucleo.proyecto import Proyecto
+from oracle_lint.linter.analisis import Corrida, Hallazgo, hallazgos_de, hechos_del_tracker, reunir_evidencia
+from oracle_lint.linter.listas import cargar_listas, con_alcance
+from oracle_lint.nucleo.juicio import Juicio, juzgar
+from oracle_lint.nucleo.proyecto import Proyecto
 
 from .cliente import Listado, Servidor, listar
 from .conciliacion import publicadas

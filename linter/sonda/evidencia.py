@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Sequence
 
-from linter.extraccion import nodos
-from linter.extraccion.salida import Salida
-from linter.extraccion.tipos import Esquema, Pos
+from oracle_lint.linter.extraccion import nodos
+from oracle_lint.linter.extraccion.salida import Salida
+from oracle_lint.linter.extraccion.tipos import Esquema, Pos
 
 RELACIONES_VIVAS = ("herramienta", "esquema", "esquema_nodo", "clave_declarada", "no_resuelto", "raiz_publicada")
 # only the source has them (`publicada` is the source reconciled with a live listing: `check --probe`)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
-from nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.errores import ErrorOracle
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -160,8 +160,8 @@ def _llamada(llamada: Llamada) -> dict[str, Any]:
 def claves(llamada: Llamada, tool: Mapping[str, Any], resultado: Mapping[str, Any], donde: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The `clave_resultado` rows of one call: each top-level key its structuredContent writes, for a
     tool that publishes an output schema, and whether that schema's root names its keys (a map does not)."""
-    from linter.extraccion import nodos
-    from linter.extraccion.tipos import Esquema, Pos
+    from oracle_lint.linter.extraccion import nodos
+    from oracle_lint.linter.extraccion.tipos import Esquema, Pos
 
     esquema, estructurado = tool.get("outputSchema"), resultado.get("structuredContent")
     if esquema is None or not isinstance(estructurado, dict):

@@ -7,8 +7,8 @@ import json
 from collections import Counter
 from typing import Any
 
-from linter.codigos import de_oracle
-from linter.formatos import VERSION_JSON, seguro
+from oracle_lint.linter.codigos import de_oracle
+from oracle_lint.linter.formatos import VERSION_JSON, seguro
 
 from .corrida import Sondeo
 

@@ -20,7 +20,7 @@ __all__ = ["main"]
 def __getattr__(nombre: str) -> Any:
     """`main`, imported from `nucleo.cli.principal` when first asked for (PEP 562)."""
     if nombre == "main":
-        from nucleo.cli.principal import main
+        from oracle_lint.nucleo.cli.principal import main
 
         return main
     raise AttributeError(f"module {__name__!r} has no attribute {nombre!r}")

@@ -8,10 +8,10 @@ from typing import Any
 
 import click
 
-from nucleo.cli.comun import con_errores, imprimir_json
-from nucleo.cli.opciones import abrir_proyecto, opciones_de_proyecto
-from nucleo.corpus import Caso, cargar_corpus
-from nucleo.huellas import estable
+from oracle_lint.nucleo.cli.comun import con_errores, imprimir_json
+from oracle_lint.nucleo.cli.opciones import abrir_proyecto, opciones_de_proyecto
+from oracle_lint.nucleo.corpus import Caso, cargar_corpus
+from oracle_lint.nucleo.huellas import estable
 
 
 @click.group()

@@ -10,8 +10,8 @@ from typing import Any, TypeVar
 
 import click
 
-from nucleo.errores import ErrorOracle
-from nucleo.version import VERSION
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.version import VERSION
 
 F = TypeVar("F", bound=Callable[..., Any])
 

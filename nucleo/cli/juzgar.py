@@ -9,12 +9,12 @@ from typing import Any
 
 import click
 
-from nucleo.cli.comun import EXIT_ROJO, EXIT_VERDE, con_errores, imprimir_json
-from nucleo.cli.medida import leer_json
-from nucleo.cli.opciones import abrir_proyecto, opciones_de_proyecto
-from nucleo.huellas import estable
-from nucleo.juicio import Juicio, Juzgada, juzgar as juzgar_evidencia
-from nucleo.veredicto import CORTE_DE_TESTIGOS
+from oracle_lint.nucleo.cli.comun import EXIT_ROJO, EXIT_VERDE, con_errores, imprimir_json
+from oracle_lint.nucleo.cli.medida import leer_json
+from oracle_lint.nucleo.cli.opciones import abrir_proyecto, opciones_de_proyecto
+from oracle_lint.nucleo.huellas import estable
+from oracle_lint.nucleo.juicio import Juicio, Juzgada, juzgar as juzgar_evidencia
+from oracle_lint.nucleo.veredicto import CORTE_DE_TESTIGOS
 
 
 def _numero(valor: Any) -> str:

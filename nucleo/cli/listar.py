@@ -7,11 +7,11 @@ from typing import Any
 
 import click
 
-from nucleo.catalogo import Catalogo, Entrada, catalogo_efectivo
-from nucleo.cli.comun import con_errores, imprimir_json
-from nucleo.cli.opciones import abrir_proyecto, opciones_de_proyecto
-from nucleo.huellas import estable, huella_proyecto
-from nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.catalogo import Catalogo, Entrada, catalogo_efectivo
+from oracle_lint.nucleo.cli.comun import con_errores, imprimir_json
+from oracle_lint.nucleo.cli.opciones import abrir_proyecto, opciones_de_proyecto
+from oracle_lint.nucleo.huellas import estable, huella_proyecto
+from oracle_lint.nucleo.proyecto import Proyecto
 
 
 def _fila(entrada: Entrada, proyecto: Proyecto) -> dict[str, Any]:

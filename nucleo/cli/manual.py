@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from nucleo.manual import TEMAS
+from oracle_lint.nucleo.manual import TEMAS
 
 
 @click.group()

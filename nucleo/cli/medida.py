@@ -8,10 +8,10 @@ from pathlib import Path
 
 import click
 
-from nucleo.cli.comun import EXIT_ROJO, EXIT_VERDE, con_errores, imprimir_json
-from nucleo.errores import ErrorOracle
-from nucleo.medida import Medida, medida_de_texto
-from nucleo.veredicto import Veredicto
+from oracle_lint.nucleo.cli.comun import EXIT_ROJO, EXIT_VERDE, con_errores, imprimir_json
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.medida import Medida, medida_de_texto
+from oracle_lint.nucleo.veredicto import Veredicto
 
 
 @click.group()
@@ -43,9 +43,9 @@ def _medida(ident: str | None, texto: Path | None, proyecto: Path | None, confia
     """The measure by id (from the effective catalog) or by text file; also the project's scalars."""
     if (ident is None) == (texto is None):
         raise click.UsageError("give exactly one of ID or --texto FILE")
-    from nucleo.catalogo import catalogo_efectivo, macros_del_proyecto
-    from nucleo.escalares import cargar_escalares
-    from nucleo.proyecto import Proyecto, encontrar_raiz
+    from oracle_lint.nucleo.catalogo import catalogo_efectivo, macros_del_proyecto
+    from oracle_lint.nucleo.escalares import cargar_escalares
+    from oracle_lint.nucleo.proyecto import Proyecto, encontrar_raiz
 
     p = Proyecto(proyecto or encontrar_raiz(Path.cwd()), confiar_escalares=confiar)
     if texto is not None:  # in memory, with the project's macros and scalars, as oracle_evaluar does
@@ -103,7 +103,7 @@ def expandir(ident: str | None, texto: Path | None, proyecto: Path | None, como_
     if como_json:
         imprimir_json(m.a_datos())
     else:
-        from nucleo.lenguaje import a_texto
+        from oracle_lint.nucleo.lenguaje import a_texto
 
         click.echo(a_texto(m.forma))
         click.echo(json.dumps(m.forma, ensure_ascii=False, indent=2))
@@ -152,12 +152,12 @@ def desafiar(
     (a discordance, a missing polarity, no mutants, or a survivor), 2 on errors. It does not
     prove the measure correct.
     """
-    from nucleo.catalogo import catalogo_efectivo
-    from nucleo.cli.opciones import abrir_proyecto
-    from nucleo.corpus import caso_efimero_de_archivo
-    from nucleo.desafio import desafiar as _desafiar
-    from nucleo.escalares import cargar_escalares
-    from nucleo.mutacion import EXITOSAS
+    from oracle_lint.nucleo.catalogo import catalogo_efectivo
+    from oracle_lint.nucleo.cli.opciones import abrir_proyecto
+    from oracle_lint.nucleo.corpus import caso_efimero_de_archivo
+    from oracle_lint.nucleo.desafio import desafiar as _desafiar
+    from oracle_lint.nucleo.escalares import cargar_escalares
+    from oracle_lint.nucleo.mutacion import EXITOSAS
 
     if (ident is None) == (texto is None):
         raise click.UsageError("give exactly one of ID or --texto FILE")
@@ -190,8 +190,8 @@ def desafiar(
 @con_errores
 def ronda(origen: str, equivalentes: Path | None, proyecto: Path | None, como_json: bool) -> None:
     """Challenge every measure of one source with its corpus; exit 1 on an unexplained survivor."""
-    from nucleo import ronda as r
-    from nucleo.proyecto import Proyecto, encontrar_raiz
+    from oracle_lint.nucleo import ronda as r
+    from oracle_lint.nucleo.proyecto import Proyecto, encontrar_raiz
 
     p = Proyecto(proyecto or encontrar_raiz(Path.cwd()))
     lista = r.leer_equivalentes(equivalentes or p.raiz / "docs" / "mutantes_equivalentes.toml")

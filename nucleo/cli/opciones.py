@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
-from nucleo.proyecto import Proyecto, encontrar_raiz
+from oracle_lint.nucleo.proyecto import Proyecto, encontrar_raiz
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import click
 
-from nucleo.cli import caso as _caso
-from nucleo.cli import juzgar as _juzgar
-from nucleo.cli import listar as _listar
-from nucleo.cli import manual as _manual
-from nucleo.cli import medida as _medida
-from nucleo.cli import tarea as _tarea
-from nucleo.cli.comun import grupo_principal
+from oracle_lint.nucleo.cli import caso as _caso
+from oracle_lint.nucleo.cli import juzgar as _juzgar
+from oracle_lint.nucleo.cli import listar as _listar
+from oracle_lint.nucleo.cli import manual as _manual
+from oracle_lint.nucleo.cli import medida as _medida
+from oracle_lint.nucleo.cli import tarea as _tarea
+from oracle_lint.nucleo.cli.comun import grupo_principal
 
 main: click.Group = grupo_principal
 main.add_command(_juzgar.juzgar)

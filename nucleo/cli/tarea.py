@@ -9,15 +9,15 @@ from typing import Any, TypeVar
 
 import click
 
-from nucleo.cli import tarea_escritura as escritura
-from nucleo.cli.comun import con_errores, imprimir_json
-from nucleo.errores import argumentos_invalidos
-from nucleo.proyecto import Proyecto, encontrar_raiz
-from nucleo.tareas import buscar as buscar_tareas
-from nucleo.tareas import hechos as hechos_tareas
-from nucleo.tareas import leer_tracker, listar as listar_tareas, ver as ver_tarea
-from nucleo.tareas.consultas import resolver
-from nucleo.tareas.formato import (
+from oracle_lint.nucleo.cli import tarea_escritura as escritura
+from oracle_lint.nucleo.cli.comun import con_errores, imprimir_json
+from oracle_lint.nucleo.errores import argumentos_invalidos
+from oracle_lint.nucleo.proyecto import Proyecto, encontrar_raiz
+from oracle_lint.nucleo.tareas import buscar as buscar_tareas
+from oracle_lint.nucleo.tareas import hechos as hechos_tareas
+from oracle_lint.nucleo.tareas import leer_tracker, listar as listar_tareas, ver as ver_tarea
+from oracle_lint.nucleo.tareas.consultas import resolver
+from oracle_lint.nucleo.tareas.formato import (
     ESTADOS,
     Tarea,
     a_texto,
@@ -32,7 +32,7 @@ from nucleo.tareas.formato import (
     parsear_tarea,
     problema_de_texto_libre,
 )
-from nucleo.tareas.lector import directorio_de
+from oracle_lint.nucleo.tareas.lector import directorio_de
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -22,9 +22,9 @@ from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
-from nucleo.errores import ErrorOracle, argumentos_invalidos, proyecto_cambio
-from nucleo.tareas.formato import id_de_nombre
-from nucleo.tareas.lector import BLOQUEO, es_temporal
+from oracle_lint.nucleo.errores import ErrorOracle, argumentos_invalidos, proyecto_cambio
+from oracle_lint.nucleo.tareas.formato import id_de_nombre
+from oracle_lint.nucleo.tareas.lector import BLOQUEO, es_temporal
 
 ESPERA_BLOQUEO = 60.0  # seconds a writer waits for another's transaction
 

@@ -4,10 +4,10 @@ Reading only: `listar`, `ver`, `buscar` and `hechos` return plain JSON-able data
 `oracle tarea <verbo> --json` prints. Writing exists only in the `oracle tarea` CLI verbs.
 """
 
-from nucleo.tareas.consultas import LIMITE_DE_COINCIDENCIAS, buscar, listar, ver
-from nucleo.tareas.formato import ESTADOS, Nota, Tarea
-from nucleo.tareas.hechos import hechos
-from nucleo.tareas.lector import DIRECTORIO, Tracker, leer_tracker
+from oracle_lint.nucleo.tareas.consultas import LIMITE_DE_COINCIDENCIAS, buscar, listar, ver
+from oracle_lint.nucleo.tareas.formato import ESTADOS, Nota, Tarea
+from oracle_lint.nucleo.tareas.hechos import hechos
+from oracle_lint.nucleo.tareas.lector import DIRECTORIO, Tracker, leer_tracker
 
 __all__ = [
     "DIRECTORIO",

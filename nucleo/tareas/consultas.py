@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from nucleo.errores import argumentos_invalidos, id_ambiguo, tarea_no_encontrada
-from nucleo.proyecto import Proyecto
-from nucleo.tareas.formato import ESTADOS, PREFIJO_REFERENCIA, Tarea
-from nucleo.tareas.lector import leer_tracker
+from oracle_lint.nucleo.errores import argumentos_invalidos, id_ambiguo, tarea_no_encontrada
+from oracle_lint.nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.tareas.formato import ESTADOS, PREFIJO_REFERENCIA, Tarea
+from oracle_lint.nucleo.tareas.lector import leer_tracker
 
 LIMITE_DE_COINCIDENCIAS = 20
 """`buscar` returns at most this many matches and counts the rest as `omitidos`."""

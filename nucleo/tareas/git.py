@@ -11,7 +11,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from nucleo.errores import ErrorOracle, argumentos_invalidos
+from oracle_lint.nucleo.errores import ErrorOracle, argumentos_invalidos
 
 TIEMPO_MAXIMO = 30.0
 """Seconds one git call may take."""

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from nucleo.errores import argumentos_invalidos
-from nucleo.proyecto import Proyecto
-from nucleo.tareas.formato import Tarea
-from nucleo.tareas.git import estado_git
-from nucleo.tareas.lector import DIRECTORIO, leer_tracker
+from oracle_lint.nucleo.errores import argumentos_invalidos
+from oracle_lint.nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.tareas.formato import Tarea
+from oracle_lint.nucleo.tareas.git import estado_git
+from oracle_lint.nucleo.tareas.lector import DIRECTORIO, leer_tracker
 
 Fila = dict[str, Any]
 

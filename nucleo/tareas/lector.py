@@ -12,9 +12,9 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from nucleo.errores import tracker_ausente, tracker_invalido
-from nucleo.proyecto import Proyecto
-from nucleo.tareas.formato import RegistroInvalido, Tarea, id_de_nombre, parsear_tarea
+from oracle_lint.nucleo.errores import tracker_ausente, tracker_invalido
+from oracle_lint.nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.tareas.formato import RegistroInvalido, Tarea, id_de_nombre, parsear_tarea
 
 DIRECTORIO = "tareas"
 DOCUMENTOS = ("README.md", ".gitattributes")

@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
-import nucleo.catalogo
-from nucleo.corpus import Caso
-from nucleo.medida import Medida, medida_de_texto
+import oracle_lint.nucleo.catalogo
+
+from oracle_lint import nucleo
+from oracle_lint.nucleo.corpus import Caso
+from oracle_lint.nucleo.medida import Medida, medida_de_texto
 
 RAIZ_REPO = Path(__file__).resolve().parents[2]
 META = RAIZ_REPO / "rules" / "meta.toml"

@@ -9,7 +9,9 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-import nucleo.medida
+import oracle_lint.nucleo.medida
+
+from oracle_lint import nucleo
 from ayuda_desafio import (  # noqa: F401 (fixture)
     datos_caso,
     escribir,
@@ -19,9 +21,9 @@ from ayuda_desafio import (  # noqa: F401 (fixture)
     proyecto,
     rules_falsas,
 )
-from nucleo.algebra import LimitesAlgebra
-from nucleo.cli import main
-from nucleo.version import VERSION
+from oracle_lint.nucleo.algebra import LimitesAlgebra
+from oracle_lint.nucleo.cli import main
+from oracle_lint.nucleo.version import VERSION
 
 ESQUEMA = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "esquemas" / "desafio.json").read_text())
 

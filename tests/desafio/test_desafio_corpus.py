@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ayuda_desafio import caso, datos_caso, escribir, escribir_caso, filas, proyecto
-from nucleo.corpus import (
+from oracle_lint.nucleo.corpus import (
     cargar_corpus,
     caso_efimero,
     caso_efimero_de_archivo,
@@ -17,8 +17,8 @@ from nucleo.corpus import (
     exigir_vigentes,
     sin_repetidos,
 )
-from nucleo.errores import ErrorOracle
-from nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.proyecto import Proyecto
 
 HOY = datetime.date(2026, 6, 1)
 

@@ -9,13 +9,15 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-import nucleo.mutacion
+import oracle_lint.nucleo.mutacion
+
+from oracle_lint import nucleo
 from ayuda_desafio import caso, filas, medida
-from nucleo.algebra import LimitesAlgebra
-from nucleo.errores import ErrorOracle
-from nucleo.medida import Medida
-from nucleo.mutacion import ADVERTENCIA_FIJA, Cancelado, correr
-from nucleo.mutadores import mutantes, quitar_clave
+from oracle_lint.nucleo.algebra import LimitesAlgebra
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.medida import Medida
+from oracle_lint.nucleo.mutacion import ADVERTENCIA_FIJA, Cancelado, correr
+from oracle_lint.nucleo.mutadores import mutantes, quitar_clave
 
 ESQUEMA = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "esquemas" / "desafio.json").read_text())
 

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-import nucleo.catalogo
+import oracle_lint.nucleo.catalogo
+
+from oracle_lint import nucleo
 from ayuda_desafio import (  # noqa: F401 (fixture)
     META,
     datos_caso,
@@ -18,11 +20,11 @@ from ayuda_desafio import (  # noqa: F401 (fixture)
     proyecto,
     rules_falsas,
 )
-from nucleo.catalogo import catalogo_efectivo
-from nucleo.errores import ErrorOracle
-from nucleo.fijacion import FIJACIONES, JUEZA, ejercicio_del_catalogo
-from nucleo.medida import medidas_de_catalogo
-from nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.catalogo import catalogo_efectivo
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.fijacion import FIJACIONES, JUEZA, ejercicio_del_catalogo
+from oracle_lint.nucleo.medida import medidas_de_catalogo
+from oracle_lint.nucleo.proyecto import Proyecto
 
 HOY = datetime.date(2026, 6, 1)
 
@@ -157,8 +159,8 @@ def test_la_jueza_del_catalogo_base_real(tmp_path: Path) -> None:
 
 
 def test_la_jueza_resiste_su_propio_desafio() -> None:
-    from nucleo.corpus import Caso
-    from nucleo.mutacion import correr
+    from oracle_lint.nucleo.corpus import Caso
+    from oracle_lint.nucleo.mutacion import correr
 
     (jueza,) = medidas_de_catalogo(META.read_text(encoding="utf-8"), fuente="meta.toml")
 

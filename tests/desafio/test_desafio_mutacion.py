@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ayuda_desafio import medida
-from nucleo.canonico import canonico
-from nucleo.lenguaje import a_texto
-from nucleo.mutadores import (
+from oracle_lint.nucleo.canonico import canonico
+from oracle_lint.nucleo.lenguaje import a_texto
+from oracle_lint.nucleo.mutadores import (
     MUTADORES,
     cambiar_agregado,
     cambiar_literal,
@@ -19,7 +19,7 @@ from nucleo.mutadores import (
     quitar_etapa,
     ruta_texto,
 )
-from nucleo.veredicto import Umbral
+from oracle_lint.nucleo.veredicto import Umbral
 
 RICA = (
     'r | donde (a = "x" y b < 3) o no existe c | unir s en k1, k2 | donde t en [1, "z"] '

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from nucleo.cli import main
+from oracle_lint.nucleo.cli import main
 
 RAIZ = Path(__file__).resolve().parents[2]
 LISTA = RAIZ / "docs" / "mutantes_equivalentes.toml"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pathlib
 
-from linter.marcas import marcas as marcas_del_corpus
+from oracle_lint.linter.marcas import marcas as marcas_del_corpus
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "linter"
 

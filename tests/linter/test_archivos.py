@@ -7,9 +7,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from linter.archivos import archivos_a_analizar
-from linter.cli import main
-from nucleo.proyecto import Proyecto
+from oracle_lint.linter.archivos import archivos_a_analizar
+from oracle_lint.linter.cli import main
+from oracle_lint.nucleo.proyecto import Proyecto
 
 SERVIDOR = '''from mcp.server.fastmcp import FastMCP
 

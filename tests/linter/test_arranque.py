@@ -17,13 +17,13 @@ from libcst.metadata import (
     ScopeProvider,
 )
 
-from linter.cache import DIRECTORIO, Almacen
-from linter.extraccion import extraer, nodos
-from linter.extraccion.fuente import parsear
-from linter.extraccion.metadatos import envolver
-from linter.extraccion.recolector import recolectar
-from linter.extraccion.tipos import Esquema, Pos
-from linter.extraccion.validez import Validez, firma
+from oracle_lint.linter.cache import DIRECTORIO, Almacen
+from oracle_lint.linter.extraccion import extraer, nodos
+from oracle_lint.linter.extraccion.fuente import parsear
+from oracle_lint.linter.extraccion.metadatos import envolver
+from oracle_lint.linter.extraccion.recolector import recolectar
+from oracle_lint.linter.extraccion.tipos import Esquema, Pos
+from oracle_lint.linter.extraccion.validez import Validez, firma
 
 from .marcas import FIXTURES
 
@@ -113,7 +113,7 @@ def test_a_rerun_after_an_edit_does_not_import_jsonschema(tmp_path):
     (tmp_path / "pyproject.toml").write_text("[tool.oracle]\n")
     servidor = tmp_path / "servidor.py"
     servidor.write_text(textwrap.dedent(SERVIDOR))
-    programa = ("import sys, json; from linter.cli import main\n"
+    programa = ("import sys, json; from oracle_lint.linter.cli import main\n"
                 "try:\n    main(['evidence', 'servidor.py'])\nexcept SystemExit:\n    pass\n"
                 "print(json.dumps('jsonschema' in sys.modules), file=sys.stderr)")
 
@@ -131,9 +131,10 @@ def test_a_rerun_after_an_edit_does_not_import_jsonschema(tmp_path):
 
 
 def test_oracle_lint_does_not_import_the_oracle_verbs():
-    programa = "import sys, linter.cli; print(sorted(m for m in sys.modules if m.startswith('nucleo.cli')))"
+    programa = ("import sys, oracle_lint.linter.cli; "
+                "print(sorted(m for m in sys.modules if m.startswith('oracle_lint.nucleo.cli')))")
     cargados = subprocess.run([sys.executable, "-c", programa], capture_output=True, text=True, check=True).stdout
-    assert cargados.strip() == "['nucleo.cli', 'nucleo.cli.comun']"
-    from nucleo.cli import main
+    assert cargados.strip() == "['oracle_lint.nucleo.cli', 'oracle_lint.nucleo.cli.comun']"
+    from oracle_lint.nucleo.cli import main
 
     assert sorted(main.commands) == ["caso", "juzgar", "manual", "medida", "tarea"]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from linter.cli import main
+from oracle_lint.linter.cli import main
 from tests.linter.legado import ARREGLADAS, ROTAS, proyecto, reescribir
 
 ISSUE = "https://example.invalid/issues/12"
@@ -215,7 +215,7 @@ def test_a_scope_that_is_not_a_list_of_names_is_a_configuration_error(legado):
 def test_the_hand_corpus_case_of_the_placeholder_is_what_baseline_writes(legado):
     """rules/corpus/a_mano/deuda_sin_issue__pendiente.json holds the entry baseline writes without
     --issue, as the list loader reads it: the rule's red case is the real placeholder."""
-    from linter.listas import cargar_listas, con_alcance
+    from oracle_lint.linter.listas import cargar_listas, con_alcance
 
     _correr("baseline")
     filas = con_alcance(cargar_listas(legado / "allowlists", legado), set(), True)
@@ -236,9 +236,9 @@ def _tabla_de_listas() -> dict[str, tuple[str, ...]]:
 
 
 def test_docs_listas_names_exactly_the_rules_each_list_exempts():
-    from linter.listas import LISTAS, exenciones
-    from nucleo.catalogo import catalogo_efectivo
-    from nucleo.proyecto import Proyecto
+    from oracle_lint.linter.listas import LISTAS, exenciones
+    from oracle_lint.nucleo.catalogo import catalogo_efectivo
+    from oracle_lint.nucleo.proyecto import Proyecto
 
     catalogo = catalogo_efectivo(Proyecto(Path(__file__).resolve().parents[2]))
     reglas = exenciones((i, catalogo[i].medida.forma) for i in catalogo if not i.startswith("listas."))

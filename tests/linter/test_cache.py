@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import linter.extraccion
-import linter.extraccion.corrida as corrida
-from linter.cache import DIRECTORIO, Almacen
-from linter.cli import main
-from linter.extraccion import extraer
+import oracle_lint.linter.extraccion
+
+from oracle_lint import linter
+import oracle_lint.linter.extraccion.corrida as corrida
+from oracle_lint.linter.cache import DIRECTORIO, Almacen
+from oracle_lint.linter.cli import main
+from oracle_lint.linter.extraccion import extraer
 
 from .marcas import FIXTURES
 
@@ -149,7 +151,7 @@ def test_another_jsonschema_distribution_invalidates_everything(copia, calculada
 
 def test_concurrent_runs_do_not_corrupt_the_cache(copia):
     esperado = json.dumps(_extraer(copia, cache=False), sort_keys=True)
-    orden = [sys.executable, "-m", "linter.cli", "evidence", "--project", str(copia), "--jobs", "1"]
+    orden = [sys.executable, "-m", "oracle_lint.linter.cli", "evidence", "--project", str(copia), "--jobs", "1"]
     for _ in range(3):
         shutil.rmtree(copia / DIRECTORIO, ignore_errors=True)
         procesos = [subprocess.Popen(orden, cwd=RAIZ_REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(3)]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from linter.cli import main
+from oracle_lint.linter.cli import main
 
 SERVIDOR = '''\
 """A declarative tool table, the style of the bundled server."""
@@ -315,8 +315,10 @@ def test_no_color_when_not_a_terminal_or_no_color(tmp_path, env):
 def test_an_internal_error_is_exit_70_with_its_traceback_never_a_verdict(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    import linter.analisis
-    from linter.cli import main
+    import oracle_lint.linter.analisis
+
+    from oracle_lint import linter
+    from oracle_lint.linter.cli import main
 
     def roto(*args, **kwargs):
         raise RuntimeError("a bug in the analyzer")
@@ -337,6 +339,6 @@ def test_python_m_runs_the_command():
     import subprocess
     import sys
 
-    for modulo in ("linter", "linter.cli"):
+    for modulo in ("oracle_lint", "oracle_lint.linter.cli"):
         r = subprocess.run([sys.executable, "-m", modulo, "--version"], capture_output=True, text=True, timeout=60)
         assert (r.returncode, r.stdout.split(",")[0]) == (0, "oracle-lint"), (modulo, r.stdout, r.stderr)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from linter.cli import main
-from linter.corpus_base import FUENTES
-from linter.marcas import marcas
+from oracle_lint.linter.cli import main
+from oracle_lint.linter.corpus_base import FUENTES
+from oracle_lint.linter.marcas import marcas
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "linter"
 
@@ -29,10 +29,10 @@ def salida() -> dict:
 
 
 def test_corpus_has_both_polarities_for_every_base_rule():
-    from nucleo.catalogo import catalogo_efectivo
-    from nucleo.proyecto import Proyecto
+    from oracle_lint.nucleo.catalogo import catalogo_efectivo
+    from oracle_lint.nucleo.proyecto import Proyecto
 
-    from linter.extraccion import RELACIONES
+    from oracle_lint.linter.extraccion import RELACIONES
 
     producidas = set(RELACIONES) | {"lista", "tarea", "etiqueta", "nota"}
     # whole-run facts have fixture projects of their own (linter.corpus_base.FUENTES)

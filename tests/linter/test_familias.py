@@ -15,7 +15,7 @@ import textwrap
 
 import pytest
 
-from linter.extraccion import extraer
+from oracle_lint.linter.extraccion import extraer
 
 from .marcas import FIXTURES
 from .sdk_real import importar
@@ -255,7 +255,7 @@ def test_sdk_models_inside_a_fastmcp_model_depend_on_its_mcp_major(tmp_path):
 
 
 def test_a_server_of_either_major_is_resolved_only_where_both_agree(tmp_path, monkeypatch):
-    from linter.extraccion import servidores
+    from oracle_lint.linter.extraccion import servidores
 
     original = servidores.clase_sdk
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from linter.extraccion import extraer
+from oracle_lint.linter.extraccion import extraer
 
 from .marcas import FIXTURES
 

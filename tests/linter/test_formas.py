@@ -3,7 +3,7 @@ exactly its tools, and every near miss is a `no_resuelto` row that names the con
 
 import pytest
 
-from linter.extraccion import extraer
+from oracle_lint.linter.extraccion import extraer
 
 from .marcas import FIXTURES
 
@@ -153,7 +153,7 @@ def test_a_run_over_one_file_resolves_through_the_rest_of_the_tree():
 def test_a_partial_check_agrees_with_the_full_check_on_its_file():
     from click.testing import CliRunner
 
-    from linter.cli import main
+    from oracle_lint.linter.cli import main
 
     import json
 
@@ -171,7 +171,7 @@ def test_a_partial_check_agrees_with_the_full_check_on_its_file():
 def _check(proyecto, *args):
     from click.testing import CliRunner
 
-    from linter.cli import main
+    from oracle_lint.linter.cli import main
 
     return CliRunner().invoke(main, ["check", "--no-cache", "--project", str(proyecto), *args])
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from linter.analisis import reunir_evidencia
-from nucleo.proyecto import Proyecto
+from oracle_lint.linter.analisis import reunir_evidencia
+from oracle_lint.nucleo.proyecto import Proyecto
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "linter"
 

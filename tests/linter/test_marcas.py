@@ -4,7 +4,7 @@ import pathlib
 
 import pytest
 
-from linter.extraccion import extraer
+from oracle_lint.linter.extraccion import extraer
 
 from .marcas import FIXTURES, marcas, violaciones
 

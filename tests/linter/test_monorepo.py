@@ -9,7 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from linter.cli import main
+from oracle_lint.linter.cli import main
 
 SERVIDOR = '''from pydantic import BaseModel
 

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from linter.extraccion import extraer
-from linter.extraccion.prefiltro import entradas, menciona_registro
+from oracle_lint.linter.extraccion import extraer
+from oracle_lint.linter.extraccion.prefiltro import entradas, menciona_registro
 
 from .marcas import FIXTURES
 

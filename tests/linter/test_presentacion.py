@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from linter.cli import main
+from oracle_lint.linter.cli import main
 from tests.linter.legado import proyecto
 
 
@@ -114,7 +114,7 @@ def test_every_shipped_rule_has_a_code_and_no_code_names_a_missing_rule():
     import glob
     import tomllib
 
-    from linter.codigos import de_oracle
+    from oracle_lint.linter.codigos import de_oracle
 
     raiz = Path(__file__).resolve().parents[2] / "rules"
     ids = {m["id"] for f in [*glob.glob(str(raiz / "*.toml")), *glob.glob(str(raiz / "perfiles" / "*.toml"))]
@@ -130,8 +130,8 @@ def test_every_shipped_rule_has_a_code_and_no_code_names_a_missing_rule():
     ('otra = 1\n', "it holds one table [codigo]"),
 ])
 def test_a_malformed_codes_file_is_refused(tmp_path, texto, motivo):
-    from linter.codigos import leer
-    from nucleo.errores import ErrorOracle
+    from oracle_lint.linter.codigos import leer
+    from oracle_lint.nucleo.errores import ErrorOracle
 
     ruta = tmp_path / "oracle.toml"
     ruta.write_text(texto, encoding="utf-8")

@@ -7,8 +7,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from linter.cli import main
-from linter.extraccion import extraer
+from oracle_lint.linter.cli import main
+from oracle_lint.linter.extraccion import extraer
 
 from .marcas import FIXTURES
 

@@ -4,7 +4,7 @@ import textwrap
 
 import pytest
 
-from linter.extraccion import extraer
+from oracle_lint.linter.extraccion import extraer
 
 
 def correr(tmp_path, **archivos: str) -> dict:

@@ -9,8 +9,8 @@ import libcst
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import linter.extraccion.fuente as fuente
-from linter.extraccion import RELACIONES, VERSION_EXTRACTOR, extraer
+import oracle_lint.linter.extraccion.fuente as fuente
+from oracle_lint.linter.extraccion import RELACIONES, VERSION_EXTRACTOR, extraer
 
 from .marcas import FIXTURES
 
@@ -55,7 +55,7 @@ def test_one_parse_per_file(monkeypatch):
 
 
 def test_jsonschema_is_imported_lazily():
-    codigo = "import sys, linter.extraccion; print('jsonschema' in sys.modules)"
+    codigo = "import sys, oracle_lint.linter.extraccion; print('jsonschema' in sys.modules)"
     salida = subprocess.run([sys.executable, "-c", codigo], capture_output=True, text=True, cwd=pathlib.Path(__file__).parents[2])
     assert salida.stdout.strip() == "False", salida.stderr
 
@@ -101,7 +101,7 @@ async def listar() -> list[types.Tool]:
 def test_a_lone_surrogate_in_a_literal_reaches_the_rules_escaped_and_the_cache_keeps_it(tmp_path):
     """A lone surrogate is legal in a Python literal but not Unicode: spelled as its escape, never a traceback."""
     (tmp_path / "servidor.py").write_text(SUSTITUTO, encoding="utf-8")
-    orden = [sys.executable, "-c", "from linter.cli import main; main()", "check", "servidor.py"]
+    orden = [sys.executable, "-c", "from oracle_lint.linter.cli import main; main()", "check", "servidor.py"]
     corridas = [subprocess.run(orden, cwd=tmp_path, capture_output=True, text=True) for _ in range(2)]
     for corrida in corridas:  # cold, then from .oracle-cache/
         assert (corrida.returncode, corrida.stderr) == (1, "")

@@ -11,7 +11,7 @@ import jsonschema
 import yaml
 from click.testing import CliRunner
 
-from linter.cli import main
+from oracle_lint.linter.cli import main
 from tests.linter.legado import proyecto
 
 RAIZ = Path(__file__).resolve().parents[2]

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-import nucleo.catalogo
+import oracle_lint.nucleo.catalogo
 
-
+from oracle_lint import nucleo
 def medida_toml(
     ident: str,
     *,

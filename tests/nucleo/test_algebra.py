@@ -4,10 +4,10 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from nucleo.algebra import Evaluador, LimitesAlgebra, comparar, iguales
-from nucleo.canonico import canonico
-from nucleo.errores import ErrorOracle
-from nucleo.lenguaje import parsear
+from oracle_lint.nucleo.algebra import Evaluador, LimitesAlgebra, comparar, iguales
+from oracle_lint.nucleo.canonico import canonico
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.lenguaje import parsear
 
 VALORES = st.one_of(st.sampled_from(["a", "b", "own"]), st.integers(0, 3), st.booleans(), st.none())
 FILAS = st.lists(st.dictionaries(st.sampled_from(["h", "k", "v"]), VALORES, max_size=3), max_size=12)

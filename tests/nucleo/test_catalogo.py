@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from ayuda_proyectos import escribir, instalar, medida_toml, proyecto, rules_falsas  # noqa: F401 (fixtures)
-from nucleo.catalogo import Origen, catalogo_cargado, catalogo_efectivo
-from nucleo.errores import ErrorOracle
-from nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.catalogo import Origen, catalogo_cargado, catalogo_efectivo
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.proyecto import Proyecto
 
 pytestmark = pytest.mark.usefixtures("rules_falsas")
 

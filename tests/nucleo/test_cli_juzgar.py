@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from ayuda_proyectos import medida_toml, proyecto, rules_falsas  # noqa: F401 (fixture)
-from nucleo.cli.juzgar import juzgar
-from nucleo.cli.listar import listar
+from oracle_lint.nucleo.cli.juzgar import juzgar
+from oracle_lint.nucleo.cli.listar import listar
 
 EJEMPLO = Path(__file__).resolve().parents[2] / "examples" / "proyecto"
 EVIDENCIA = EJEMPLO / "evidencia"

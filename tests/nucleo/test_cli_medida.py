@@ -6,7 +6,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from nucleo.cli import main
+from oracle_lint.nucleo.cli import main
 
 EJEMPLO = Path(__file__).resolve().parents[2] / "examples" / "proyecto"
 TEXTO = '''

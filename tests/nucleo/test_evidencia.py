@@ -2,8 +2,8 @@
 
 import pytest
 
-from nucleo.errores import ErrorOracle
-from nucleo.evidencia import normalizar_evidencia, validar_evidencia
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.evidencia import normalizar_evidencia, validar_evidencia
 
 
 def _primera_linea(ev: object) -> str:

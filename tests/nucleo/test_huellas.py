@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from ayuda_proyectos import escribir, medida_toml, proyecto
-from nucleo.errores import ErrorOracle
-from nucleo.huellas import archivos_del_arbol, entrada_sha256, entrada_sha256_de_evaluacion, estable, huella_del_arbol, huella_proyecto
-from nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.huellas import archivos_del_arbol, entrada_sha256, entrada_sha256_de_evaluacion, estable, huella_del_arbol, huella_proyecto
+from oracle_lint.nucleo.proyecto import Proyecto
 
 
 def test_huella_proyecto_es_la_composicion_documentada(tmp_path: Path) -> None:
@@ -48,7 +48,7 @@ def test_entrada_sha256_es_json_canonico() -> None:
 
 
 def test_entrada_sha256_de_evaluacion_es_la_del_objeto_canonico() -> None:
-    from nucleo.medida import medidas_de_catalogo
+    from oracle_lint.nucleo.medida import medidas_de_catalogo
 
     [medida] = medidas_de_catalogo(medida_toml("a.b"), fuente="m.toml")
     evidencia = {"herramientas": [{"herramienta": "ñ", "documentada": True}], "otra": []}

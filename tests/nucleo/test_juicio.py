@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from ayuda_proyectos import filas, medida_toml, proyecto, rules_falsas  # noqa: F401 (fixture)
-from nucleo.algebra import LimitesAlgebra
-from nucleo.errores import ErrorOracle
-from nucleo.juicio import CATALOGO_VACIO, SIN_MEDIDAS, juzgar
-from nucleo.medida import Medida
-from nucleo.proyecto import Proyecto
-from nucleo.sombras import HOLGURA, OBSOLETA
+from oracle_lint.nucleo.algebra import LimitesAlgebra
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.juicio import CATALOGO_VACIO, SIN_MEDIDAS, juzgar
+from oracle_lint.nucleo.medida import Medida
+from oracle_lint.nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.sombras import HOLGURA, OBSOLETA
 
 pytestmark = pytest.mark.usefixtures("rules_falsas")
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from nucleo.lectura import leer_texto
+from oracle_lint.nucleo.lectura import leer_texto
 
 
 @pytest.mark.parametrize(
@@ -30,7 +30,7 @@ def test_utf8_invalido_y_ausente_levantan_como_el_modo_texto(tmp_path: Path) -> 
 
 
 def test_leer_bytes_lee_todo_aunque_sea_mas_grande_que_un_bloque(tmp_path: Path) -> None:
-    from nucleo.lectura import leer_bytes
+    from oracle_lint.nucleo.lectura import leer_bytes
 
     grande = bytes(range(256)) * 1000
     ruta = tmp_path / "grande.bin"
@@ -46,7 +46,7 @@ def test_leer_bytes_de_algo_que_no_es_un_archivo_regular_lee_hasta_el_final(tmp_
     import os
     import threading
 
-    from nucleo.lectura import leer_bytes
+    from oracle_lint.nucleo.lectura import leer_bytes
 
     tubo = tmp_path / "tubo"
     os.mkfifo(tubo)

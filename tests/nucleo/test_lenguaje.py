@@ -5,8 +5,8 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from nucleo.errores import ErrorOracle
-from nucleo.lenguaje import a_texto, escalares_de, parsear, relaciones_de, validar_forma
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.lenguaje import a_texto, escalares_de, parsear, relaciones_de, validar_forma
 
 R = {"op": "relacion", "nombre": "raiz"}
 

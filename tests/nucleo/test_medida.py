@@ -3,9 +3,9 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from nucleo.errores import ErrorOracle
-from nucleo.escalares import Escalares, cargar_escalares
-from nucleo.medida import macros_de_texto, medida_de_texto, medidas_de_catalogo
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.escalares import Escalares, cargar_escalares
+from oracle_lint.nucleo.medida import macros_de_texto, medida_de_texto, medidas_de_catalogo
 
 BASE = """
 id = "contrato.raiz_propia_estricta"

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from ayuda_proyectos import escribir, proyecto
-from nucleo.config import Config, normalizar_nombre
-from nucleo.errores import ErrorOracle
-from nucleo.proyecto import Proyecto, encontrar_raiz
-from nucleo.sombras import Sombra
+from oracle_lint.nucleo.config import Config, normalizar_nombre
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.proyecto import Proyecto, encontrar_raiz
+from oracle_lint.nucleo.sombras import Sombra
 
 
 def primera_linea(fn, *args, **kwargs) -> str:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nucleo.errores import ErrorOracle
-from nucleo.sombras import HOLGURA, OBSOLETA, FallaDeSombra, Sombra, fallas_de, verificar_sombras
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.sombras import HOLGURA, OBSOLETA, FallaDeSombra, Sombra, fallas_de, verificar_sombras
 
 CON_COTA = Sombra("2026-01-01", "deuda vieja", 3)
 SIN_COTA = Sombra("2026-01-01", "deuda vieja")
@@ -143,7 +143,7 @@ def test_acotada_en_una_corrida_parcial_se_juzga_solo_por_las_herramientas_vista
 
 
 def test_juzgable() -> None:
-    from nucleo.sombras import juzgable
+    from oracle_lint.nucleo.sombras import juzgable
 
     assert juzgable(SIN_COTA, None) and juzgable(ACOTADA, None)
     assert not juzgable(SIN_COTA, {"a", "b"})

@@ -1,4 +1,4 @@
-"""A long-lived `python -m server` for robustness tests: many lines in, every observable kept.
+"""A long-lived `python -m oracle_lint.server` for robustness tests: many lines in, every observable kept.
 
 One subprocess is fed many lines (instead of one process per example): stdout is read line by
 line on a thread, stderr is collected on another, and a third samples the server's resident
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.server.conversaciones import PROYECTOS, RAIZ_REPO, entorno, foto
+from tests.server.conversaciones import LANZADERA, PROYECTOS, RAIZ_REPO, entorno, foto
 
 MEMORIA_MAXIMA_KB = 500 * 1024
 """A generous bound on the server's resident memory during any robustness run."""
@@ -56,11 +56,11 @@ class ServidorVivo:
     def __init__(self, raiz: Path, *argumentos: str) -> None:
         self.raiz = raiz
         self.proceso = subprocess.Popen(
-            [sys.executable, "-m", "server", "--proyecto", str(raiz), *argumentos],
+            [sys.executable, "-m", "oracle_lint.server", "--proyecto", str(raiz), *argumentos],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            cwd=RAIZ_REPO,
+            cwd=LANZADERA,
             env=entorno(),
         )
         self.crudas: list[bytes] = []

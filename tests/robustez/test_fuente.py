@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from linter.extraccion import extraer
+from oracle_lint.linter.extraccion import extraer
 from tests.robustez.servidor import ejemplos
 
 ORACLE_LINT = Path(sys.executable).parent / "oracle-lint"

@@ -46,7 +46,7 @@ def test_an_unlistable_directory_is_an_error_naming_it(tmp_path: Path, monkeypat
     """Root reads every directory, so the refusal is made where the walk lists one."""
     from click.testing import CliRunner
 
-    from linter.cli import main
+    from oracle_lint.linter.cli import main
 
     raiz = proyecto(tmp_path / "p", {**CIRCULAR, "cerrado/x.py": b"X = 1\n"})
     real = os.scandir
@@ -78,7 +78,7 @@ def test_nesting_that_crashes_libcst_is_a_finding_and_the_other_files_are_still_
 def test_a_list_directory_that_cannot_be_listed_or_is_a_file_is_an_error(tmp_path: Path, monkeypatch) -> None:
     from click.testing import CliRunner
 
-    from linter.cli import main
+    from oracle_lint.linter.cli import main
 
     raiz = proyecto(tmp_path / "p", CIRCULAR)
     (raiz / "allowlists").write_text("not a directory", encoding="utf-8")

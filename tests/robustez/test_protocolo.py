@@ -1,4 +1,4 @@
-"""Protocol fuzzing of `python -m server`: random and adversarial stdin, one long-lived process per test.
+"""Protocol fuzzing of `python -m oracle_lint.server`: random and adversarial stdin, one long-lived process per test.
 
 Asserted for every run: each stdout line is exactly one JSON-RPC 2.0 response object; each
 request with a readable id is answered exactly once and nothing else is answered (the

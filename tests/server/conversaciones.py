@@ -1,4 +1,4 @@
-"""Replay whole JSON-RPC conversations through `python -m server` and check every observable.
+"""Replay whole JSON-RPC conversations through `python -m oracle_lint.server` and check every observable.
 
 A conversation (`tests/fixtures/conversaciones/*.json`) names a fixture project, the lines
 written to stdin (objects are written as compact JSON; strings are written as they are; `{"$pausa":
@@ -32,13 +32,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from nucleo.version import VERSION
+from oracle_lint.nucleo.version import VERSION
 
 RAIZ_REPO = Path(__file__).resolve().parents[2]
 FIXTURES = RAIZ_REPO / "tests" / "fixtures"
 CONVERSACIONES = FIXTURES / "conversaciones"
 PROYECTOS = FIXTURES / "mcp" / "proyectos"
 SITIO = FIXTURES / "mcp" / "sitio"
+LANZADERA = FIXTURES / "mcp"
+"""Where the server subprocesses start: `python -m` puts the working directory first on sys.path, and
+from the repository root that would be the checkout's `oracle_lint` instead of the stand-in site's."""
 SEMILLA = FIXTURES / "mcp" / "tools_list_semilla.json"
 SHA = re.compile(r"^[0-9a-f]{64}$")
 CLAVE_VERSION = "io.modelcontextprotocol/protocolVersion"
@@ -106,9 +109,9 @@ def correr(conversacion: dict[str, Any], tmp: Path, *, tiempo: float = 120.0) ->
         raiz = origen
     raiz = raiz.resolve()
     antes = foto(raiz)
-    comando = [sys.executable, "-m", "server", "--proyecto", str(raiz), *conversacion.get("argumentos", [])]
+    comando = [sys.executable, "-m", "oracle_lint.server", "--proyecto", str(raiz), *conversacion.get("argumentos", [])]
     proceso = subprocess.Popen(
-        comando, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=RAIZ_REPO, env=entorno()
+        comando, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=LANZADERA, env=entorno()
     )
     assert proceso.stdin is not None and proceso.stdout is not None and proceso.stderr is not None
     recogido: dict[str, bytes] = {}
@@ -248,24 +251,34 @@ def verificar_respuestas(conversacion: dict[str, Any], raiz: Path, mensajes: lis
         assert all(m.get("id") != ident for m in mensajes), f"a response was written for cancelled id {ident}"
 
 
-SITIO_PAQUETES = ("rules", "biblio_ajena_medidas")
-"""The top-level packages of the stand-in site, which the in-process replays put first on sys.path."""
+SITIO_PAQUETES = ("oracle_lint.rules", "biblio_ajena_medidas")
+"""The packages of the stand-in site the in-process replays swap in: its base catalog (the data package
+`oracle_lint.rules`, ahead of the repository's on `oracle_lint.__path__`) and a third-party library."""
+
+
+def _del_sitio(nombre: str) -> bool:
+    return any(nombre == p or nombre.startswith(p + ".") for p in SITIO_PAQUETES)
 
 
 @contextlib.contextmanager
 def sitio_primero(ruta: Path) -> Iterator[Path]:
-    """`ruta` (a copy of the stand-in site, or the site itself) first on sys.path, as `PYTHONPATH=<sitio>:…`
-    does for the subprocess corpus; the packages it shadows are restored afterwards."""
-    guardados = {n: m for n, m in sys.modules.items() if n.split(".")[0] in SITIO_PAQUETES}
+    """`ruta` (a copy of the stand-in site, or the site itself) first, as `PYTHONPATH=<sitio>:…` does for
+    the subprocess corpus: on sys.path for its library, and on `oracle_lint.__path__` for its rules; what
+    it shadows is restored afterwards."""
+    import oracle_lint
+
+    guardados = {n: m for n, m in sys.modules.items() if _del_sitio(n)}
     for nombre in guardados:
         del sys.modules[nombre]
     sys.path.insert(0, str(ruta))
+    oracle_lint.__path__.insert(0, str(ruta / "oracle_lint"))
     importlib.invalidate_caches()
     try:
         yield ruta
     finally:
         sys.path.remove(str(ruta))
-        for nombre in [n for n in sys.modules if n.split(".")[0] in SITIO_PAQUETES]:
+        oracle_lint.__path__.remove(str(ruta / "oracle_lint"))
+        for nombre in [n for n in sys.modules if _del_sitio(n)]:
             del sys.modules[nombre]
         sys.modules.update(guardados)
         importlib.invalidate_caches()

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from mcp import Client, StdioServerParameters
 
-from tests.server.conversaciones import PROYECTOS, RAIZ_REPO, entorno, foto, herramientas_semilla
+from tests.server.conversaciones import LANZADERA, PROYECTOS, RAIZ_REPO, entorno, foto, herramientas_semilla
 
 EJEMPLO = RAIZ_REPO / "examples" / "proyecto"
 CANDIDATO = """\
@@ -38,7 +38,7 @@ EVIDENCIA_EJEMPLO = {
 
 def _parametros(proyecto: Path) -> StdioServerParameters:
     return StdioServerParameters(
-        command=sys.executable, args=["-m", "server", "--proyecto", str(proyecto)], env=entorno(), cwd=str(RAIZ_REPO)
+        command=sys.executable, args=["-m", "oracle_lint.server", "--proyecto", str(proyecto)], env=entorno(), cwd=str(LANZADERA)
     )
 
 

@@ -1,4 +1,4 @@
-"""`python -m server.contrato`: the generated block, its markers, and the command's exit statuses.
+"""`python -m oracle_lint.server.contrato`: the generated block, its markers, and the command's exit statuses.
 
 Added for the mutation round of `server/` (`bench/mutacion_servidor.py`): the document test
 only checked the happy path, so mutants of the block's format, of the marker checks and of
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from server import contrato
-from server.herramientas import definiciones
+from oracle_lint.server import contrato
+from oracle_lint.server.herramientas import definiciones
 
 INICIO = "<!-- herramientas-json:inicio -->"
 FIN = "<!-- herramientas-json:fin -->"
@@ -106,7 +106,7 @@ def test_check_de_un_documento_distinto(tmp_path: Path, capsys: pytest.CaptureFi
     doc = _doc(tmp_path, texto)
     assert contrato.main(["--check", "--doc", str(doc)]) == 1
     assert capsys.readouterr() == (
-        "", f"{doc}: the tools/list block differs from server.herramientas; run python -m server.contrato\n"
+        "", f"{doc}: the tools/list block differs from server.herramientas; run python -m oracle_lint.server.contrato\n"
     )
     assert doc.read_text(encoding="utf-8") == texto  # --check never writes
 
@@ -139,8 +139,8 @@ def test_ayuda(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPat
         contrato.main(["--help"])
     assert salida.value.code == 0
     ayuda, _ = capsys.readouterr()
-    assert ayuda.splitlines()[0] == "usage: python -m server.contrato [-h] [--check] [--doc DOC]"
-    assert "\n`python -m server.contrato [--check] [--doc PATH]`: the tools/list block of docs/mcp-contrato.md.\n" in ayuda
+    assert ayuda.splitlines()[0] == "usage: python -m oracle_lint.server.contrato [-h] [--check] [--doc DOC]"
+    assert "\n`python -m oracle_lint.server.contrato [--check] [--doc PATH]`: the tools/list block of docs/mcp-contrato.md.\n" in ayuda
     assert "  --check     exit 1 when the document differs from the table\n" in ayuda
     assert f"  --doc DOC   the document (default: {contrato.DOC})\n" in ayuda
 
@@ -152,6 +152,6 @@ def test_opcion_desconocida(capsys: pytest.CaptureFixture[str], monkeypatch: pyt
     assert salida.value.code == 2
     _, error = capsys.readouterr()
     assert error == (
-        "usage: python -m server.contrato [-h] [--check] [--doc DOC]\n"
-        "python -m server.contrato: error: unrecognized arguments: --no-existe\n"
+        "usage: python -m oracle_lint.server.contrato [-h] [--check] [--doc DOC]\n"
+        "python -m oracle_lint.server.contrato: error: unrecognized arguments: --no-existe\n"
     )

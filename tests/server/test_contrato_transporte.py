@@ -159,7 +159,7 @@ def test_la_huella_cubre_el_corpus_del_proyecto_y_el_del_publicador(tmp_path: Pa
     tras_el_corpus = _huella(tmp_path, raiz)
     assert tras_el_corpus != inicial
 
-    publicado = next((sitio_copiado / "rules" / "corpus").glob("*.json"))
+    publicado = next((sitio_copiado / "oracle_lint" / "rules" / "corpus").glob("*.json"))
     publicado.write_text(publicado.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     assert _huella(tmp_path, raiz) != tras_el_corpus
 
@@ -170,7 +170,7 @@ def test_la_huella_cubre_el_corpus_del_proyecto_y_el_del_publicador(tmp_path: Pa
 def test_excepcion_no_clasificada(tmp_path: Path, sitio: None, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
     import dataclasses
 
-    from server import herramientas
+    from oracle_lint.server import herramientas
 
     def revienta(contexto: Any, argumentos: dict[str, Any]) -> dict[str, Any]:
         raise RuntimeError("se rompió algo adentro")
@@ -198,7 +198,7 @@ def test_cancelacion_tras_el_calculo(tmp_path: Path, sitio: None, monkeypatch: p
     import dataclasses
     import time as reloj
 
-    from server import herramientas
+    from oracle_lint.server import herramientas
 
     def ignora_la_cancelacion(contexto: Any, argumentos: dict[str, Any]) -> dict[str, Any]:
         # Work that never checks the flag: it finishes after the cancellation was received.
@@ -309,7 +309,7 @@ def test_cancelacion_registrada_solo_para_un_pedido_en_curso(tmp_path: Path, sit
     import dataclasses
     import time as reloj
 
-    from server import herramientas
+    from oracle_lint.server import herramientas
 
     def espera_la_cancelacion(contexto: Any, argumentos: dict[str, Any]) -> dict[str, Any]:
         limite = reloj.monotonic() + 10
@@ -339,7 +339,7 @@ def test_cancelacion_registrada_solo_para_un_pedido_en_curso(tmp_path: Path, sit
 
 def test_desafiar_pasa_la_cancelacion_a_la_ronda(tmp_path: Path, sitio: None,  # noqa: F811
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    from server import adaptador
+    from oracle_lint.server import adaptador
 
     vistos: list[Any] = []
     real = adaptador.desafiar_medida
@@ -367,8 +367,8 @@ def test_desafiar_pasa_la_cancelacion_a_la_ronda(tmp_path: Path, sitio: None,  #
 
 def test_tareas_cambia_durante_la_lectura(tmp_path: Path, sitio: None,  # noqa: F811
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from nucleo import tareas as tracker
-    from nucleo.huellas import huella_proyecto
+    from oracle_lint.nucleo import tareas as tracker
+    from oracle_lint.nucleo.huellas import huella_proyecto
 
     raiz = tmp_path / "efectivo"
     shutil.copytree(PROYECTOS / "efectivo", raiz)
@@ -420,7 +420,7 @@ def test_version_moderna_que_no_es_cadena(tmp_path: Path, sitio: None, version: 
 
 def test_detalle_incompleto_es_poscondicion_rota(tmp_path: Path, sitio: None,  # noqa: F811
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    from server import adaptador
+    from oracle_lint.server import adaptador
 
     real = adaptador._fila_de_catalogo
 
@@ -528,7 +528,7 @@ def _manejador_lento(monkeypatch: pytest.MonkeyPatch, segundos: float) -> dict[s
     import threading
     import time as reloj
 
-    from server import herramientas
+    from oracle_lint.server import herramientas
 
     estado: dict[str, Any] = {"activos": 0, "maximo": 0, "hilos": set(), "cerrojo": threading.Lock()}
     original = herramientas.POR_NOMBRE["oracle_tareas"]
@@ -563,7 +563,7 @@ def test_id_en_curso_y_reutilizado(tmp_path: Path, sitio: None, monkeypatch: pyt
 
 
 def test_trabajadores_acotados(tmp_path: Path, sitio: None, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    from server.trabajos import TRABAJADORES
+    from oracle_lint.server.trabajos import TRABAJADORES
 
     estado = _manejador_lento(monkeypatch, 0.5)
     respuestas = _conversar(tmp_path, "efectivo", [
@@ -588,8 +588,8 @@ class _Roto:
 def test_stdout_roto(sitio: None) -> None:  # noqa: F811
     import os
 
-    from server.principal import servir
-    from server.transporte import Salida
+    from oracle_lint.server.principal import servir
+    from oracle_lint.server.transporte import Salida
     from tests.server.test_conversaciones_en_proceso import _Texto
 
     lineas = [json.dumps(m).encode("utf-8") + b"\n" for m in (
@@ -649,7 +649,7 @@ def test_sustituto_solitario(tmp_path: Path, sitio: None) -> None:  # noqa: F811
 def test_respuesta_fuera_de_su_esquema(tmp_path: Path, sitio: None, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
     import dataclasses
 
-    from server import herramientas
+    from oracle_lint.server import herramientas
 
     original = herramientas.POR_NOMBRE["oracle_tareas"]
 

@@ -1,6 +1,6 @@
 """The conversation corpus replayed in-process, through the same byte transport.
 
-`test_conversaciones.py` is the authority: it runs `python -m server` and checks stdout,
+`test_conversaciones.py` is the authority: it runs `python -m oracle_lint.server` and checks stdout,
 stderr, the exit status and the project's bytes. This module replays the same files with
 the same expectations through `server.principal.servir` over a real pipe (stdin side) and a
 byte buffer (stdout side), in the test process. It exists for mutation testing
@@ -30,9 +30,9 @@ from typing import Any
 
 import pytest
 
-from nucleo.proyecto import Proyecto
-from server.principal import servir
-from server.transporte import Salida
+from oracle_lint.nucleo.proyecto import Proyecto
+from oracle_lint.server.principal import servir
+from oracle_lint.server.transporte import Salida
 from tests.server.conversaciones import (
     CONVERSACIONES,
     PROYECTOS,

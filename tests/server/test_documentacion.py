@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-from nucleo.proyecto import Proyecto
-from server.adaptador import Contexto, juzgar
+from oracle_lint.nucleo.proyecto import Proyecto
+from oracle_lint.server.adaptador import Contexto, juzgar
 from tests.server.conversaciones import RAIZ_REPO
 
 DOC = RAIZ_REPO / "docs" / "servidor.md"

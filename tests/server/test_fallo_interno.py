@@ -11,11 +11,12 @@ RAIZ = Path(__file__).resolve().parents[2]
 
 PROGRAMA = """
 import sys
-import server.eras
+import oracle_lint.server.eras
+from oracle_lint import server
 def roto(self, linea):
     raise RuntimeError("bug in the dispatcher")
 server.eras.Despachador.recibir = roto
-from server.principal import main
+from oracle_lint.server.principal import main
 main(["--proyecto", sys.argv[1]])
 """
 

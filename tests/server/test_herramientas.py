@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from nucleo.errores import ErrorOracle
-from server import contrato
-from server.herramientas import HERRAMIENTAS, POR_NOMBRE, definiciones
-from server.validacion import palabras_desconocidas, validar
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.server import contrato
+from oracle_lint.server.herramientas import HERRAMIENTAS, POR_NOMBRE, definiciones
+from oracle_lint.server.validacion import palabras_desconocidas, validar
 from tests.server.conversaciones import SEMILLA, herramientas_semilla
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -132,8 +132,8 @@ def test_evidencia_de_un_caso_nombra_su_ruta() -> None:
 
 def test_evidencia_con_un_sustituto_suelto_es_evidencia_invalida_no_un_fallo() -> None:
     # JSON may escape a lone surrogate ("\ud800"); decoded it is not Unicode text, and no hash can take it.
-    from nucleo.proyecto import Proyecto
-    from server.eras import ejecutar
+    from oracle_lint.nucleo.proyecto import Proyecto
+    from oracle_lint.server.eras import ejecutar
 
     argumentos = json.loads('{"medida": {"id": "ejemplo.herramienta_documentada"}, '
                              '"evidencia": {"herramienta": [{"herramienta": "\\ud800", "documentada": false}]}}')

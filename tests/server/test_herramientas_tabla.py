@@ -12,7 +12,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from server import herramientas
+from oracle_lint.server import herramientas
 from tests.server.conversaciones import herramientas_semilla
 
 

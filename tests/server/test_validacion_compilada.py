@@ -17,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nucleo.errores import ErrorOracle
-from server.herramientas import HERRAMIENTAS, POR_NOMBRE
-from server.validacion import _predicado, compilar, validar
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.server.herramientas import HERRAMIENTAS, POR_NOMBRE
+from oracle_lint.server.validacion import _predicado, compilar, validar
 from tests.server.test_herramientas import ARGUMENTOS, CLAVES, VALORES
 
 CONVERSACIONES = Path(__file__).resolve().parents[1] / "fixtures" / "conversaciones"

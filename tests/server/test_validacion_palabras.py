@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from server.validacion import PALABRAS, palabras_desconocidas
+from oracle_lint.server.validacion import PALABRAS, palabras_desconocidas
 
 
 def test_una_palabra_desconocida_en_cada_lugar() -> None:

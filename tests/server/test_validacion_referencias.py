@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from nucleo.errores import ErrorOracle
-from server.validacion import validar
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.server.validacion import validar
 
 ESQUEMA = {
     "type": "object",
@@ -110,7 +110,7 @@ FORMAS = [
 
 @pytest.mark.parametrize(("esquema", "forma"), FORMAS, ids=[f"forma{i}" for i in range(len(FORMAS))])
 def test_describir(esquema: dict[str, Any], forma: str) -> None:
-    from server.validacion import describir
+    from oracle_lint.server.validacion import describir
 
     assert describir(esquema, RAIZ) == forma
 
@@ -255,7 +255,7 @@ def test_tipo_no_interpretado() -> None:
 
 
 def test_mostrar() -> None:
-    from server.validacion import LARGO_MAXIMO_DEL_VALOR, mostrar
+    from oracle_lint.server.validacion import LARGO_MAXIMO_DEL_VALOR, mostrar
 
     assert mostrar({"ñ": [1, None]}) == '{"ñ":[1,null]}'
     exacto = "a" * (LARGO_MAXIMO_DEL_VALOR - 2)  # its JSON is exactly the maximum length
@@ -269,7 +269,7 @@ def test_mostrar() -> None:
 def test_mostrar_un_valor_demasiado_profundo() -> None:
     import sys as sistema
 
-    from server.validacion import mostrar
+    from oracle_lint.server.validacion import mostrar
 
     profundo: Any = "x"
     for _ in range(sistema.getrecursionlimit() + 100):
@@ -284,7 +284,7 @@ def test_mostrar_un_valor_demasiado_profundo() -> None:
 
 
 def test_apertura_se_detiene_en_lo_que_no_es_contenedor() -> None:
-    from server.validacion import _apertura
+    from oracle_lint.server.validacion import _apertura
 
     assert _apertura([[{"a": "b"}]]) == '[[{"a":…'
     assert _apertura([]) == "…"
@@ -297,7 +297,7 @@ def test_apertura_se_detiene_en_lo_que_no_es_contenedor() -> None:
 
 
 def test_ruta_de() -> None:
-    from server.validacion import ruta_de
+    from oracle_lint.server.validacion import ruta_de
 
     assert ruta_de("$", "a_1") == "$.a_1"
     assert ruta_de("$.a", 3) == "$.a[3]"

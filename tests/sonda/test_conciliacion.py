@@ -9,11 +9,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from linter.analisis import reunir_evidencia
-from linter.cli import main
-from linter.sonda.cliente import Servidor, listar
-from linter.sonda.conciliacion import primera_diferencia, publicadas
-from nucleo.proyecto import Proyecto
+from oracle_lint.linter.analisis import reunir_evidencia
+from oracle_lint.linter.cli import main
+from oracle_lint.linter.sonda.cliente import Servidor, listar
+from oracle_lint.linter.sonda.conciliacion import primera_diferencia, publicadas
+from oracle_lint.nucleo.proyecto import Proyecto
 
 RAIZ = Path(__file__).resolve().parents[2]
 PROYECTO = RAIZ / "tests" / "fixtures" / "sonda" / "conciliacion"
@@ -117,8 +117,8 @@ def test_calls_without_probe_is_a_usage_error(tmp_path):
 
 
 def test_check_probe_reports_a_listing_it_cannot_read_as_tools(monkeypatch):
-    import linter.sonda.corrida as corrida
-    from linter.sonda.cliente import Listado
+    import oracle_lint.linter.sonda.corrida as corrida
+    from oracle_lint.linter.sonda.cliente import Listado
 
     grabado = json.loads((PROYECTO / "listado.json").read_text(encoding="utf-8"))["tools"]
     sin_nombre = {"inputSchema": {"type": "object"}}

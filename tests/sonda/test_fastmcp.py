@@ -10,7 +10,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from linter.cli import main
+from oracle_lint.linter.cli import main
 
 SERVIDOR = Path(__file__).resolve().parents[1] / "fixtures" / "sonda" / "servidor_fastmcp.py"
 

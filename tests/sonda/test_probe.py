@@ -14,15 +14,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from linter.cli import main
-from linter.sonda.cliente import Servidor, listar
-from linter.sonda.evidencia import evidencia_viva
+from oracle_lint.linter.cli import main
+from oracle_lint.linter.sonda.cliente import Servidor, listar
+from oracle_lint.linter.sonda.evidencia import evidencia_viva
 
 RAIZ = Path(__file__).resolve().parents[2]
 SONDA = RAIZ / "tests" / "fixtures" / "sonda"
 MCP2 = [sys.executable, str(SONDA / "servidor_mcp2.py")]
 BAJO = [sys.executable, str(SONDA / "servidor_bajo_nivel.py")]
-ORACLE = [sys.executable, "-m", "server", "--proyecto", str(RAIZ)]
+ORACLE = [sys.executable, "-m", "oracle_lint.server", "--proyecto", str(RAIZ)]
 NO_JUZGADAS = ["Not judged, they need the source (run `oracle-lint check --probe`): analisis.esquema_no_coincide, "
                "analisis.herramienta_no_vista, analisis.servidor_sin_herramientas, "
                "contrato.clave_no_declarada, contrato.claves_sin_publicar, contrato.complete_sin_evidencia, "
@@ -208,7 +208,7 @@ def test_the_readme_probe_of_the_example_server():
 
 
 def test_without_the_sdk_the_error_names_the_extra(tmp_path):
-    codigo = ("import sys; sys.modules['mcp'] = None; from linter.cli import main; "
+    codigo = ("import sys; sys.modules['mcp'] = None; from oracle_lint.linter.cli import main; "
               f"sys.argv = ['oracle-lint', 'probe', '--project', {str(tmp_path)!r}, '--', 'python', 'x.py']; main()")
     r = subprocess.run([sys.executable, "-c", codigo], capture_output=True, text=True, cwd=RAIZ)
     assert r.returncode == 2

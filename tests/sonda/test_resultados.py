@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from linter.cli import main
-from linter.sonda.cliente import Servidor, listar
-from linter.sonda.evidencia import evidencia_viva, resultados_vivos
-from linter.sonda.llamadas import cargar
+from oracle_lint.linter.cli import main
+from oracle_lint.linter.sonda.cliente import Servidor, listar
+from oracle_lint.linter.sonda.evidencia import evidencia_viva, resultados_vivos
+from oracle_lint.linter.sonda.llamadas import cargar
 
 RAIZ = Path(__file__).resolve().parents[2]
 SONDA = RAIZ / "tests" / "fixtures" / "sonda"
@@ -43,8 +43,8 @@ def evidencia_grabada() -> dict[str, list[dict]]:
 def caso_esperado(regla: str, verde: bool) -> dict[str, list[dict]]:
     """The evidence of a rule's hand-written case: the rows of the relations it reads; the green case
     without the rows of the tool that breaks it (for the partial-call rule, only its partial calls)."""
-    from nucleo.catalogo import catalogo_efectivo
-    from nucleo.proyecto import Proyecto
+    from oracle_lint.nucleo.catalogo import catalogo_efectivo
+    from oracle_lint.nucleo.proyecto import Proyecto
 
     ev = evidencia_grabada()
     requiere = catalogo_efectivo(Proyecto(RAIZ)).obtener(regla).medida.requiere

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from linter.cli import main
+from oracle_lint.linter.cli import main
 
 TS = Path(__file__).resolve().parents[1] / "fixtures" / "sonda" / "ts"
 FUENTES = ("package.json", "tsconfig.json", "server.ts")

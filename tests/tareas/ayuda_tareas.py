@@ -6,7 +6,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.proyecto import Proyecto
 
 
 def texto_tarea(

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import nucleo.cli.tarea_escritura as escritura
+import oracle_lint.nucleo.cli.tarea_escritura as escritura
 from ayuda_tareas import instantanea, proyecto_con, texto_tarea, tres_tareas
-from nucleo.cli import main
-from nucleo.tareas import buscar, hechos, listar, ver
+from oracle_lint.nucleo.cli import main
+from oracle_lint.nucleo.tareas import buscar, hechos, listar, ver
 
 
 @pytest.fixture(autouse=True)

@@ -9,9 +9,9 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from nucleo.cli.tarea_escritura import bloqueo
-from nucleo.proyecto import Proyecto
-from nucleo.tareas.lector import leer_tracker
+from oracle_lint.nucleo.cli.tarea_escritura import bloqueo
+from oracle_lint.nucleo.proyecto import Proyecto
+from oracle_lint.nucleo.tareas.lector import leer_tracker
 
 ORACLE = Path(sys.executable).parent / "oracle"
 N = 50
@@ -74,7 +74,7 @@ def test_a_writer_that_cannot_get_the_lock_in_time_names_the_holder_and_writes_n
     antes = (raiz / "tareas" / "0001-una.md").read_bytes()
     with bloqueo(raiz / "tareas"):
         r = subprocess.run([sys.executable, "-c",
-                            "import sys, nucleo.cli.tarea_escritura as e; e.ESPERA_BLOQUEO = 0.5; from nucleo.cli import main; "
+                            "import sys, oracle_lint.nucleo.cli.tarea_escritura as e; e.ESPERA_BLOQUEO = 0.5; from oracle_lint.nucleo.cli import main; "
                             f"sys.argv = ['oracle', 'tarea', 'anotar', '0001', 'tarde', '--proyecto', {str(raiz)!r}]; main()"],
                            capture_output=True, text=True, timeout=60)
     assert r.returncode == 2

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from ayuda_tareas import instantanea, proyecto_con, texto_tarea, tres_tareas
-from nucleo.errores import ErrorOracle
-from nucleo.tareas import buscar, hechos, listar, ver
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.tareas import buscar, hechos, listar, ver
 
 
 def _ids(filas):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ayuda_tareas import texto_tarea
-from nucleo.tareas.formato import (
+from oracle_lint.nucleo.tareas.formato import (
     Nota,
     RegistroInvalido,
     Tarea,

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from ayuda_tareas import git, instantanea, proyecto_con, texto_tarea, tres_tareas
-from nucleo.errores import ErrorOracle
-from nucleo.evidencia import validar_evidencia
-from nucleo.tareas import hechos
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.evidencia import validar_evidencia
+from oracle_lint.nucleo.tareas import hechos
 
 
 def test_relaciones_tarea_etiqueta_nota(tmp_path: Path):

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from ayuda_tareas import proyecto_con, texto_tarea, tres_tareas
-from nucleo.errores import ErrorOracle
-from nucleo.tareas import leer_tracker
+from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.tareas import leer_tracker
 
 
 def _error(proyecto) -> ErrorOracle:

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from ayuda_tareas import proyecto_con, texto_tarea
-from nucleo.catalogo import catalogo_efectivo, directorio_rules
-from nucleo.juicio import juzgar
-from nucleo.medida import Medida, medidas_de_catalogo
-from nucleo.tareas import hechos, leer_tracker
+from oracle_lint.nucleo.catalogo import catalogo_efectivo, directorio_rules
+from oracle_lint.nucleo.juicio import juzgar
+from oracle_lint.nucleo.medida import Medida, medidas_de_catalogo
+from oracle_lint.nucleo.tareas import hechos, leer_tracker
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -94,7 +94,7 @@ def test_juzgar_une_la_lista_con_los_hechos_de_un_tracker_real(tmp_path: Path):
 
 
 def test_la_deuda_de_este_repositorio_apunta_a_tareas_abiertas():
-    from nucleo.proyecto import Proyecto
+    from oracle_lint.nucleo.proyecto import Proyecto
 
     abiertas = {t.referencia for t in leer_tracker(Proyecto(RAIZ_DEL_REPO)).tareas if t.estado == "ABIERTA"}
     assert abiertas, "this repository keeps its own debt in tareas/"
