@@ -14,6 +14,7 @@ from typing import Any
 from oracle_lint.linter.archivos import archivos_a_analizar
 from oracle_lint.linter.cache import Almacen
 from oracle_lint.linter.extraccion import extraer
+from oracle_lint.linter.extraccion.presupuesto import PRESUPUESTO_POR_ARCHIVO
 from oracle_lint.linter.listas import cargar_listas, con_alcance
 from oracle_lint.nucleo.errores import ErrorOracle
 from oracle_lint.nucleo.juicio import Juicio, Juzgada, juzgar
@@ -60,14 +61,15 @@ class Corrida:
 
 
 def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache: bool = True,
-                     trabajos: int | None = None, forzar_exclusion: bool = True) -> Corrida:
+                     trabajos: int | None = None, forzar_exclusion: bool = True,
+                     limite: float = PRESUPUESTO_POR_ARCHIVO) -> Corrida:
     """Extract facts from the files of this run (cached per file in `.oracle-cache/`) and add the `lista` relation."""
     archivos = archivos_a_analizar(proyecto, rutas, forzar_exclusion=forzar_exclusion)
     # A run over some files still resolves through the whole configured tree (servers passed in
     # from other files, their call sites): the same facts as the full run, never a guess.
     contexto = archivos_a_analizar(proyecto, None) if rutas else []
     almacen = Almacen(proyecto.raiz, "extraccion") if cache else None
-    evidencia = extraer(archivos, proyecto.raiz, almacen=almacen, trabajos=trabajos, contexto=contexto)
+    evidencia = extraer(archivos, proyecto.raiz, almacen=almacen, trabajos=trabajos, contexto=contexto, limite=limite)
     analizadas = {f["herramienta"] for f in evidencia.get("herramienta", [])}
     completa = not rutas
     evidencia["lista"] = con_alcance(cargar_listas(proyecto.dir_listas, proyecto.raiz), analizadas, completa)
@@ -156,10 +158,11 @@ def mensaje_de_sombra(falla: FallaDeSombra) -> str:
 
 
 def correr(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache: bool = True, trabajos: int | None = None,
-           forzar_exclusion: bool = True) -> Corrida:
+           forzar_exclusion: bool = True, limite: float = PRESUPUESTO_POR_ARCHIVO) -> Corrida:
     """The whole check: evidence, judgement, findings. A run over some files judges shadows only
     where a part can tell (a count over the bound), never their slack or staleness."""
-    corrida = reunir_evidencia(proyecto, rutas, cache=cache, trabajos=trabajos, forzar_exclusion=forzar_exclusion)
+    corrida = reunir_evidencia(proyecto, rutas, cache=cache, trabajos=trabajos, forzar_exclusion=forzar_exclusion,
+                               limite=limite)
     analizadas = {f["herramienta"] for f in corrida.evidencia.get("herramienta", [])}
     juicio = juzgar(proyecto, corrida.evidencia, parcial=not corrida.completa, analizadas=analizadas)
     return Corrida(

@@ -4,6 +4,8 @@ Entries are written to a temporary file in the same directory and renamed into p
 (`os.replace` is atomic), so a reader sees a whole entry or none. An entry that cannot be
 read, is not valid JSON or does not carry the key it is filed under is ignored (and later
 overwritten): the cache is never trusted, only used when it proves to be what was asked for.
+A `.oracle-cache` that is a symbolic link, or whose namespace resolves outside the project root,
+is not used at all: the analyzer writes nothing outside the root it was given.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ class Almacen:
         self.base = raiz / DIRECTORIO
         self.dir = self.base / espacio
         self._preparado = False
+        self.usable = _dentro(raiz, self.base, self.dir)
 
     def vecino(self, espacio: str) -> "Almacen":
         """Another namespace of the same `.oracle-cache/`."""
@@ -52,6 +55,8 @@ class Almacen:
 
     def leer(self, k: str) -> Optional[dict[str, Any]]:
         """The value filed under `k`, or None (missing, unreadable, corrupt or misfiled)."""
+        if not self.usable:
+            return None
         try:
             entrada = json.loads(self._ruta(k).read_bytes())
         except (OSError, ValueError, RecursionError):
@@ -62,6 +67,8 @@ class Almacen:
 
     def escribir(self, k: str, valor: dict[str, Any]) -> None:
         """File `valor` under `k`; a cache that cannot be written is skipped, never an error."""
+        if not self.usable:
+            return
         try:
             self._preparar()
             ruta = self._ruta(k)
@@ -70,6 +77,19 @@ class Almacen:
             _escribir_atomico(ruta, json.dumps({"clave": k, "valor": valor}, ensure_ascii=True, sort_keys=True).encode("ascii"))
         except (OSError, ValueError, RecursionError):
             pass
+
+
+def _dentro(raiz: Path, base: Path, directorio: Path) -> bool:
+    """Whether the cache may be used: `.oracle-cache` is not a link, and what exists of it is under the root."""
+    if base.is_symlink():
+        return False
+    real = os.path.realpath(raiz)
+    for ruta in (base, directorio):
+        if os.path.lexists(ruta):
+            destino = os.path.realpath(ruta)
+            if os.path.commonpath([real, destino]) != real:
+                return False
+    return True
 
 
 def _escribir_atomico(ruta: Path, datos: bytes) -> None:

@@ -51,7 +51,10 @@ def main() -> None:
 
 
 def _opciones_de_corrida(fn: F) -> F:
-    """--no-cache and --jobs, shared by the commands that extract evidence."""
+    """--no-cache, --jobs and --file-timeout, shared by the commands that extract evidence."""
+    fn = click.option("--file-timeout", "limite", type=click.FloatRange(min=0), default=60.0, show_default=True,
+                      help="Seconds one file's analysis may take; past it the file is an `analisis.no_resuelto` "
+                           "finding (ORC401) and the run goes on. 0: no budget.")(fn)
     fn = click.option("--no-cache", "sin_cache", is_flag=True, help="Neither read nor write .oracle-cache/ (per-file facts).")(fn)
     return click.option(
         "--jobs", "trabajos", type=click.IntRange(min=1), default=None,
@@ -121,7 +124,7 @@ def _pinta(color: str) -> bool:
 @OPCION_PROYECTO
 @_con_errores
 def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, llamadas: Path | None, forzar: bool,
-          sin_cache: bool, trabajos: int | None, raiz: Path | None, **opciones: object) -> None:
+          sin_cache: bool, trabajos: int | None, limite: float, raiz: Path | None, **opciones: object) -> None:
     """Analyze PATHS (default: the configured paths) and fail on findings.
 
     Python files of PATHS are analyzed (filtered by paths, exclude and .gitignore unless
@@ -143,7 +146,7 @@ def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, l
                               correccion='oracle-lint check --probe -- python -m myserver  (or probe = ["python", "-m", "myserver"])')
         muestras = (llamadas, proyecto.presentar_ruta(llamadas.resolve())) if llamadas else None
         corrida = correr_con_sonda(proyecto, Servidor(comando=validar_comando(orden), cwd=str(proyecto.raiz)), timeout,
-                                   cache=not sin_cache, trabajos=trabajos, llamadas=muestras)
+                                   cache=not sin_cache, trabajos=trabajos, limite=limite, llamadas=muestras)
         _presentar([(proyecto, corrida, corrida.hallazgos)], presentacion)
     else:
         if llamadas:
@@ -161,12 +164,12 @@ def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, l
                 propio = Proyecto(base)
                 if any(_de_configuracion(propio, r) for r in suyas):
                     suyas = []  # a changed configuration or list file changes what every file is judged by
-                corrida = correr(propio, suyas or None, cache=not sin_cache, trabajos=trabajos, forzar_exclusion=forzar)
+                corrida = correr(propio, suyas or None, cache=not sin_cache, trabajos=trabajos, limite=limite, forzar_exclusion=forzar)
                 corridas.append((propio, corrida, tuple(al_directorio(h, base, Path.cwd()) for h in corrida.hallazgos)))
         else:
             if any(_de_configuracion(proyecto, r) for r in rutas):
                 rutas = []  # a changed configuration or list file changes what every file is judged by: the whole run
-            corrida = correr(proyecto, rutas or None, cache=not sin_cache, trabajos=trabajos, forzar_exclusion=forzar)
+            corrida = correr(proyecto, rutas or None, cache=not sin_cache, trabajos=trabajos, limite=limite, forzar_exclusion=forzar)
             corridas = [(proyecto, corrida, corrida.hallazgos)]
         _presentar(corridas, presentacion)
 
@@ -228,12 +231,12 @@ def _presentar(corridas: list, presentacion: Presentacion) -> None:  # type: ign
 @_opciones_de_corrida
 @OPCION_PROYECTO
 @_con_errores
-def report(formato: str, sin_cache: bool, trabajos: int | None, raiz: Path | None) -> None:
+def report(formato: str, sin_cache: bool, trabajos: int | None, limite: float, raiz: Path | None) -> None:
     """Audit the debt: every list entry and shadow with its state; exit 1 when one must change."""
     from oracle_lint.linter import reporte
     from oracle_lint.linter.analisis import correr
 
-    datos = reporte.construir(correr(_proyecto(raiz), None, cache=not sin_cache, trabajos=trabajos))
+    datos = reporte.construir(correr(_proyecto(raiz), None, cache=not sin_cache, trabajos=trabajos, limite=limite))
     if formato == "json":
         click.echo(reporte.como_json(datos), nl=False)
     else:
@@ -258,7 +261,7 @@ def _sin_lugar(h):  # type: ignore[no-untyped-def]
 @_opciones_de_corrida
 @OPCION_PROYECTO
 @_con_errores
-def baseline(actualizar: bool, issue: str | None, porque: str, en_seco: bool, sin_cache: bool, trabajos: int | None,
+def baseline(actualizar: bool, issue: str | None, porque: str, en_seco: bool, sin_cache: bool, trabajos: int | None, limite: float,
              raiz: Path | None) -> None:
     """Record the debt of an existing server so `oracle-lint check` passes, or (--update) shrink it.
 
@@ -280,7 +283,7 @@ def baseline(actualizar: bool, issue: str | None, porque: str, en_seco: bool, si
         raise ErrorOracle("ARGUMENTOS_INVALIDOS", "--reason must say why the debt exists.", campo="--reason",
                           correccion='oracle-lint baseline --reason "predates the response contract"')
     proyecto = _proyecto(raiz)
-    corrida = correr(proyecto, None, cache=not sin_cache, trabajos=trabajos)
+    corrida = correr(proyecto, None, cache=not sin_cache, trabajos=trabajos, limite=limite)
     antes = [linea_base.Entrada(f["lista"], f["herramienta"], f["porque"], f.get("issue"))
              for f in corrida.evidencia.get("lista", [])]
     plan = linea_base.planear(proyecto, corrida, actualizar=actualizar, issue=issue, porque=porque.strip(),
@@ -294,7 +297,7 @@ def baseline(actualizar: bool, issue: str | None, porque: str, en_seco: bool, si
     if not en_seco and lineas:
         copia = escritura.respaldo([config, *(escritura.archivo_de_lista(proyecto, lista) for lista in LISTAS)])
         escritura.escribir_plan(proyecto, plan, antes)
-        restantes = correr(Proyecto(proyecto.raiz), None, cache=not sin_cache, trabajos=trabajos).hallazgos
+        restantes = correr(Proyecto(proyecto.raiz), None, cache=not sin_cache, trabajos=trabajos, limite=limite).hallazgos
         if sorted(map(_sin_lugar, restantes)) != sorted(map(_sin_lugar, plan.restantes)):
             escritura.restaurar(copia)
             raise RuntimeError("the check after the baseline disagrees with its plan; the files were restored")
@@ -315,11 +318,11 @@ def baseline(actualizar: bool, issue: str | None, porque: str, en_seco: bool, si
 @_opciones_de_corrida
 @OPCION_PROYECTO
 @_con_errores
-def evidence(paths: tuple[Path, ...], sin_cache: bool, trabajos: int | None, raiz: Path | None) -> None:
+def evidence(paths: tuple[Path, ...], sin_cache: bool, trabajos: int | None, limite: float, raiz: Path | None) -> None:
     """Print the evidence (relations of facts) extracted from PATHS, as JSON."""
     from oracle_lint.linter.analisis import reunir_evidencia
 
-    corrida = reunir_evidencia(_proyecto(raiz), list(paths) or None, cache=not sin_cache, trabajos=trabajos)
+    corrida = reunir_evidencia(_proyecto(raiz), list(paths) or None, cache=not sin_cache, trabajos=trabajos, limite=limite)
     click.echo(json.dumps(corrida.evidencia, ensure_ascii=False, indent=2, sort_keys=True))
 
 

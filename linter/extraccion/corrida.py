@@ -21,6 +21,7 @@ from ..cache import Almacen, clave
 from .nombres import Indice, Palabras, nombre_modulo
 from .paralelo import Reparto, trabajos_por_defecto
 from .prefiltro import entradas
+from .presupuesto import PRESUPUESTO_POR_ARCHIVO, Agotado, presupuesto
 from .salida import Salida
 from .verificacion import fila_falla, verificar
 
@@ -32,6 +33,7 @@ UMBRAL_UNIDADES = 24 * 1024
 VARIANTES = 4
 LOTES_DE_VERIFICACION = 16  # parse-check lots per worker
 ESPACIO_ESQUEMAS = "esquemas"  # `.oracle-cache/` namespace of schema validity, filed by schema value (validez.py)
+TAMANO_MAXIMO = 8 * 1024 * 1024  # bytes: a larger file is reported, never read (docs/robustez.md)
 
 
 def version_libcst() -> str:
@@ -99,8 +101,22 @@ def huella_analizador() -> str:
                  fuentes.hexdigest())
 
 
-def _verificar_lote(lote: list[tuple[str, bytes]]) -> list[tuple[str, Optional[dict[str, Any]]]]:
-    return [(rel, verificar(datos, rel)) for rel, datos in lote]
+def _verificar_lote(limite: float, lote: list[tuple[str, bytes]]) -> list[tuple[str, Optional[dict[str, Any]], bool]]:
+    """(file, its failure row or None, whether that answer is the file's own and may be cached)."""
+    salida = []
+    for rel, datos in lote:
+        try:
+            with presupuesto(limite):
+                salida.append((rel, verificar(datos, rel), True))
+        except Agotado:  # this run's budget, not a fact of the file
+            salida.append((rel, fila_falla(f"checking that this file parses took longer than its budget of {limite:g} s "
+                                           "(--file-timeout); it was not analyzed", rel, 1, 1), False))
+    return salida
+
+
+def _verificacion_caida(elemento: tuple[str, bytes], motivo: str) -> tuple[str, dict[str, Any], bool]:
+    rel = elemento[0]
+    return rel, fila_falla(f"{motivo}; it was not analyzed", rel, 1, 1), False
 
 
 def _trabajar(*args: Any) -> list[Any]:
@@ -109,11 +125,18 @@ def _trabajar(*args: Any) -> list[Any]:
     return trabajar(*args)
 
 
+def _unidad_caida(rel: str, motivo: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    from .motor import unidad_fallida
+
+    return unidad_fallida(rel, f"{motivo}; its tools were not judged")
+
+
 class Extraccion:
     """State of one run."""
 
-    def __init__(self, raiz: pathlib.Path, almacen: Optional[Almacen], trabajos: int, prefiltro: bool) -> None:
-        self.raiz, self.almacen, self.prefiltro = raiz, almacen, prefiltro
+    def __init__(self, raiz: pathlib.Path, almacen: Optional[Almacen], trabajos: int, prefiltro: bool,
+                 limite: float = PRESUPUESTO_POR_ARCHIVO) -> None:
+        self.raiz, self.almacen, self.prefiltro, self.limite = raiz, almacen, prefiltro, limite
         self.trabajos = trabajos
         self.salida = Salida()
         self.datos: dict[str, bytes] = {}
@@ -144,6 +167,13 @@ class Extraccion:
                 if rel in self.propios:
                     self.salida.filas["no_resuelto"].append(fila_falla(f"file cannot be read: not a regular file ({especial})", rel, 1, 1))
                 continue
+            tamano = _tamano(pathlib.Path(rels[rel]))
+            if tamano > TAMANO_MAXIMO:
+                if rel in self.propios:
+                    self.salida.filas["no_resuelto"].append(fila_falla(
+                        f"file cannot be read: {tamano} bytes, over the {TAMANO_MAXIMO // (1024 * 1024)} MiB limit of a "
+                        "source file oracle-lint reads", rel, 1, 1))
+                continue
             try:
                 self.datos[rel] = pathlib.Path(rels[rel]).read_bytes()
             except OSError as e:
@@ -158,15 +188,18 @@ class Extraccion:
         pendientes = []
         for rel in self.datos:
             guardado = self._leer_cache("verificar", rel)
-            if guardado is not None and "falla" in guardado:
+            if guardado is not None and "falla" in guardado and _falla_valida(guardado["falla"]):
                 resultados[rel] = guardado["falla"]
             else:
                 pendientes.append(rel)
         lote = [(rel, self.datos[rel]) for rel in pendientes]
         # Small lots (a parse check is short): the phase ends with the workers finishing together.
-        for rel, falla in reparto.mapear(_verificar_lote, lote, [len(d) for _, d in lote], lotes=LOTES_DE_VERIFICACION * reparto.trabajos):
+        verificados = reparto.mapear(_verificar_lote, lote, [len(d) for _, d in lote], self.limite,
+                                     lotes=LOTES_DE_VERIFICACION * reparto.trabajos, fallo=_verificacion_caida)
+        for rel, falla, propia in verificados:
             resultados[rel] = falla
-            self._escribir_cache("verificar", rel, {"falla": falla})
+            if propia:  # a budget run out or a crashed worker is this run's, not the file's: never cached
+                self._escribir_cache("verificar", rel, {"falla": falla})
         for rel in sorted(resultados):
             if resultados[rel] is not None and rel in self.propios:
                 self.salida.filas["no_resuelto"].append(resultados[rel])
@@ -198,14 +231,14 @@ class Extraccion:
             variantes[rel] = guardado.get("variantes") if guardado is not None and isinstance(guardado.get("variantes"), list) else []
             valida = next((v for v in variantes[rel] if isinstance(v, dict)
                            and _sigue_valido(v.get("deps"), indice, por_nombre, self.sha, palabras)), None)
-            if valida is not None and isinstance(valida.get("resultado"), dict):
+            if valida is not None and _resultado_valido(valida.get("resultado")):
                 resultados[rel] = valida["resultado"]
             else:
                 pendientes.append(rel)
         esquemas = self.almacen.vecino(ESPACIO_ESQUEMAS) if self.almacen is not None else None
         calculados = reparto.mapear(_trabajar, pendientes, [len(self.datos[r]) for r in pendientes],
-                                    self.id, str(self.raiz), validos, con_palabra, esquemas, self.sal,
-                                    lotes=len(pendientes))
+                                    self.id, str(self.raiz), validos, con_palabra, esquemas, self.sal, self.limite,
+                                    lotes=len(pendientes), fallo=_unidad_caida)
         for rel, resultado, deps in calculados:
             resultados[rel] = resultado
             if deps["modulos"].get(rel) == self.sha[rel]:  # the file did not change under us
@@ -213,6 +246,40 @@ class Extraccion:
                 nueva = [{"deps": deps, "resultado": resultado}, *otras][:VARIANTES]
                 self._escribir_cache("unidad", rel, {"variantes": nueva})
         return [resultados[rel] for rel in elegidas]
+
+
+def _falla_valida(falla: Any) -> bool:
+    """A cached parse answer the run can use: none, or a whole file-level row."""
+    return falla is None or (isinstance(falla, dict) and isinstance(falla.get("motivo"), str)
+                             and isinstance(falla.get("archivo"), str) and isinstance(falla.get("linea"), int)
+                             and isinstance(falla.get("columna"), int))
+
+
+def _filas(valor: Any) -> bool:
+    return isinstance(valor, list) and all(isinstance(f, dict) for f in valor)
+
+
+def _resultado_valido(r: Any) -> bool:
+    """A cached unit whose shape is what merging reads (a well-keyed but malformed entry is a miss)."""
+    if not isinstance(r, dict):
+        return False
+    try:
+        return (isinstance(r["filas"], dict) and all(_filas(v) for v in r["filas"].values())
+                and all(isinstance(h, dict) and isinstance(h["nombre"], str) and isinstance(h["identidades"], list)
+                        and all(isinstance(i, list) for i in h["identidades"]) and isinstance(h["rangos"], list)
+                        and all(isinstance(x, list) and len(x) == 3 for x in h["rangos"])
+                        for h in r["herramientas"])
+                and _filas(r["montajes"]) and all(isinstance(m["hijo"], list) and isinstance(m["espacio"], str)
+                                                  for m in r["montajes"])
+                and _filas(r["servidores"]) and all(isinstance(x["clase"], str) and isinstance(x["pos"], dict)
+                                                    for x in r["servidores"])
+                and _filas(r["completes"])
+                and all(isinstance(c["pos"], dict) and "evidencia" in c and "motivo" in c and "funcion" in c
+                        for c in r["completes"])
+                and isinstance(r["cuentas"], dict) and all(isinstance(n, int) for n in r["cuentas"].values())
+                and isinstance(r.get("otros_registros", 0), int))
+    except (KeyError, TypeError):
+        return False
 
 
 def _sigue_valido(deps: Any, indice: Indice, por_nombre: dict[str, str], sha: dict[str, str],
@@ -297,6 +364,13 @@ def _fusionar(salida: Salida, resultados: list[dict[str, Any]]) -> None:
         fila["herramientas"] = cuentas.get(fila["archivo"], 0)
 
 
+def _tamano(ruta: pathlib.Path) -> int:
+    try:
+        return os.stat(ruta).st_size
+    except OSError:
+        return 0  # the read says why
+
+
 def _no_regular(ruta: pathlib.Path) -> Optional[str]:
     """What a path is when it is not a regular file (a FIFO, a device, a socket), else None
     (a missing file is left to the read, which says so)."""
@@ -317,7 +391,7 @@ def _no_regular(ruta: pathlib.Path) -> Optional[str]:
 
 def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Optional[Almacen] = None,
             trabajos: Optional[int] = None, prefiltro: bool = True,
-            contexto: Sequence[pathlib.Path] = ()) -> dict[str, list[dict[str, Any]]]:
+            contexto: Sequence[pathlib.Path] = (), limite: float = PRESUPUESTO_POR_ARCHIVO) -> dict[str, list[dict[str, Any]]]:
     """Parse what can register a tool (each file once) and return the evidence: relation -> rows.
 
     Tools are searched in `archivos` only; `contexto` (the rest of the configured files, in a
@@ -325,7 +399,7 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
     from another file resolves exactly as in the full run.
     """
     n = trabajos if trabajos is not None else trabajos_por_defecto()
-    corrida = Extraccion(raiz, almacen, n, prefiltro)
+    corrida = Extraccion(raiz, almacen, n, prefiltro, limite)
     corrida.leer(archivos, contexto)
     try:
         with Reparto(n, UMBRAL_VERIFICAR) as reparto:

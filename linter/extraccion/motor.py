@@ -20,6 +20,7 @@ from .anotaciones import Derivador
 from .carga import Cargador
 from .complete import Complete
 from .literales import Literales
+from .presupuesto import Agotado, presupuesto
 from .procedencia import Procedencia
 from .proyecto import Dependencias, Proyecto
 from .registro import Registro
@@ -121,23 +122,41 @@ def olvidar() -> None:
 
 
 def trabajar(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]],
-             esquemas: Optional[Almacen], sal: str, unidades: Sequence[str]) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+             esquemas: Optional[Almacen], sal: str, limite: float,
+             unidades: Sequence[str]) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
     """Compute several units in this process, sharing parsed modules: (file, result, dependencies).
 
-    `esquemas` (None: no cache) keeps schema validity by schema value under the analyzer fingerprint `sal`.
+    `esquemas` (None: no cache) keeps schema validity by schema value under the analyzer fingerprint `sal`;
+    `limite`: seconds one file's analysis may take (0: no budget), past which it is a no_resuelto row.
     """
     cargador = _cargador(corrida, raiz, rels, con_palabra)
     validez = Validez(esquemas, sal)
     salida = []
     for rel in unidades:
-        proyecto = Proyecto(cargador)
-        resultado = unidad(proyecto, rel, validez)
+        try:
+            with presupuesto(limite):
+                proyecto = Proyecto(cargador)
+                resultado = unidad(proyecto, rel, validez)
+        except Agotado:
+            salida.append(unidad_fallida(rel, f"the analysis of this file took longer than its budget of {limite:g} s "
+                                              "(--file-timeout); it was not judged"))
+            continue
         deps = proyecto.deps
         deps.modulos[rel] = cargador.huella(rel)
         fallas = [cargador.fallas[r] for r in sorted(deps.modulos) if r in cargador.fallas]
         resultado["filas"]["no_resuelto"].extend(fallas)
         salida.append((rel, resultado, _plano(deps)))
     return salida
+
+
+def unidad_fallida(rel: str, motivo: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """The unit of a file that could not be analyzed: no tools, one no_resuelto row, never cached
+    (its dependencies do not name the file, so the next run computes it again)."""
+    salida = Salida()
+    salida.no_resuelto(None, motivo, Pos(rel, 1, 1))
+    resultado = {"filas": salida.filas, "herramientas": [], "montajes": [], "completes": [], "cuentas": {},
+                 "servidores": [], "otros_registros": 0}
+    return rel, resultado, {"busquedas": [], "modulos": {}, "tokens": {}}
 
 
 def _plano(deps: Dependencias) -> dict[str, Any]:

@@ -1,4 +1,10 @@
-"""Spread work over a process pool sized to the CPUs; small runs stay in this process."""
+"""Spread work over a process pool sized to the CPUs; small runs stay in this process.
+
+A worker that dies (a native crash in the parser, the OOM killer) never ends the run: the lots it
+held are re-run one element at a time, each in a fresh process, and an element that kills its
+process too becomes the caller's failure row for it. Workers watch their parent and exit when it
+is gone, so a killed `oracle-lint` leaves no process behind.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Optional, TypeVar
 
 T = TypeVar("T")
+VIGILANCIA = 0.5  # seconds between a worker's checks that its parent is alive
 
 
 def trabajos_por_defecto() -> int:
@@ -26,6 +33,26 @@ def repartir(elementos: Sequence[T], pesos: Sequence[int], partes: int) -> list[
     return [c for _, c in sorted(cubos, key=lambda c: -c[0]) if c]
 
 
+def vigilar_padre(padre: int) -> None:
+    """Pool initializer: a daemon thread that ends this worker once its parent is gone (reparented)."""
+    import threading
+    import time
+
+    def vigilar() -> None:
+        while True:
+            time.sleep(VIGILANCIA)
+            if os.getppid() != padre:
+                os._exit(70)
+
+    threading.Thread(target=vigilar, name="oracle-vigilancia", daemon=True).start()
+
+
+def _pool(trabajos: int) -> Any:
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=trabajos, initializer=vigilar_padre, initargs=(os.getpid(),))
+
+
 class Reparto:
     """Runs batches in-process, or in a pool created on first need and shut down on exit."""
 
@@ -42,17 +69,49 @@ class Reparto:
             self._pool.shutdown()
 
     def mapear(self, funcion: Callable[..., list[Any]], elementos: Sequence[Any], pesos: Sequence[int],
-               *fijos: Any, lotes: int = 0) -> list[Any]:
+               *fijos: Any, lotes: int = 0, fallo: Optional[Callable[[Any, str], Any]] = None) -> list[Any]:
         """`funcion(*fijos, lote)` over `elementos` in weighted lots (default 4 per worker), heaviest
-        first, taken by whichever worker is free; results concatenated (lot order, not input order)."""
+        first, taken by whichever worker is free; results concatenated (lot order, not input order).
+
+        `fallo(elemento, motivo)`: the result of an element whose process died even when run alone
+        (without it, such a death is an error: nothing is ever dropped silently)."""
         if not elementos:
             return []
         if self.trabajos == 1 or sum(pesos) < self.umbral or len(elementos) < 2:
             return funcion(*fijos, list(elementos))
+        from concurrent.futures.process import BrokenProcessPool
+
         partes = repartir(elementos, pesos, lotes or 4 * self.trabajos)
         if self._pool is None:
-            from concurrent.futures import ProcessPoolExecutor
+            self._pool = _pool(self.trabajos)
+        futuros = [(parte, self._pool.submit(funcion, *fijos, parte)) for parte in partes]
+        salida: list[Any] = []
+        caidos: list[Any] = []
+        for parte, futuro in futuros:
+            try:
+                salida.extend(futuro.result())
+            except BrokenProcessPool:
+                caidos.extend(parte)  # this lot, or one beside it, killed a worker: each alone, below
+        if caidos:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+            for elemento in caidos:
+                salida.extend(_solo(funcion, fijos, elemento, fallo))
+        return salida
 
-            self._pool = ProcessPoolExecutor(max_workers=self.trabajos)
-        futuros = [self._pool.submit(funcion, *fijos, parte) for parte in partes]
-        return [r for f in futuros for r in f.result()]
+
+def _solo(funcion: Callable[..., list[Any]], fijos: Sequence[Any], elemento: Any,
+          fallo: Optional[Callable[[Any, str], Any]]) -> list[Any]:
+    """One element in a fresh process; its failure result when that process dies too."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool = _pool(1)
+    try:
+        return list(pool.submit(funcion, *fijos, [elemento]).result())
+    except BrokenProcessPool:
+        motivo = "the analyzer's worker process died on this file (a crash in the parser, or memory)"
+        if fallo is None:
+            raise RuntimeError(f"{motivo}: {elemento!r}") from None
+        return [fallo(elemento, motivo)]
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)

@@ -58,12 +58,13 @@ def sondear(proyecto: Proyecto, servidor: Servidor, timeout: float, era: str = "
 
 
 def correr_con_sonda(proyecto: Proyecto, servidor: Servidor, timeout: float, *, cache: bool = True,
-                     trabajos: int | None = None, llamadas: Optional[tuple[Path, str]] = None) -> Corrida:
+                     trabajos: int | None = None, llamadas: Optional[tuple[Path, str]] = None,
+                     limite: float = 60.0) -> Corrida:
     """`check --probe`: the whole static run, plus the `publicada` rows of the live listing (and the
     `resultado` rows of the sample calls); the core judges all at once. The server is listed first,
     so a server that cannot be listed costs no analysis."""
     listado = listar(servidor, timeout, "auto", cargar(*llamadas) if llamadas else ())
-    corrida = reunir_evidencia(proyecto, None, cache=cache, trabajos=trabajos)
+    corrida = reunir_evidencia(proyecto, None, cache=cache, trabajos=trabajos, limite=limite)
     evidencia = {**corrida.evidencia, "publicada": publicadas(corrida.evidencia, listado.herramientas, servidor.origen())}
     # a listing the probe cannot read as tools (no name, a name twice) is said, as `probe` says it
     evidencia["no_resuelto"] = [*evidencia["no_resuelto"], *evidencia_viva(listado.herramientas, servidor.origen())["no_resuelto"]]
