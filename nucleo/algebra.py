@@ -186,7 +186,8 @@ class Evaluador:
         if "lit" in t:
             return t["lit"]
         if self.llamar is None:
-            raise evaluacion_fallo("NameError", f"la escalar «{t['llamada']}» no está disponible")
+            raise evaluacion_fallo("NameError", f"la escalar «{t['llamada']}» no está disponible",
+                                   mensaje_en=f"the scalar «{t['llamada']}» is not available")
         args = [self._termino(a, fila) for a in t["args"]]
         try:
             return self.llamar(t["llamada"], args)

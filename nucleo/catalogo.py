@@ -112,7 +112,8 @@ def _directorio_unico(rutas: tuple[str, ...]) -> Path:
     """
     reales = sorted({str(Path(p).resolve()) for p in rutas if Path(p).is_dir()})
     if len(reales) != 1:
-        raise catalogo_invalido("catalogo_base:oracle", f"el paquete rules no tiene un único directorio ({reales})")
+        raise catalogo_invalido("catalogo_base:oracle", f"el paquete rules no tiene un único directorio ({reales})",
+                                motivo_en=f"the rules package does not have exactly one directory ({reales})")
     return Path(reales[0])
 
 
@@ -128,7 +129,8 @@ def _nombres_toml(directorio: str, origen: str, *, solo_archivos: bool = False) 
     except (NotADirectoryError, FileNotFoundError):
         return []
     except OSError as error:
-        raise catalogo_invalido(origen, f"no se pudo listar {directorio} ({error.__class__.__name__})")
+        raise catalogo_invalido(origen, f"no se pudo listar {directorio} ({error.__class__.__name__})",
+                                motivo_en=f"{directorio} cannot be listed ({error.__class__.__name__})")
     return [os.path.join(directorio, n) for n in nombres]
 
 
@@ -140,8 +142,9 @@ def _leer(origen: Origen, ruta: str, proyecto: Proyecto) -> str:
     try:
         return leer_texto(ruta)
     except (OSError, UnicodeDecodeError) as error:
-        motivo = f"no se pudo leer {presentar_ruta(proyecto.raiz, Path(ruta))} ({error.__class__.__name__})"
-        raise catalogo_invalido(str(origen), motivo)
+        presentada = presentar_ruta(proyecto.raiz, Path(ruta))
+        raise catalogo_invalido(str(origen), f"no se pudo leer {presentada} ({error.__class__.__name__})",
+                                motivo_en=f"{presentada} cannot be read ({error.__class__.__name__})")
 
 
 Leidos = tuple[tuple[str, str], ...]
@@ -156,7 +159,8 @@ def _macros_de(raiz: Path, leidos: tuple[tuple[Path, str], ...]) -> dict[str, st
         fuente = presentar_ruta(raiz, ruta)
         for nombre, expresion in macros_de_texto(texto, fuente=fuente).items():
             if nombre in macros:
-                raise catalogo_invalido("proyecto", f"la macro «{nombre}» está en {donde[nombre]} y en {fuente}")
+                raise catalogo_invalido("proyecto", f"la macro «{nombre}» está en {donde[nombre]} y en {fuente}",
+                                        motivo_en=f"the macro «{nombre}» is in both {donde[nombre]} and {fuente}")
             macros[nombre] = expresion
             donde[nombre] = fuente
     return macros
@@ -206,6 +210,8 @@ def _entradas(raiz: Path, nombre: str, macros_leidos: Leidos, fuentes: tuple[tup
                 str(entrada.origen),
                 f"el id «{entrada.medida.id}» está en {previa.origen} ({presentar_ruta(raiz, previa.ruta)}) "
                 f"y en {entrada.origen} ({presentar_ruta(raiz, entrada.ruta)}); ninguno tiene precedencia",
+                motivo_en=f"the id «{entrada.medida.id}» is in both {previa.origen} ({presentar_ruta(raiz, previa.ruta)}) "
+                f"and {entrada.origen} ({presentar_ruta(raiz, entrada.ruta)}); neither takes precedence",
             )
         vistas[entrada.medida.id] = entrada
     efectivas: dict[str, Entrada] = {}
@@ -220,9 +226,11 @@ def _fuente_base(proyecto: Proyecto) -> tuple[Origen, list[str]]:
     try:
         raiz = directorio_rules()
     except (ModuleNotFoundError, TypeError) as error:
-        raise catalogo_invalido(str(origen), f"el paquete rules no está instalado ({error})")
+        raise catalogo_invalido(str(origen), f"el paquete rules no está instalado ({error})",
+                                motivo_en=f"the rules package is not installed ({error})")
     if not raiz.is_dir():
-        raise catalogo_invalido(str(origen), f"el directorio del paquete rules ({raiz}) ya no existe")
+        raise catalogo_invalido(str(origen), f"el directorio del paquete rules ({raiz}) ya no existe",
+                                motivo_en=f"the directory of the rules package ({raiz}) no longer exists")
     return origen, _tomls(raiz, str(origen))
 
 
@@ -232,8 +240,9 @@ def _fuente_perfil(proyecto: Proyecto, perfil: str) -> tuple[Origen, list[str]]:
     for ruta in disponibles:
         if Path(ruta).stem == perfil:
             return origen, [ruta]
-    nombres = ", ".join(Path(p).stem for p in disponibles) or "ninguno"
-    raise catalogo_invalido(str(origen), f"el perfil «{perfil}» no existe; perfiles disponibles: {nombres}")
+    nombres = ", ".join(Path(p).stem for p in disponibles)
+    raise catalogo_invalido(str(origen), f"el perfil «{perfil}» no existe; perfiles disponibles: {nombres or 'ninguno'}",
+                            motivo_en=f"the profile «{perfil}» does not exist; available profiles: {nombres or 'none'}")
 
 
 def _directorio_de_objeto(objeto: Any) -> Path | None:
@@ -256,23 +265,29 @@ def _fuente_biblioteca(proyecto: Proyecto, nombre: str) -> tuple[Origen, list[st
     puntos = [ep for ep in metadata.entry_points(group=GRUPO_BIBLIOTECAS) if ep.name == nombre]
     distribuciones = sorted({normalizar_nombre(ep.dist.name) if ep.dist else "?" for ep in puntos})
     if not puntos:
-        raise catalogo_invalido(etiqueta, f"no hay una biblioteca instalada con ese nombre en el grupo {GRUPO_BIBLIOTECAS}")
+        raise catalogo_invalido(etiqueta, f"no hay una biblioteca instalada con ese nombre en el grupo {GRUPO_BIBLIOTECAS}",
+                                motivo_en=f"no installed library has that name in the group {GRUPO_BIBLIOTECAS}")
     if len(puntos) > 1:
-        raise catalogo_invalido(etiqueta, f"la publican varias distribuciones ({', '.join(distribuciones)})")
+        raise catalogo_invalido(etiqueta, f"la publican varias distribuciones ({', '.join(distribuciones)})",
+                                motivo_en=f"several distributions publish it ({', '.join(distribuciones)})")
     punto = puntos[0]
     if punto.dist is None:
-        raise catalogo_invalido(etiqueta, "no se pudo saber qué distribución la publica")
+        raise catalogo_invalido(etiqueta, "no se pudo saber qué distribución la publica",
+                                motivo_en="the distribution that publishes it cannot be told")
     origen = Origen("biblioteca", nombre, normalizar_nombre(punto.dist.name))
     try:
         objeto = punto.load()
     except Exception as error:  # a third-party import failing is reported, never swallowed
-        raise catalogo_invalido(etiqueta, f"no se pudo cargar {punto.value} ({error.__class__.__name__}: {error})")
+        raise catalogo_invalido(etiqueta, f"no se pudo cargar {punto.value} ({error.__class__.__name__}: {error})",
+                                motivo_en=f"{punto.value} cannot be loaded ({error.__class__.__name__}: {error})")
     directorio = _directorio_de_objeto(objeto)
     if directorio is None or not directorio.is_dir():
-        raise catalogo_invalido(etiqueta, f"{punto.value} no es un módulo ni una ruta a un directorio de catálogos")
+        raise catalogo_invalido(etiqueta, f"{punto.value} no es un módulo ni una ruta a un directorio de catálogos",
+                                motivo_en=f"{punto.value} is neither a module nor a path to a directory of catalogs")
     archivos = sorted(directorio.glob("*.toml"), key=lambda p: p.name)
     if not archivos:
-        raise catalogo_invalido(etiqueta, f"{directorio} no contiene archivos *.toml")
+        raise catalogo_invalido(etiqueta, f"{directorio} no contiene archivos *.toml",
+                                motivo_en=f"{directorio} holds no *.toml files")
     return origen, [str(a) for a in archivos]
 
 

@@ -227,6 +227,8 @@ def _toml_de(raiz: str, nombre: str, texto: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         raise _invalido(raiz, f"{nombre} no es TOML válido: {error}", f"corregí la sintaxis de {nombre}.",
                         f"{nombre} is not valid TOML: {error}", f"fix the syntax of {nombre}.")
+    except RecursionError:
+        raise _demasiado_anidado(raiz, nombre) from None
 
 
 def _json_de(raiz: str, nombre: str, texto: str) -> Any:
@@ -240,13 +242,23 @@ def _json_de(raiz: str, nombre: str, texto: str) -> Any:
             f"{nombre} is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})",
             f"fix the syntax of {nombre}.",
         )
+    except RecursionError:
+        raise _demasiado_anidado(raiz, nombre) from None
+
+
+def _demasiado_anidado(raiz: str, nombre: str) -> ErrorOracle:
+    """A configuration nested deeper than the parser can follow: an error naming it, never a traceback."""
+    return _invalido(raiz, f"{nombre} anida tablas o listas más hondo de lo que se puede leer",
+                     f"quitá de {nombre} el valor anidado a tanta profundidad.",
+                     f"{nombre} nests tables or arrays deeper than can be read",
+                     f"remove the deeply nested value from {nombre}.")
 
 
 def tiene_tool_oracle(ruta: Path) -> bool:
     """True when a pyproject.toml holds a `[tool.oracle]` table (unreadable counts as True)."""
     try:
         datos = tomllib.loads(ruta.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError):
+    except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError, RecursionError):
         return True
     herramientas = datos.get("tool")
     return isinstance(herramientas, dict) and "oracle" in herramientas

@@ -78,16 +78,19 @@ class Caso:
 class _Falla(Exception):
     """A shape fault at a JSON path inside one case (converted to a coded error by the caller)."""
 
-    def __init__(self, ruta: str, motivo: str, recibido: object = None, evidencia: ErrorOracle | None = None) -> None:
+    def __init__(
+        self, ruta: str, motivo: str, motivo_en: str, recibido: object = None, evidencia: ErrorOracle | None = None
+    ) -> None:
         super().__init__(motivo)
         self.ruta = ruta
         self.motivo = motivo
+        self.motivo_en = motivo_en
         self.recibido = recibido
         self.evidencia = evidencia
 
 
-def caso_invalido(origen: str, motivo: str) -> ErrorOracle:
-    """CASO_INVALIDO: a case file that is not one well-formed case."""
+def caso_invalido(origen: str, motivo: str, *, motivo_en: str = "") -> ErrorOracle:
+    """CASO_INVALIDO: a case file that is not one well-formed case (`motivo_en`: the reason in English)."""
     return ErrorOracle(
         "CASO_INVALIDO",
         f"{origen}: {motivo}.",
@@ -95,6 +98,11 @@ def caso_invalido(origen: str, motivo: str) -> ErrorOracle:
         correccion=(
             "un caso es un objeto JSON con id, medida, espera (verde|rojo|sin_evidencia), evidencia y "
             "procedencia; un diferencial agrega vence (AAAA-MM-DD)."
+        ),
+        mensaje_en=f"{origen}: {motivo_en or f'not a valid case ({motivo})'}.",
+        correccion_en=(
+            "a case is a JSON object with id, medida, espera (verde|rojo|sin_evidencia), evidencia and "
+            "procedencia; a diferencial adds vence (YYYY-MM-DD)."
         ),
     )
 
@@ -109,26 +117,27 @@ def _mostrar(valor: object) -> str:
 def _texto_no_vacio(datos: Mapping[str, Any], clave: str) -> str:
     valor = datos[clave]
     if not isinstance(valor, str) or not valor.strip():
-        raise _Falla(f"$.{clave}", "se esperaba una cadena no vacía", valor)
+        raise _Falla(f"$.{clave}", "se esperaba una cadena no vacía", "expected a non-empty string", valor)
     return valor
 
 
 def _validar(datos: object, requeridas: frozenset[str]) -> dict[str, Any]:
     """Check one case object against exactly `requeridas` keys; raise `_Falla` on the first fault."""
     if not isinstance(datos, Mapping):
-        raise _Falla("$", "se esperaba un objeto", datos)
+        raise _Falla("$", "se esperaba un objeto", "expected an object", datos)
     faltan, sobran = sorted(requeridas - set(datos)), sorted(set(datos) - requeridas)
     if faltan:
-        raise _Falla(f"$.{faltan[0]}", f"falta la clave «{faltan[0]}»", None)
+        raise _Falla(f"$.{faltan[0]}", f"falta la clave «{faltan[0]}»", f"the key «{faltan[0]}» is missing", None)
     if sobran:
-        raise _Falla(f"$.{sobran[0]}", f"clave desconocida «{sobran[0]}»", datos[sobran[0]])
+        raise _Falla(f"$.{sobran[0]}", f"clave desconocida «{sobran[0]}»", f"unknown key «{sobran[0]}»", datos[sobran[0]])
     salida: dict[str, Any] = {"id": _texto_no_vacio(datos, "id")}
     if datos["espera"] not in ESPERAS:
-        raise _Falla("$.espera", "se esperaba verde, rojo o sin_evidencia", datos["espera"])
+        raise _Falla("$.espera", "se esperaba verde, rojo o sin_evidencia", "expected verde, rojo or sin_evidencia",
+                     datos["espera"])
     salida["espera"] = datos["espera"]
     if "medida" in requeridas:
         if not es_id_de_medida(datos["medida"]):
-            raise _Falla("$.medida", "se esperaba un id de medida", datos["medida"])
+            raise _Falla("$.medida", "se esperaba un id de medida", "expected a measure id", datos["medida"])
         salida["medida"] = datos["medida"]
     if "procedencia" in requeridas:
         salida["procedencia"] = _texto_no_vacio(datos, "procedencia")
@@ -137,7 +146,7 @@ def _validar(datos: object, requeridas: frozenset[str]) -> dict[str, Any]:
     try:
         salida["evidencia"] = validar_evidencia(datos["evidencia"])
     except ErrorOracle as error:
-        raise _Falla("$.evidencia", error.mensaje, datos["evidencia"], evidencia=error) from None
+        raise _Falla("$.evidencia", error.mensaje, error.mensaje_en, datos["evidencia"], evidencia=error) from None
     return salida
 
 
@@ -147,11 +156,12 @@ def _fecha(valor: object) -> str:
             return datetime.date.fromisoformat(valor).isoformat()
         except ValueError:
             pass
-    raise _Falla("$.vence", "se esperaba una fecha AAAA-MM-DD", valor)
+    raise _Falla("$.vence", "se esperaba una fecha AAAA-MM-DD", "expected a date YYYY-MM-DD", valor)
 
 
 def _evidencia_invalida(prefijo: str, error: ErrorOracle, campo: str) -> ErrorOracle:
-    return ErrorOracle("EVIDENCIA_INVALIDA", f"{prefijo}{error.mensaje}", campo=campo, correccion=error.correccion)
+    return ErrorOracle("EVIDENCIA_INVALIDA", f"{prefijo}{error.mensaje}", campo=campo, correccion=error.correccion,
+                       mensaje_en=f"{prefijo}{error.mensaje_en or error.mensaje}", correccion_en=error.correccion_en)
 
 
 def caso_de_datos(datos: object, *, origen: str, clase: str) -> Caso:
@@ -162,7 +172,7 @@ def caso_de_datos(datos: object, *, origen: str, clase: str) -> Caso:
     except _Falla as falla:
         if falla.evidencia is not None:
             raise _evidencia_invalida(f"{origen}: ", falla.evidencia, origen) from None
-        raise caso_invalido(origen, f"{falla.ruta}: {falla.motivo}") from None
+        raise caso_invalido(origen, f"{falla.ruta}: {falla.motivo}", motivo_en=f"{falla.ruta}: {falla.motivo_en}") from None
     return Caso(origen=origen, clase=clase, **campos)
 
 
@@ -174,20 +184,25 @@ def caso_efimero(datos: object, *, indice: int, origen: str = ORIGEN_LLAMADA) ->
     except _Falla as falla:
         if falla.evidencia is not None:
             mensaje = falla.evidencia.mensaje.replace("$.evidencia", f"{ruta}.evidencia", 1)
+            mensaje_en = (falla.evidencia.mensaje_en or falla.evidencia.mensaje).replace("$.evidencia", f"{ruta}.evidencia", 1)
             raise ErrorOracle("EVIDENCIA_INVALIDA", mensaje, campo=f"{ruta}.evidencia",
-                              correccion=falla.evidencia.correccion) from None
+                              correccion=falla.evidencia.correccion, mensaje_en=mensaje_en,
+                              correccion_en=falla.evidencia.correccion_en) from None
         if falla.motivo.startswith("clave desconocida «procedencia»"):
             forma = "un caso sin procedencia (una llamada no convierte evidencia fabricada en observada)"
+            forma_en = "a case without procedencia (a call does not turn made-up evidence into observed evidence)"
         else:
             forma = f"{falla.motivo} — un caso {{id, espera, evidencia}}"
-        raise argumentos_invalidos(ruta + falla.ruta[1:], _mostrar(falla.recibido), forma) from None
+            forma_en = f"{falla.motivo_en.removeprefix('expected ')} — a case {{id, espera, evidencia}}"
+        raise argumentos_invalidos(ruta + falla.ruta[1:], _mostrar(falla.recibido), forma, forma_en=forma_en) from None
     return Caso(origen=origen, clase="efimero", **campos)
 
 
 def casos_efimeros(lista: object, *, origen: str = ORIGEN_LLAMADA) -> tuple[Caso, ...]:
     """The `casos` argument of a challenge: a list of ephemeral cases."""
     if not isinstance(lista, list):
-        raise argumentos_invalidos("$.casos", _mostrar(lista), "una lista de casos {id, espera, evidencia}")
+        raise argumentos_invalidos("$.casos", _mostrar(lista), "una lista de casos {id, espera, evidencia}",
+                                   forma_en="a list of cases {id, espera, evidencia}")
     return tuple(caso_efimero(d, indice=i, origen=origen) for i, d in enumerate(lista))
 
 
@@ -203,7 +218,9 @@ def caso_efimero_de_archivo(ruta: Path, origen: str) -> tuple[Caso, ...]:
         except _Falla as falla:
             if falla.evidencia is not None:
                 raise _evidencia_invalida(f"{donde}: ", falla.evidencia, origen) from None
-            raise caso_invalido(donde, f"{falla.ruta}: {falla.motivo} (un caso efímero es {{id, espera, evidencia}})") from None
+            raise caso_invalido(donde, f"{falla.ruta}: {falla.motivo} (un caso efímero es {{id, espera, evidencia}})",
+                                motivo_en=f"{falla.ruta}: {falla.motivo_en} (an ephemeral case is {{id, espera, evidencia}})"
+                                ) from None
         casos.append(Caso(origen=origen, clase="efimero", **campos))
     return tuple(casos)
 
@@ -212,13 +229,15 @@ def _leer_json(ruta: Path, origen: str) -> object:
     try:
         texto = ruta.read_text(encoding="utf-8")
     except OSError as error:
-        raise caso_invalido(origen, f"no se pudo leer ({error.__class__.__name__}: {error.strerror})") from None
+        raise caso_invalido(origen, f"no se pudo leer ({error.__class__.__name__}: {error.strerror})",
+                            motivo_en=f"cannot be read ({error.__class__.__name__}: {error.strerror})") from None
     except UnicodeDecodeError:
-        raise caso_invalido(origen, "no es UTF-8") from None
+        raise caso_invalido(origen, "no es UTF-8", motivo_en="not UTF-8") from None
     try:
         return json.loads(texto)
     except json.JSONDecodeError as error:
-        raise caso_invalido(origen, f"JSON inválido: {error.msg} (línea {error.lineno}, columna {error.colno})") from None
+        raise caso_invalido(origen, f"JSON inválido: {error.msg} (línea {error.lineno}, columna {error.colno})",
+                            motivo_en=f"invalid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
 
 
 def archivos_de_casos(directorio: Path) -> tuple[Path, ...]:
@@ -226,7 +245,7 @@ def archivos_de_casos(directorio: Path) -> tuple[Path, ...]:
     if not directorio.exists():
         return ()
     if not directorio.is_dir():
-        raise caso_invalido(str(directorio), "no es un directorio")
+        raise caso_invalido(str(directorio), "no es un directorio", motivo_en="not a directory")
     return tuple(sorted((p for p in directorio.rglob("*.json") if p.is_file()), key=lambda p: p.as_posix()))
 
 
@@ -262,7 +281,8 @@ def exigir_vigentes(casos: Iterable[Caso], hoy: datetime.date) -> None:
     """EVIDENCIA_INCOMPLETA for the first expired differential among `casos`."""
     for caso in casos:
         if caso.vencido(hoy):
-            raise evidencia_incompleta(f"el diferencial {caso.origen} («{caso.id}») venció el {caso.vence}")
+            raise evidencia_incompleta(f"el diferencial {caso.origen} («{caso.id}») venció el {caso.vence}",
+                                       motivo_en=f"the diferencial {caso.origen} («{caso.id}») expired on {caso.vence}")
 
 
 def de_la_medida(casos: Iterable[Caso], medida: str) -> tuple[Caso, ...]:

@@ -52,7 +52,8 @@ class Escalares:
         """Call a scalar; unknown names are an evaluation failure (checked earlier at load)."""
         funcion = BUILTINS.get(nombre) or self.propias.get(nombre)
         if funcion is None:
-            raise evaluacion_fallo("NameError", f"la escalar «{nombre}» no existe")
+            raise evaluacion_fallo("NameError", f"la escalar «{nombre}» no existe",
+                                   mensaje_en=f"the scalar «{nombre}» does not exist")
         return funcion(*args)
 
 
@@ -65,7 +66,8 @@ def cargar_escalares(raiz: Path, confiar: bool) -> Escalares:
         return Escalares(archivo=str(ruta), confiadas=False)
     spec = importlib.util.spec_from_file_location(f"_oracle_escalares_{abs(hash(str(ruta)))}", ruta)
     if spec is None or spec.loader is None:
-        raise medida_invalida(str(ruta), "no se pudo importar el archivo de escalares", "escalares.py")
+        raise medida_invalida(str(ruta), "no se pudo importar el archivo de escalares", "escalares.py",
+                              motivo_en="the scalars file cannot be imported")
     modulo = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(modulo)
@@ -92,4 +94,5 @@ def verificar_escalares(medida: Any, escalares: Escalares) -> None:
                 medida_id,
                 f"la escalar «{nombre}» no es de Oracle ni está definida en {ARCHIVO_ESCALARES}",
                 "testigos",
+                motivo_en=f"the scalar «{nombre}» is neither one of Oracle's nor defined in {ARCHIVO_ESCALARES}",
             )

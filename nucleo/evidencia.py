@@ -45,7 +45,8 @@ def _validar_valor(relacion: str, indice: int, columna: str, valor: object) -> N
     if isinstance(valor, str):
         if not es_texto_unicode(valor):
             raise evidencia_invalida(
-                relacion, indice, f"la columna «{columna}» tiene un sustituto UTF-16 suelto; el texto no es Unicode válido"
+                relacion, indice, f"la columna «{columna}» tiene un sustituto UTF-16 suelto; el texto no es Unicode válido",
+                motivo_en=f"the column «{columna}» holds a lone UTF-16 surrogate; the text is not valid Unicode",
             )
         return
     if valor is None or isinstance(valor, (bool, int)):
@@ -53,11 +54,13 @@ def _validar_valor(relacion: str, indice: int, columna: str, valor: object) -> N
     if isinstance(valor, float):
         if math.isfinite(valor):
             return
-        raise evidencia_invalida(relacion, indice, f"la columna «{columna}» tiene un número no finito")
+        raise evidencia_invalida(relacion, indice, f"la columna «{columna}» tiene un número no finito",
+                                 motivo_en=f"the column «{columna}» holds a non-finite number")
     raise evidencia_invalida(
         relacion,
         indice,
         f"la columna «{columna}» tiene un valor {_tipo(valor)}; sólo se admiten cadena, número, booleano o nulo",
+        motivo_en=f"the column «{columna}» holds a {_tipo(valor)} value; only string, number, boolean or null are accepted",
     )
 
 
@@ -69,20 +72,26 @@ def validar_evidencia(obj: object) -> Evidencia:
             f"$.evidencia: se recibió {_tipo(obj)}; se esperaba un objeto relación -> lista de filas.",
             campo="$.evidencia",
             correccion="enviá un objeto JSON cuyas claves son relaciones y cuyos valores son listas de objetos.",
+            mensaje_en=f"$.evidencia: got {_tipo(obj)}; expected an object relation -> list of rows.",
+            correccion_en="give a JSON object whose keys are relations and whose values are lists of objects.",
         )
     salida: Evidencia = {}
     for relacion, filas in obj.items():
         if not es_nombre_de_relacion(relacion):
-            raise evidencia_invalida(str(relacion), None, "el nombre de relación no cumple ^[a-z][a-z0-9_]*$")
+            raise evidencia_invalida(str(relacion), None, "el nombre de relación no cumple ^[a-z][a-z0-9_]*$",
+                                     motivo_en="the relation name does not match ^[a-z][a-z0-9_]*$")
         if not isinstance(filas, list):
-            raise evidencia_invalida(relacion, None, f"se recibió {_tipo(filas)}; una relación es una lista de objetos")
+            raise evidencia_invalida(relacion, None, f"se recibió {_tipo(filas)}; una relación es una lista de objetos",
+                                     motivo_en=f"got {_tipo(filas)}; a relation is a list of objects")
         copia: list[Fila] = []
         for indice, fila in enumerate(filas):
             if not isinstance(fila, Mapping):
-                raise evidencia_invalida(relacion, indice, f"la fila es {_tipo(fila)}; se esperaba un objeto")
+                raise evidencia_invalida(relacion, indice, f"la fila es {_tipo(fila)}; se esperaba un objeto",
+                                         motivo_en=f"the row is a {_tipo(fila)}; expected an object")
             for columna, valor in fila.items():
                 if not isinstance(columna, str) or not columna or not (columna.isascii() or es_texto_unicode(columna)):
-                    raise evidencia_invalida(relacion, indice, "una columna no tiene nombre de texto")
+                    raise evidencia_invalida(relacion, indice, "una columna no tiene nombre de texto",
+                                             motivo_en="a column has no text name")
                 tipo = type(valor)  # the common exact types first; everything else takes the full check
                 if (tipo is str and valor.isascii()) or tipo is bool or tipo is int or valor is None:
                     continue

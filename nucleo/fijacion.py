@@ -100,7 +100,8 @@ def fijacion_de(fila: Mapping[str, Any], sin_fijar: bool) -> str:
     if fila["arnes"]:
         return "arnes"
     raise evidencia_incompleta(
-        f"la medida jueza no encontró sin ejercicio a «{fila['medida']}», pero ningún hecho la fija"
+        f"la medida jueza no encontró sin ejercicio a «{fila['medida']}», pero ningún hecho la fija",
+        motivo_en=f"the judge measure did not find «{fila['medida']}» unexercised, but no fact pins it",
     )
 
 
@@ -124,12 +125,15 @@ def _juzgar(jueza: Entrada, evidencia: Evidencia, catalogo: Catalogo, limites: L
     try:
         veredicto = jueza.medida.evaluar(evidencia, limites=limites, escalares=catalogo.escalares)
     except ErrorOracle as error:
-        raise evidencia_incompleta(f"la medida jueza «{JUEZA}» no produjo un veredicto ({error.linea()})") from None
+        raise evidencia_incompleta(f"la medida jueza «{JUEZA}» no produjo un veredicto ({error.linea()})",
+                                   motivo_en=f"the judge measure «{JUEZA}» produced no verdict ({error.linea('en')})") from None
     if veredicto.estado == "sin_evidencia":
         faltan = ", ".join(veredicto.faltan)
-        raise evidencia_incompleta(f"la medida jueza «{JUEZA}» requiere {faltan}, que el ejercicio no produce")
+        raise evidencia_incompleta(f"la medida jueza «{JUEZA}» requiere {faltan}, que el ejercicio no produce",
+                                   motivo_en=f"the judge measure «{JUEZA}» requires {faltan}, which the exercise does not produce")
     if any("medida" not in t for t in veredicto.testigos):
-        raise evidencia_incompleta(f"los testigos de la medida jueza «{JUEZA}» no nombran la medida")
+        raise evidencia_incompleta(f"los testigos de la medida jueza «{JUEZA}» no nombran la medida",
+                                   motivo_en=f"the witnesses of the judge measure «{JUEZA}» do not name the measure")
     return veredicto
 
 
@@ -142,7 +146,8 @@ def ejercicio_del_catalogo(
 ) -> Ejercicio:
     """Compute every effective measure's fijación once; EVIDENCIA_INCOMPLETA instead of a partial answer."""
     if JUEZA not in catalogo.efectivas:
-        raise evidencia_incompleta(f"falta la medida jueza «{JUEZA}» en el catálogo efectivo")
+        raise evidencia_incompleta(f"falta la medida jueza «{JUEZA}» en el catálogo efectivo",
+                                   motivo_en=f"the judge measure «{JUEZA}» is not in the effective catalog")
     try:
         propios = cargar_corpus(proyecto)
         exigir_vigentes(propios, hoy or datetime.date.today())
@@ -150,7 +155,8 @@ def ejercicio_del_catalogo(
     except ErrorOracle as error:
         if error.codigo == "EVIDENCIA_INCOMPLETA":
             raise
-        raise evidencia_incompleta(f"no se pudo reunir el corpus ({error.linea()})") from None
+        raise evidencia_incompleta(f"no se pudo reunir el corpus ({error.linea()})",
+                                   motivo_en=f"the corpus cannot be gathered ({error.linea('en')})") from None
     filas = filas_de_ejercicio(catalogo, propios, del_publicador, proyecto)
     evidencia = {RELACION: filas}
     veredicto = _juzgar(catalogo[JUEZA], evidencia, catalogo, limites)

@@ -26,6 +26,7 @@ from oracle_lint.nucleo.version import VERSION
 ESQUEMA = "oracle.mcp/juzgar/v1"
 PATRON_ID = "^[a-z][a-z0-9_]*(?:\\.[a-z][a-z0-9_]*)+$"
 FORMA_IDS = f"una lista no vacía de ids distintos que cumplan {PATRON_ID}"
+FORMA_IDS_EN = f"a non-empty list of distinct ids matching {PATRON_ID}"
 SIN_MEDIDAS = "ninguna medida del catálogo efectivo aplica a esta evidencia: no se juzgó nada y eso no es un verde."
 CATALOGO_VACIO = "el catálogo efectivo no tiene medidas: no se juzgó nada y eso no es un verde."
 
@@ -111,13 +112,15 @@ class Juicio:
 def validar_ids(ids: object) -> tuple[str, ...]:
     """Check requested ids: a non-empty list of distinct well-formed ids (ARGUMENTOS_INVALIDOS)."""
     if not isinstance(ids, (list, tuple)) or not ids:
-        raise argumentos_invalidos("$.ids", _mostrar(ids), FORMA_IDS)
+        raise argumentos_invalidos("$.ids", _mostrar(ids), FORMA_IDS, forma_en=FORMA_IDS_EN)
     vistos: set[str] = set()
     for indice, ident in enumerate(ids):
         if not es_id_de_medida(ident):
-            raise argumentos_invalidos(f"$.ids[{indice}]", _mostrar(ident), f"un id de medida que cumpla {PATRON_ID}")
+            raise argumentos_invalidos(f"$.ids[{indice}]", _mostrar(ident), f"un id de medida que cumpla {PATRON_ID}",
+                                       forma_en=f"a measure id matching {PATRON_ID}")
         if ident in vistos:
-            raise argumentos_invalidos(f"$.ids[{indice}]", _mostrar(ident), "ids distintos (este ya fue pedido)")
+            raise argumentos_invalidos(f"$.ids[{indice}]", _mostrar(ident), "ids distintos (este ya fue pedido)",
+                                       forma_en="distinct ids (this one was already requested)")
         vistos.add(ident)
     return tuple(ids)
 

@@ -54,9 +54,12 @@ class Token:
 
 
 class _ErrorSintaxis(Exception):
-    def __init__(self, motivo: str, linea: int, columna: int) -> None:
+    """A syntax fault at a position: `motivo` in Spanish (the MCP server), `motivo_en` in English (the CLIs)."""
+
+    def __init__(self, motivo: str, linea: int, columna: int, *, en: str) -> None:
         super().__init__(motivo)
         self.motivo = motivo
+        self.motivo_en = en
         self.linea = linea
         self.columna = columna
 
@@ -92,14 +95,14 @@ def tokenizar(texto: str) -> list[Token]:
                 if texto[j] == "\\":
                     j += 1
                 if j < n and texto[j] == "\n":
-                    raise _ErrorSintaxis("cadena sin cerrar", linea, col)
+                    raise _ErrorSintaxis("cadena sin cerrar", linea, col, en="unterminated string")
                 j += 1
             if j >= n:
-                raise _ErrorSintaxis("cadena sin cerrar", linea, col)
+                raise _ErrorSintaxis("cadena sin cerrar", linea, col, en="unterminated string")
             try:
                 valor = json.loads(texto[i : j + 1])
             except json.JSONDecodeError:
-                raise _ErrorSintaxis("escape inválido en la cadena", linea, col) from None
+                raise _ErrorSintaxis("escape inválido en la cadena", linea, col, en="invalid escape in the string") from None
             tokens.append(Token("cadena", valor, linea, col))
             i = j + 1
         elif c.isdigit() or (c == "-" and i + 1 < n and texto[i + 1].isdigit()):
@@ -110,7 +113,7 @@ def tokenizar(texto: str) -> list[Token]:
             try:
                 valor = float(crudo) if "." in crudo else int(crudo)
             except ValueError:
-                raise _ErrorSintaxis(f"número inválido «{crudo}»", linea, col) from None
+                raise _ErrorSintaxis(f"número inválido «{crudo}»", linea, col, en=f"invalid number «{crudo}»") from None
             tokens.append(Token("numero", valor, linea, col))
             i = j
         elif _es_inicio_nombre(c):
@@ -126,7 +129,7 @@ def tokenizar(texto: str) -> list[Token]:
             tokens.append(Token("simbolo", c, linea, col))
             i += 1
         else:
-            raise _ErrorSintaxis(f"carácter inesperado «{c}»", linea, col)
+            raise _ErrorSintaxis(f"carácter inesperado «{c}»", linea, col, en=f"unexpected character «{c}»")
     tokens.append(Token("fin", None, linea, i - inicio_linea + 1))
     return tokens
 
@@ -169,7 +172,8 @@ class _Parser:
     def esperar(self, valor: str) -> Token:
         tok = self.actual()
         if not self.es(valor):
-            raise _ErrorSintaxis(f"se esperaba «{valor}» y se encontró {self.describir(tok)}", tok.linea, tok.columna)
+            raise _ErrorSintaxis(f"se esperaba «{valor}» y se encontró {self.describir(tok)}", tok.linea, tok.columna,
+                                 en=f"expected «{valor}», found {self.describir_en(tok)}")
         return self.avanzar()
 
     @staticmethod
@@ -180,10 +184,20 @@ class _Parser:
             return f"la cadena {json.dumps(tok.valor, ensure_ascii=False)}"
         return f"«{tok.valor}»"
 
-    def nombre(self, que: str) -> str:
+    @staticmethod
+    def describir_en(tok: Token) -> str:
+        """`describir` in English."""
+        if tok.tipo == "fin":
+            return "the end of the expression"
+        if tok.tipo == "cadena":
+            return f"the string {json.dumps(tok.valor, ensure_ascii=False)}"
+        return f"«{tok.valor}»"
+
+    def nombre(self, que: str, que_en: str) -> str:
         tok = self.actual()
         if tok.tipo != "nombre" or tok.valor in PALABRAS:
-            raise _ErrorSintaxis(f"se esperaba {que} y se encontró {self.describir(tok)}", tok.linea, tok.columna)
+            raise _ErrorSintaxis(f"se esperaba {que} y se encontró {self.describir(tok)}", tok.linea, tok.columna,
+                                 en=f"expected {que_en}, found {self.describir_en(tok)}")
         self.avanzar()
         return str(tok.valor)
 
@@ -212,7 +226,7 @@ class _Parser:
             forma = self.pipeline()
             self.esperar(")")
             return forma
-        nombre = self.nombre("una relación, una macro o «(»")
+        nombre = self.nombre("una relación, una macro o «(»", "a relation, a macro or «(»")
         if nombre in self.macros:
             return self.expandir(nombre, tok)
         return {"op": "relacion", "nombre": nombre}
@@ -220,7 +234,8 @@ class _Parser:
     def expandir(self, nombre: str, tok: Token) -> Forma:
         if nombre in self.pila:
             ciclo = " -> ".join((*self.pila[self.pila.index(nombre) :], nombre))
-            raise _ErrorSintaxis(f"la macro «{nombre}» se usa a sí misma ({ciclo})", tok.linea, tok.columna)
+            raise _ErrorSintaxis(f"la macro «{nombre}» se usa a sí misma ({ciclo})", tok.linea, tok.columna,
+                                 en=f"the macro «{nombre}» uses itself ({ciclo})")
         self.contador[0] += 1
         if self.contador[0] > self.expansiones_maximas:
             raise limite_de_algebra("expansiones_de_macros", self.contador[0], self.expansiones_maximas)
@@ -240,14 +255,15 @@ class _Parser:
                 f"en la macro «{nombre}» (línea {error.linea}, columna {error.columna}): {error.motivo}",
                 tok.linea,
                 tok.columna,
+                en=f"in the macro «{nombre}» (line {error.linea}, column {error.columna}): {error.motivo_en}",
             ) from None
         return forma
 
     def campos(self) -> list[str]:
-        lista = [self.nombre("un nombre de columna")]
+        lista = [self.nombre("un nombre de columna", "a column name")]
         while self.es(","):
             self.avanzar()
-            lista.append(self.nombre("un nombre de columna"))
+            lista.append(self.nombre("un nombre de columna", "a column name"))
         return lista
 
     def etapa(self, de: Forma) -> Forma:
@@ -258,6 +274,7 @@ class _Parser:
                 f"se esperaba una etapa ({', '.join(ETAPAS)}) y se encontró {self.describir(tok)}",
                 tok.linea,
                 tok.columna,
+                en=f"expected a stage ({', '.join(ETAPAS)}), found {self.describir_en(tok)}",
             )
         self.avanzar()
         if palabra == "donde":
@@ -275,7 +292,7 @@ class _Parser:
             if self.es("contar"):
                 self.avanzar()
                 self.esperar("como")
-                contar = self.nombre("el nombre de la columna del conteo")
+                contar = self.nombre("el nombre de la columna del conteo", "the name of the count column")
             return {"op": "agrupar", "de": de, "por": por, "contar": contar}
         if palabra == "mas":
             return {"op": "mas", "de": de, "con": self.fuente()}
@@ -312,7 +329,7 @@ class _Parser:
             return forma
         if self.es("existe"):
             self.avanzar()
-            return {"op": "existe", "campo": self.nombre("un nombre de columna")}
+            return {"op": "existe", "campo": self.nombre("un nombre de columna", "a column name")}
         izq = self.termino()
         tok = self.actual()
         if self.es("en"):
@@ -331,6 +348,7 @@ class _Parser:
             f"se esperaba un comparador ({' '.join(COMPARADORES)}) o «en» y se encontró {self.describir(tok)}",
             tok.linea,
             tok.columna,
+            en=f"expected a comparator ({' '.join(COMPARADORES)}) or «en», found {self.describir_en(tok)}",
         )
 
     def literal(self) -> Any:
@@ -341,13 +359,14 @@ class _Parser:
         if tok.tipo == "nombre" and tok.valor in ("verdadero", "falso", "nulo"):
             self.avanzar()
             return {"verdadero": True, "falso": False, "nulo": None}[tok.valor]
-        raise _ErrorSintaxis(f"se esperaba un literal y se encontró {self.describir(tok)}", tok.linea, tok.columna)
+        raise _ErrorSintaxis(f"se esperaba un literal y se encontró {self.describir(tok)}", tok.linea, tok.columna,
+                             en=f"expected a literal, found {self.describir_en(tok)}")
 
     def termino(self) -> Forma:
         tok = self.actual()
         if tok.tipo in ("cadena", "numero") or (tok.tipo == "nombre" and tok.valor in ("verdadero", "falso", "nulo")):
             return {"lit": self.literal()}
-        nombre = self.nombre("una columna, un literal o una escalar")
+        nombre = self.nombre("una columna, un literal o una escalar", "a column, a literal or a scalar")
         if self.es("("):
             self.avanzar()
             args: list[Forma] = []
@@ -366,7 +385,8 @@ class _Parser:
         tok = self.actual()
         if tok.tipo != "fin":
             raise _ErrorSintaxis(
-                f"sobra {self.describir(tok)}; se esperaba «|» o el fin de la expresión", tok.linea, tok.columna
+                f"sobra {self.describir(tok)}; se esperaba «|» o el fin de la expresión", tok.linea, tok.columna,
+                en=f"unexpected {self.describir_en(tok)}; expected «|» or the end of the expression",
             )
 
 
@@ -376,33 +396,45 @@ def parsear(
     macros: Mapping[str, str] | None = None,
     quien: str = "testigos",
     donde: str = "",
+    donde_en: str = "",
     profundidad_maxima: int = PROFUNDIDAD_MAXIMA,
     expansiones_maximas: int = EXPANSIONES_MAXIMAS,
 ) -> Forma:
-    """Parse a pipeline into its canonical form, macros expanded; MEDIDA_INVALIDA on bad text."""
+    """Parse a pipeline into its canonical form, macros expanded; MEDIDA_INVALIDA on bad text.
+
+    `donde`/`donde_en`: where the text sits (Spanish, English), put before the line and column."""
     try:
         parser = _Parser(tokenizar(texto), macros or {}, (), [0], profundidad_maxima, expansiones_maximas)
         forma = parser.pipeline()
         parser.fin()
     except _ErrorSintaxis as error:
         lugar = f"testigos, línea {error.linea}, columna {error.columna}"
-        raise medida_invalida(quien, error.motivo, f"{donde}, {lugar}" if donde and donde != "el texto" else lugar) from None
+        lugar_en = f"testigos, line {error.linea}, column {error.columna}"
+        con_donde = bool(donde) and donde != "el texto"
+        raise medida_invalida(
+            quien,
+            error.motivo,
+            f"{donde}, {lugar}" if con_donde else lugar,
+            motivo_en=error.motivo_en,
+            donde_en=f"{donde_en or donde}, {lugar_en}" if con_donde else lugar_en,
+        ) from None
     return forma
 
 
 # -- validation of a canonical form given as data ---------------------------------------
 
 
-def _ruta_error(quien: str, ruta: str, motivo: str) -> ErrorOracle:
-    return medida_invalida(quien, motivo, f"la forma canónica {ruta}")
+def _ruta_error(quien: str, ruta: str, motivo: str, motivo_en: str) -> ErrorOracle:
+    return medida_invalida(quien, motivo, f"la forma canónica {ruta}", motivo_en=motivo_en,
+                           donde_en=f"the canonical form {ruta}")
 
 
 def _validar_nombres(quien: str, ruta: str, valor: object, vacia: bool = False) -> list[str]:
     if not isinstance(valor, list) or (not valor and not vacia):
-        raise _ruta_error(quien, ruta, "se esperaba una lista no vacía de nombres")
+        raise _ruta_error(quien, ruta, "se esperaba una lista no vacía de nombres", "expected a non-empty list of names")
     for i, nombre in enumerate(valor):
         if not isinstance(nombre, str) or not nombre or not all(_es_parte_nombre(c) for c in nombre):
-            raise _ruta_error(quien, f"{ruta}[{i}]", "se esperaba un nombre de columna")
+            raise _ruta_error(quien, f"{ruta}[{i}]", "se esperaba un nombre de columna", "expected a column name")
     return list(valor)
 
 
@@ -420,24 +452,25 @@ def _claves(quien: str, ruta: str, nodo: dict, esperadas: set[str]) -> None:
     if set(nodo) != esperadas:
         faltan = sorted(esperadas - set(nodo))
         sobran = sorted(set(nodo) - esperadas)
-        raise _ruta_error(quien, ruta, f"claves inesperadas (faltan {faltan}, sobran {sobran})")
+        raise _ruta_error(quien, ruta, f"claves inesperadas (faltan {faltan}, sobran {sobran})",
+                          f"unexpected keys (missing {faltan}, extra {sobran})")
 
 
 def _validar_pipeline(nodo: object, ruta: str, quien: str, prof: int, maxima: int) -> None:
     if prof > maxima:
         raise limite_de_algebra("profundidad_de_expresion", prof, maxima)
     if not isinstance(nodo, dict) or "op" not in nodo:
-        raise _ruta_error(quien, ruta, "se esperaba un objeto con «op»")
+        raise _ruta_error(quien, ruta, "se esperaba un objeto con «op»", "expected an object with «op»")
     op = nodo["op"]
     if op == "relacion":
         _claves(quien, ruta, nodo, {"op", "nombre"})
         from oracle_lint.nucleo.evidencia import es_nombre_de_relacion
 
         if not es_nombre_de_relacion(nodo["nombre"]):
-            raise _ruta_error(quien, f"{ruta}.nombre", "nombre de relación inválido")
+            raise _ruta_error(quien, f"{ruta}.nombre", "nombre de relación inválido", "invalid relation name")
         return
     if op not in ETAPAS:
-        raise _ruta_error(quien, f"{ruta}.op", f"operador de etapa desconocido «{op}»")
+        raise _ruta_error(quien, f"{ruta}.op", f"operador de etapa desconocido «{op}»", f"unknown stage operator «{op}»")
     esperadas = {
         "donde": {"op", "de", "cond"},
         "proyectar": {"op", "de", "campos"},
@@ -467,12 +500,12 @@ def _validar_cond(nodo: object, ruta: str, quien: str, prof: int, maxima: int) -
     if prof > maxima:
         raise limite_de_algebra("profundidad_de_expresion", prof, maxima)
     if not isinstance(nodo, dict) or "op" not in nodo:
-        raise _ruta_error(quien, ruta, "se esperaba una condición con «op»")
+        raise _ruta_error(quien, ruta, "se esperaba una condición con «op»", "expected a condition with «op»")
     op = nodo["op"]
     if op in ("y", "o"):
         _claves(quien, ruta, nodo, {"op", "args"})
         if not isinstance(nodo["args"], list) or len(nodo["args"]) < 2:
-            raise _ruta_error(quien, f"{ruta}.args", "se esperaban al menos dos condiciones")
+            raise _ruta_error(quien, f"{ruta}.args", "se esperaban al menos dos condiciones", "expected at least two conditions")
         for i, arg in enumerate(nodo["args"]):
             _validar_cond(arg, f"{ruta}.args[{i}]", quien, prof + 1, maxima)
     elif op == "no":
@@ -485,36 +518,40 @@ def _validar_cond(nodo: object, ruta: str, quien: str, prof: int, maxima: int) -
         _claves(quien, ruta, nodo, {"op", "izq", "lista"})
         _validar_termino(nodo["izq"], f"{ruta}.izq", quien, prof + 1, maxima)
         if not isinstance(nodo["lista"], list) or not nodo["lista"]:
-            raise _ruta_error(quien, f"{ruta}.lista", "se esperaba una lista no vacía de literales")
+            raise _ruta_error(quien, f"{ruta}.lista", "se esperaba una lista no vacía de literales",
+                              "expected a non-empty list of literals")
         for i, lit in enumerate(nodo["lista"]):
             if not _es_literal(lit):
-                raise _ruta_error(quien, f"{ruta}.lista[{i}]", "se esperaba un literal")
+                raise _ruta_error(quien, f"{ruta}.lista[{i}]", "se esperaba un literal", "expected a literal")
     elif op in COMPARADORES:
         _claves(quien, ruta, nodo, {"op", "izq", "der"})
         _validar_termino(nodo["izq"], f"{ruta}.izq", quien, prof + 1, maxima)
         _validar_termino(nodo["der"], f"{ruta}.der", quien, prof + 1, maxima)
     else:
-        raise _ruta_error(quien, f"{ruta}.op", f"operador de condición desconocido «{op}»")
+        raise _ruta_error(quien, f"{ruta}.op", f"operador de condición desconocido «{op}»",
+                          f"unknown condition operator «{op}»")
 
 
 def _validar_termino(nodo: object, ruta: str, quien: str, prof: int, maxima: int) -> None:
     if prof > maxima:
         raise limite_de_algebra("profundidad_de_expresion", prof, maxima)
     if not isinstance(nodo, dict) or len(nodo) not in (1, 2):
-        raise _ruta_error(quien, ruta, "se esperaba un término (campo, lit o llamada)")
+        raise _ruta_error(quien, ruta, "se esperaba un término (campo, lit o llamada)",
+                          "expected a term (campo, lit or llamada)")
     if set(nodo) == {"campo"}:
         _validar_nombres(quien, f"{ruta}.campo", [nodo["campo"]])
     elif set(nodo) == {"lit"}:
         if not _es_literal(nodo["lit"]):
-            raise _ruta_error(quien, f"{ruta}.lit", "se esperaba un literal")
+            raise _ruta_error(quien, f"{ruta}.lit", "se esperaba un literal", "expected a literal")
     elif set(nodo) == {"llamada", "args"}:
         _validar_nombres(quien, f"{ruta}.llamada", [nodo["llamada"]])
         if not isinstance(nodo["args"], list):
-            raise _ruta_error(quien, f"{ruta}.args", "se esperaba una lista de términos")
+            raise _ruta_error(quien, f"{ruta}.args", "se esperaba una lista de términos", "expected a list of terms")
         for i, arg in enumerate(nodo["args"]):
             _validar_termino(arg, f"{ruta}.args[{i}]", quien, prof + 1, maxima)
     else:
-        raise _ruta_error(quien, ruta, "se esperaba un término (campo, lit o llamada)")
+        raise _ruta_error(quien, ruta, "se esperaba un término (campo, lit o llamada)",
+                          "expected a term (campo, lit or llamada)")
 
 
 # -- reading a canonical form ----------------------------------------------------------

@@ -159,7 +159,8 @@ def _agregar(valor: Mapping[str, str], testigos: tuple[dict[str, Any], ...]) -> 
     for t in testigos:
         v = t.get(campo)
         if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise evaluacion_fallo("TypeError", f"{agregado} de «{campo}»: el testigo {canonico(t)} no tiene un número")
+            raise evaluacion_fallo("TypeError", f"{agregado} de «{campo}»: el testigo {canonico(t)} no tiene un número",
+                                   mensaje_en=f"{agregado} of «{campo}»: the witness {canonico(t)} has no number")
         numeros.append(v)
     if agregado == "suma":
         return sum(numeros), []
@@ -175,51 +176,66 @@ def _leer_toml(texto: str, quien: str) -> dict[str, Any]:
     try:
         return tomllib.loads(texto)
     except tomllib.TOMLDecodeError as error:
-        raise medida_invalida(quien, f"TOML inválido ({error})", "el texto") from None
+        raise medida_invalida(quien, f"TOML inválido ({error})", "el texto", motivo_en=f"invalid TOML ({error})",
+                              donde_en="the text") from None
+    except RecursionError:  # nesting deeper than the parser follows: the measure's fault, never a traceback
+        raise medida_invalida(quien, "TOML anidado más hondo de lo que se puede leer", "el texto",
+                              motivo_en="TOML nested deeper than can be read", donde_en="the text") from None
 
 
-def _texto_requerido(datos: Mapping[str, Any], clave: str, quien: str, donde: str) -> str:
+def _texto_requerido(datos: Mapping[str, Any], clave: str, quien: str, donde: str, donde_en: str) -> str:
     valor = datos.get(clave)
     if not isinstance(valor, str) or not valor.strip():
-        raise medida_invalida(quien, f"falta «{clave}» o no es una cadena no vacía", donde)
+        raise medida_invalida(quien, f"falta «{clave}» o no es una cadena no vacía", donde,
+                              motivo_en=f"«{clave}» is missing or not a non-empty string", donde_en=donde_en)
     return valor
 
 
-def _valor(crudo: object, quien: str, donde: str) -> dict[str, str]:
+def _valor(crudo: object, quien: str, donde: str, donde_en: str) -> dict[str, str]:
     if not isinstance(crudo, str):
-        raise medida_invalida(quien, "«valor» debe ser «cuenta», «suma CAMPO», «maximo CAMPO» o «minimo CAMPO»", donde)
+        raise medida_invalida(quien, "«valor» debe ser «cuenta», «suma CAMPO», «maximo CAMPO» o «minimo CAMPO»", donde,
+                              motivo_en="«valor» must be «cuenta», «suma CAMPO», «maximo CAMPO» or «minimo CAMPO»",
+                              donde_en=donde_en)
     partes = crudo.split()
     if partes == ["cuenta"]:
         return {"agregado": "cuenta"}
     if len(partes) == 2 and partes[0] in AGREGADOS[1:] and es_nombre_de_relacion(partes[1]):
         return {"agregado": partes[0], "campo": partes[1]}
     raise medida_invalida(
-        quien, f"«valor» «{crudo}» no es «cuenta», «suma CAMPO», «maximo CAMPO» ni «minimo CAMPO»", donde
+        quien, f"«valor» «{crudo}» no es «cuenta», «suma CAMPO», «maximo CAMPO» ni «minimo CAMPO»", donde,
+        motivo_en=f"«valor» «{crudo}» is none of «cuenta», «suma CAMPO», «maximo CAMPO» and «minimo CAMPO»",
+        donde_en=donde_en,
     )
 
 
-def _umbral(crudo: object, quien: str, donde: str) -> Umbral:
+def _umbral(crudo: object, quien: str, donde: str, donde_en: str) -> Umbral:
     if not isinstance(crudo, Mapping) or set(crudo) != {"operador", "valor"}:
-        raise medida_invalida(quien, "«umbral» debe ser una tabla con exactamente «operador» y «valor»", donde)
+        raise medida_invalida(quien, "«umbral» debe ser una tabla con exactamente «operador» y «valor»", donde,
+                              motivo_en="«umbral» must be a table with exactly «operador» and «valor»", donde_en=donde_en)
     operador, valor = crudo["operador"], crudo["valor"]
     if operador not in OPERADORES:
-        raise medida_invalida(quien, f"operador de umbral «{operador}» desconocido; usá {' '.join(OPERADORES)}", donde)
+        raise medida_invalida(quien, f"operador de umbral «{operador}» desconocido; usá {' '.join(OPERADORES)}", donde,
+                              motivo_en=f"unknown threshold operator «{operador}»; use {' '.join(OPERADORES)}",
+                              donde_en=donde_en)
     if isinstance(valor, bool) or not isinstance(valor, (int, float)):
-        raise medida_invalida(quien, "«umbral.valor» debe ser un número", donde)
+        raise medida_invalida(quien, "«umbral.valor» debe ser un número", donde,
+                              motivo_en="«umbral.valor» must be a number", donde_en=donde_en)
     return Umbral(operador, valor)
 
 
-def _mensaje(crudo: object, quien: str, donde: str) -> str | None:
+def _mensaje(crudo: object, quien: str, donde: str, donde_en: str) -> str | None:
     if crudo is None:
         return None
     if not isinstance(crudo, str):
-        raise medida_invalida(quien, "«mensaje» debe ser una cadena", donde)
+        raise medida_invalida(quien, "«mensaje» debe ser una cadena", donde,
+                              motivo_en="«mensaje» must be a string", donde_en=donde_en)
     try:
         for _, nombre, especificacion, conversion in string.Formatter().parse(crudo):
             if nombre is not None and (not nombre.isidentifier() or especificacion or conversion):
                 raise ValueError(nombre)
     except ValueError:
-        raise medida_invalida(quien, "«mensaje» sólo admite marcadores {columna}", donde) from None
+        raise medida_invalida(quien, "«mensaje» sólo admite marcadores {columna}", donde,
+                              motivo_en="«mensaje» accepts only {columna} placeholders", donde_en=donde_en) from None
     return crudo
 
 
@@ -228,44 +244,59 @@ def medida_de_datos(
     *,
     macros: Mapping[str, str] | None = None,
     donde: str = "el texto",
+    donde_en: str = "the text",
 ) -> Medida:
-    """Build a measure from its table (TOML keys of DESIGN §4); MEDIDA_INVALIDA on any fault."""
+    """Build a measure from its table (TOML keys of DESIGN §4); MEDIDA_INVALIDA on any fault.
+
+    `donde`/`donde_en`: where the table sits, in Spanish (the MCP server) and English (the CLIs)."""
     ident = datos.get("id")
     quien = ident if isinstance(ident, str) and ident else "<sin id>"
     if not es_id_de_medida(ident):
-        raise medida_invalida(quien, "«id» debe cumplir ^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$", donde)
+        raise medida_invalida(quien, "«id» debe cumplir ^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$", donde,
+                              motivo_en="«id» must match ^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$", donde_en=donde_en,
+                              quien_en=quien if quien != "<sin id>" else "<no id>")
     sobran = sorted(set(datos) - CLAVES_MEDIDA)
     if sobran:
-        raise medida_invalida(quien, f"claves desconocidas {sobran}", donde)
-    segun = _texto_requerido(datos, "segun", quien, donde)
-    porque = _texto_requerido(datos, "porque", quien, donde)
-    alcance = _texto_requerido(datos, "alcance", quien, donde)
+        raise medida_invalida(quien, f"claves desconocidas {sobran}", donde, motivo_en=f"unknown keys {sobran}",
+                              donde_en=donde_en)
+    segun = _texto_requerido(datos, "segun", quien, donde, donde_en)
+    porque = _texto_requerido(datos, "porque", quien, donde, donde_en)
+    alcance = _texto_requerido(datos, "alcance", quien, donde, donde_en)
     ambito = datos.get("ambito", "sin_declarar")
     if "ambito" in datos and ambito not in AMBITOS:
-        raise medida_invalida(quien, f"«ambito» «{ambito}» no es universal ni del_origen", donde)
+        raise medida_invalida(quien, f"«ambito» «{ambito}» no es universal ni del_origen", donde,
+                              motivo_en=f"«ambito» «{ambito}» is neither universal nor del_origen", donde_en=donde_en)
     requiere = datos.get("requiere", [])
     if not isinstance(requiere, list) or not all(es_nombre_de_relacion(r) for r in requiere):
-        raise medida_invalida(quien, "«requiere» debe ser una lista de nombres de relación", donde)
+        raise medida_invalida(quien, "«requiere» debe ser una lista de nombres de relación", donde,
+                              motivo_en="«requiere» must be a list of relation names", donde_en=donde_en)
     if len(set(requiere)) != len(requiere):
-        raise medida_invalida(quien, "«requiere» repite una relación", donde)
+        raise medida_invalida(quien, "«requiere» repite una relación", donde,
+                              motivo_en="«requiere» repeats a relation", donde_en=donde_en)
     if ("testigos" in datos) == ("forma" in datos):
-        raise medida_invalida(quien, "hace falta exactamente una de «testigos» (texto) o «forma» (JSON canónico)", donde)
+        raise medida_invalida(quien, "hace falta exactamente una de «testigos» (texto) o «forma» (JSON canónico)", donde,
+                              motivo_en="exactly one of «testigos» (text) or «forma» (canonical JSON) is needed",
+                              donde_en=donde_en)
     if "testigos" in datos:
-        testigos = _texto_requerido(datos, "testigos", quien, donde)
-        forma = parsear(testigos, macros=macros, quien=quien, donde=donde)
+        testigos = _texto_requerido(datos, "testigos", quien, donde, donde_en)
+        forma = parsear(testigos, macros=macros, quien=quien, donde=donde, donde_en=donde_en)
     else:
         crudo = datos["forma"]
         try:
             forma_datos = json.loads(crudo) if isinstance(crudo, str) else crudo
         except json.JSONDecodeError as error:
-            raise medida_invalida(quien, f"«forma» no es JSON ({error.msg})", f"forma, columna {error.colno}") from None
+            raise medida_invalida(quien, f"«forma» no es JSON ({error.msg})", f"forma, columna {error.colno}",
+                                  motivo_en=f"«forma» is not JSON ({error.msg})",
+                                  donde_en=f"forma, column {error.colno}") from None
         forma = validar_forma(forma_datos, quien=quien)
         testigos = a_texto(forma)
     ejemplos = datos.get("ejemplos", {})
     if not isinstance(ejemplos, Mapping) or not set(ejemplos) <= {"rojo", "verde"}:
-        raise medida_invalida(quien, "«ejemplos» admite sólo las claves rojo y verde", donde)
+        raise medida_invalida(quien, "«ejemplos» admite sólo las claves rojo y verde", donde,
+                              motivo_en="«ejemplos» accepts only the keys rojo and verde", donde_en=donde_en)
     if not all(isinstance(v, str) for v in ejemplos.values()):
-        raise medida_invalida(quien, "los «ejemplos» son cadenas", donde)
+        raise medida_invalida(quien, "los «ejemplos» son cadenas", donde,
+                              motivo_en="the «ejemplos» are strings", donde_en=donde_en)
     return Medida(
         id=ident,
         segun=segun,
@@ -275,9 +306,9 @@ def medida_de_datos(
         requiere=tuple(requiere),
         testigos=testigos,
         forma=forma,
-        valor=_valor(datos.get("valor", "cuenta"), quien, donde),
-        umbral=_umbral(datos.get("umbral"), quien, donde),
-        mensaje=_mensaje(datos.get("mensaje"), quien, donde),
+        valor=_valor(datos.get("valor", "cuenta"), quien, donde, donde_en),
+        umbral=_umbral(datos.get("umbral"), quien, donde, donde_en),
+        mensaje=_mensaje(datos.get("mensaje"), quien, donde, donde_en),
         ejemplos=dict(ejemplos),
     )
 
@@ -287,9 +318,12 @@ def medida_de_texto(texto: str, *, macros: Mapping[str, str] | None = None, quie
     datos = _leer_toml(texto, quien)
     formato = datos.pop("formato", "oracle")
     if formato != "oracle":
-        raise medida_invalida(quien, f"formato «{formato}» desconocido; el único es «oracle»", "formato")
+        raise medida_invalida(quien, f"formato «{formato}» desconocido; el único es «oracle»", "formato",
+                              motivo_en=f"unknown formato «{formato}»; the only one is «oracle»")
     if "medida" in datos and "id" not in datos:
-        raise medida_invalida(quien, "el texto es un catálogo ([[medida]]); se esperaba una sola medida", "el texto")
+        raise medida_invalida(quien, "el texto es un catálogo ([[medida]]); se esperaba una sola medida", "el texto",
+                              motivo_en="the text is a catalog ([[medida]]); expected a single measure",
+                              donde_en="the text")
     return medida_de_datos(datos, macros=macros)
 
 
@@ -298,20 +332,32 @@ def _lineas_de_encabezado(texto: str, encabezado: str) -> list[int]:
     return [i for i, linea in enumerate(texto.splitlines(), start=1) if linea.strip() == f"[[{encabezado}]]"]
 
 
+def _donde_de_tabla(fuente: str, lineas: list[int], i: int, encabezado: str) -> tuple[str, str]:
+    """Where the i-th `[[encabezado]]` table of `fuente` is, in Spanish and in English."""
+    if i < len(lineas):
+        return f"{fuente}, línea {lineas[i]}", f"{fuente}, line {lineas[i]}"
+    return f"{fuente}, [[{encabezado}]] n.º {i + 1}", f"{fuente}, [[{encabezado}]] no. {i + 1}"
+
+
 def macros_de_tablas(tablas: object, fuente: str, lineas: list[int]) -> dict[str, str]:
     """Macros from `[[macro]]` tables: `nombre` (a relation-like name) and `expresion`."""
     if not isinstance(tablas, list):
-        raise medida_invalida(fuente, "«macro» debe ser una lista de tablas [[macro]]", "el archivo")
+        raise medida_invalida(fuente, "«macro» debe ser una lista de tablas [[macro]]", "el archivo",
+                              motivo_en="«macro» must be a list of [[macro]] tables", donde_en="the file")
     macros: dict[str, str] = {}
     for i, tabla in enumerate(tablas):
-        donde = f"{fuente}, línea {lineas[i]}" if i < len(lineas) else f"{fuente}, [[macro]] n.º {i + 1}"
+        donde, donde_en = _donde_de_tabla(fuente, lineas, i, "macro")
         if not isinstance(tabla, Mapping) or set(tabla) != {"nombre", "expresion"}:
-            raise medida_invalida(fuente, "cada [[macro]] tiene exactamente «nombre» y «expresion»", donde)
+            raise medida_invalida(fuente, "cada [[macro]] tiene exactamente «nombre» y «expresion»", donde,
+                                  motivo_en="each [[macro]] has exactly «nombre» and «expresion»", donde_en=donde_en)
         nombre, expresion = tabla["nombre"], tabla["expresion"]
         if not es_nombre_de_relacion(nombre) or not isinstance(expresion, str):
-            raise medida_invalida(fuente, "una macro tiene un nombre ^[a-z][a-z0-9_]*$ y una expresión de texto", donde)
+            raise medida_invalida(fuente, "una macro tiene un nombre ^[a-z][a-z0-9_]*$ y una expresión de texto", donde,
+                                  motivo_en="a macro has a name matching ^[a-z][a-z0-9_]*$ and a text expression",
+                                  donde_en=donde_en)
         if nombre in macros:
-            raise medida_invalida(fuente, f"la macro «{nombre}» está definida dos veces", donde)
+            raise medida_invalida(fuente, f"la macro «{nombre}» está definida dos veces", donde,
+                                  motivo_en=f"the macro «{nombre}» is defined twice", donde_en=donde_en)
         macros[nombre] = expresion
     return macros
 
@@ -330,7 +376,8 @@ def _macros_de_texto(texto: str, *, fuente: str) -> dict[str, str]:
     datos = _leer_toml(texto, fuente)
     sobran = sorted(set(datos) - {"macro"})
     if sobran:
-        raise medida_invalida(fuente, f"un archivo de macros sólo tiene [[macro]]; sobran {sobran}", "el archivo")
+        raise medida_invalida(fuente, f"un archivo de macros sólo tiene [[macro]]; sobran {sobran}", "el archivo",
+                              motivo_en=f"a macros file holds only [[macro]] tables; extra: {sobran}", donde_en="the file")
     return macros_de_tablas(datos.get("macro", []), fuente, _lineas_de_encabezado(texto, "macro"))
 
 
@@ -353,25 +400,31 @@ def _medidas_de_catalogo(texto: str, *, fuente: str, macros: Mapping[str, str] |
     datos = _leer_toml(texto, fuente)
     formato = datos.pop("formato", "oracle")
     if formato != "oracle":
-        raise medida_invalida(fuente, f"formato «{formato}» desconocido; el único es «oracle»", "formato")
+        raise medida_invalida(fuente, f"formato «{formato}» desconocido; el único es «oracle»", "formato",
+                              motivo_en=f"unknown formato «{formato}»; the only one is «oracle»")
     sobran = sorted(set(datos) - {"medida", "macro"})
     if sobran:
-        raise medida_invalida(fuente, f"un catálogo tiene [[medida]] y [[macro]]; sobran {sobran}", "el archivo")
+        raise medida_invalida(fuente, f"un catálogo tiene [[medida]] y [[macro]]; sobran {sobran}", "el archivo",
+                              motivo_en=f"a catalog holds [[medida]] and [[macro]] tables; extra: {sobran}",
+                              donde_en="the file")
     locales = macros_de_tablas(datos.get("macro", []), fuente, _lineas_de_encabezado(texto, "macro"))
     todas = {**(macros or {}), **locales}
     tablas = datos.get("medida", [])
     if not isinstance(tablas, list):
-        raise medida_invalida(fuente, "«medida» debe ser una lista de tablas [[medida]]", "el archivo")
+        raise medida_invalida(fuente, "«medida» debe ser una lista de tablas [[medida]]", "el archivo",
+                              motivo_en="«medida» must be a list of [[medida]] tables", donde_en="the file")
     lineas = _lineas_de_encabezado(texto, "medida")
     medidas: list[Medida] = []
-    vistos: dict[str, str] = {}
+    vistos: dict[str, tuple[str, str]] = {}
     for i, tabla in enumerate(tablas):
-        donde = f"{fuente}, línea {lineas[i]}" if i < len(lineas) else f"{fuente}, [[medida]] n.º {i + 1}"
+        donde, donde_en = _donde_de_tabla(fuente, lineas, i, "medida")
         if not isinstance(tabla, Mapping):
-            raise medida_invalida(fuente, "cada [[medida]] es una tabla", donde)
-        medida = medida_de_datos(tabla, macros=todas, donde=donde)
+            raise medida_invalida(fuente, "cada [[medida]] es una tabla", donde,
+                                  motivo_en="each [[medida]] is a table", donde_en=donde_en)
+        medida = medida_de_datos(tabla, macros=todas, donde=donde, donde_en=donde_en)
         if medida.id in vistos:
-            raise medida_invalida(medida.id, f"el id ya está definido en {vistos[medida.id]}", donde)
-        vistos[medida.id] = donde
+            raise medida_invalida(medida.id, f"el id ya está definido en {vistos[medida.id][0]}", donde,
+                                  motivo_en=f"the id is already defined in {vistos[medida.id][1]}", donde_en=donde_en)
+        vistos[medida.id] = (donde, donde_en)
         medidas.append(medida)
     return medidas

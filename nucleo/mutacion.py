@@ -136,7 +136,9 @@ def correr(
     for caso in casos:
         if caso.medida is not None and caso.medida != medida.id:
             raise ErrorOracle("CASO_INVALIDO", f"{caso.origen}: el caso «{caso.id}» nombra la medida «{caso.medida}», "
-                              f"no «{medida.id}».", campo="casos", correccion="pasá sólo casos de la medida desafiada.")
+                              f"no «{medida.id}».", campo="casos", correccion="pasá sólo casos de la medida desafiada.",
+                              mensaje_en=f"{caso.origen}: the case «{caso.id}» names the measure «{caso.medida}», "
+                              f"not «{medida.id}».", correccion_en="pass only cases of the measure being challenged.")
     originales = []
     for caso in casos:
         _revisar(cancelado)

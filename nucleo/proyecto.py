@@ -54,9 +54,9 @@ class Proyecto:
     def __repr__(self) -> str:
         return f"Proyecto({str(self.raiz)!r}, nombre={self.nombre!r})"
 
-    def invalido(self, motivo: str, correccion: str = "") -> ErrorOracle:
-        """A PROYECTO_INVALIDO error about this root."""
-        return proyecto_invalido(str(self.raiz), motivo, correccion)
+    def invalido(self, motivo: str, correccion: str = "", motivo_en: str = "", correccion_en: str = "") -> ErrorOracle:
+        """A PROYECTO_INVALIDO error about this root (Spanish for the MCP server, English for the CLIs)."""
+        return proyecto_invalido(str(self.raiz), motivo, correccion, motivo_en, correccion_en)
 
     def confinar(self, ruta: Path) -> Path:
         """Resolve `ruta` (relative to the root or absolute) and refuse it when it leaves the root."""
@@ -70,6 +70,8 @@ class Proyecto:
             raise self.invalido(
                 f"{self.presentar_ruta(candidata)} resuelve a {resuelta}, fuera de la raíz",
                 "dejá cada ruta configurada y cada enlace simbólico dentro del proyecto.",
+                f"{self.presentar_ruta(candidata)} resolves to {resuelta}, outside the project root",
+                "keep every configured path and every symbolic link inside the project.",
             )
         return resuelta
 
@@ -140,9 +142,12 @@ def _resolver_raiz(raiz: Path) -> Path:
         resuelta = raiz.resolve(strict=True)
     except (OSError, RuntimeError) as error:
         raise proyecto_invalido(str(raiz), f"la raíz no existe o no se puede resolver ({error.__class__.__name__})",
-                                "pasá la ruta de un directorio existente.")
+                                "pasá la ruta de un directorio existente.",
+                                f"the root does not exist or cannot be resolved ({error.__class__.__name__})",
+                                "pass the path of an existing directory.")
     if not resuelta.is_dir():
-        raise proyecto_invalido(str(resuelta), "la raíz no es un directorio", "pasá la ruta de un directorio.")
+        raise proyecto_invalido(str(resuelta), "la raíz no es un directorio", "pasá la ruta de un directorio.",
+                                "the root is not a directory", "pass the path of a directory.")
     return resuelta
 
 
@@ -197,7 +202,8 @@ def _directorios(proyecto: Proyecto) -> dict[str, str]:
     for texto in config.paths:
         ruta, modo = _confinar_texto(proyecto, raiz, texto)
         if modo is None or (modo == -1 and not os.path.exists(ruta)):
-            raise proyecto.invalido(f"paths: «{texto}» no existe", "corregí paths o creá la ruta.")
+            raise proyecto.invalido(f"paths: «{texto}» no existe", "corregí paths o creá la ruta.",
+                                    f"paths: «{texto}» does not exist", "correct paths, or create the path.")
     return dirs
 
 
@@ -208,6 +214,8 @@ def _exigir_si_explicita(proyecto: Proyecto, clave: str, ruta: str) -> None:
         raise proyecto.invalido(
             f"{clave}: «{getattr(proyecto.config, clave)}» no es un directorio existente",
             f"creá el directorio o corregí {clave} en la configuración.",
+            f"{clave}: «{getattr(proyecto.config, clave)}» is not an existing directory",
+            f"create the directory, or correct {clave} in the configuration.",
         )
 
 

@@ -69,7 +69,7 @@ def leer_equivalentes(ruta: Path) -> list[Equivalente]:
         return []
     try:
         datos = tomllib.loads(ruta.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as error:
         raise ErrorOracle("EQUIVALENTES_INVALIDOS", f"{ruta}: {error}.", correccion="fix the TOML file.") from None
     salida = []
     for i, tabla in enumerate(datos.get("equivalente", [])):

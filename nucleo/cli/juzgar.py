@@ -76,7 +76,7 @@ def juzgar(
 ) -> None:
     """Judge evidence against the effective catalog. Exit 0 ok, 1 not ok, 2 error."""
     p = abrir_proyecto(proyecto, confiar_escalares)
-    datos = leer_json(evidencia, "de evidencia")
+    datos = leer_json(evidencia, "de evidencia", "evidence")
     juicio = estable(p, lambda: juzgar_evidencia(p, datos, list(ids) if ids else None))
     if como_json:
         imprimir_json(juicio.a_dict())

@@ -19,8 +19,8 @@ def medida() -> None:
     """Work with one measure: evaluate it, expand it, list the effective catalog."""
 
 
-def leer_json(ruta: Path, que: str) -> object:
-    """Read a JSON file; a missing or malformed file is a stable error, not a traceback."""
+def leer_json(ruta: Path, que: str, que_en: str = "JSON") -> object:
+    """Read a JSON file; a missing or malformed file is a stable error, not a traceback (`que_en`: what, in English)."""
     try:
         return json.loads(ruta.read_text(encoding="utf-8"))
     except OSError as error:
@@ -29,6 +29,8 @@ def leer_json(ruta: Path, que: str) -> object:
             f"{ruta}: {error.strerror}; se esperaba un archivo {que} legible.",
             campo=str(ruta),
             correccion="pasá la ruta de un archivo existente.",
+            mensaje_en=f"{ruta}: {error.strerror}; expected a readable {que_en} file.",
+            correccion_en="pass the path of an existing file.",
         ) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ErrorOracle(
@@ -36,6 +38,8 @@ def leer_json(ruta: Path, que: str) -> object:
             f"$.evidencia: {ruta} no es JSON UTF-8 válido ({error}).",
             campo=str(ruta),
             correccion="corregí el archivo: un objeto relación -> lista de filas.",
+            mensaje_en=f"$.evidencia: {ruta} is not valid UTF-8 JSON ({error}).",
+            correccion_en="fix the file: an object relation -> list of rows.",
         ) from None
 
 
@@ -83,7 +87,7 @@ def probar(
 ) -> None:
     """Evaluate one measure (by ID or --texto FILE) over an evidence file. Exit 0 green, 1 otherwise."""
     m, escalares = _medida(ident, texto, proyecto, confiar_escalares)
-    v = m.evaluar(leer_json(evidencia, "de evidencia"), escalares=escalares)  # type: ignore[arg-type]
+    v = m.evaluar(leer_json(evidencia, "de evidencia", "evidence"), escalares=escalares)  # type: ignore[arg-type]
     if como_json:
         imprimir_json(v.a_dict())
     else:

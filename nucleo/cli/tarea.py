@@ -155,17 +155,20 @@ def hechos(con_git: bool, proyecto: Path | None, como_json: bool) -> None:
 def _texto_libre(campo: str, texto: str, vacio_permitido: bool) -> str:
     limpio = texto.replace("\r\n", "\n").strip("\n")
     if not limpio.strip() and not vacio_permitido:
-        raise argumentos_invalidos(campo, '""', "un texto no vacío")
+        raise argumentos_invalidos(campo, '""', "un texto no vacío", forma_en="a non-empty text")
     problema = problema_de_texto_libre(limpio)
     if problema:
-        raise argumentos_invalidos(campo, problema, "un texto sin cabeceras de nota ni marcas de conflicto")
+        raise argumentos_invalidos(campo, problema, "un texto sin cabeceras de nota ni marcas de conflicto",
+                                   recibido_en=problema_de_texto_libre(limpio, "en") or problema,
+                                   forma_en="a text without note headers or conflict markers")
     return limpio
 
 
 def _titulo(titulo: str) -> str:
     limpio = titulo.strip()
     if not limpio or "\n" in limpio or "\r" in limpio:
-        raise argumentos_invalidos("titulo", json.dumps(titulo, ensure_ascii=False), "una línea no vacía")
+        raise argumentos_invalidos("titulo", json.dumps(titulo, ensure_ascii=False), "una línea no vacía",
+                                   forma_en="a non-empty single line")
     return limpio
 
 
@@ -173,7 +176,8 @@ def _etiquetas(etiquetas: tuple[str, ...]) -> tuple[str, ...]:
     for e in etiquetas:
         if not es_etiqueta(e):
             raise argumentos_invalidos("etiqueta", json.dumps(e, ensure_ascii=False),
-                                       "minúsculas ASCII, dígitos, «.», «_» o «-»")
+                                       "minúsculas ASCII, dígitos, «.», «_» o «-»",
+                                       forma_en="ASCII lowercase letters, digits, «.», «_» or «-»")
     return tuple(sorted(set(etiquetas)))
 
 
@@ -247,7 +251,9 @@ def cerrar(ident: str, nota: str | None, proyecto: Path | None, como_json: bool)
     with escritura.bloqueo(directorio_de(p)):
         t, ruta, original = _leer_tarea(p, ident)
         if t.estado != "ABIERTA":
-            raise argumentos_invalidos("id", f"«{t.id}» ya está CERRADA (desde {t.cerrada})", "el id de una tarea ABIERTA")
+            raise argumentos_invalidos("id", f"«{t.id}» ya está CERRADA (desde {t.cerrada})", "el id de una tarea ABIERTA",
+                                       recibido_en=f"«{t.id}» is already CERRADA (since {t.cerrada})",
+                                       forma_en="the id of an ABIERTA task")
         fecha = escritura.ahora()
         nuevo = con_campo(con_campo(original.decode("utf-8"), "estado", "CERRADA"), "cerrada", fecha)
         esperada = cerrada(t, fecha)

@@ -36,18 +36,43 @@ def ahora() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def no_escrito(ruta: Path, error: OSError) -> ErrorOracle:
+    """A write the OS refused (a full disk, no permission): nothing of it is in the tracker."""
+    causa = error.strerror or type(error).__name__
+    return ErrorOracle(
+        "ESCRITURA_FALLO",
+        f"{ruta}: no se pudo escribir ({causa}); no se escribió nada.",
+        campo="tareas",
+        correccion="liberá espacio o dá permiso de escritura sobre tareas/ y repetí el comando.",
+        mensaje_en=f"{ruta}: cannot be written ({causa}); nothing was written.",
+        correccion_en="free disk space or grant write permission on tareas/, then run the command again.",
+    )
+
+
+@contextlib.contextmanager
+def _escritura(ruta: Path) -> Iterator[None]:
+    """Turn the OS refusing a write into ESCRITURA_FALLO (the temporary is already gone, the original untouched)."""
+    try:
+        yield
+    except FileExistsError:
+        raise
+    except OSError as error:
+        raise no_escrito(ruta, error) from None
+
+
 def _temporal(directorio: Path, nombre: str, contenido: bytes) -> Path:
     """A fully written and flushed temporary file beside its destination."""
     ruta = directorio / f".{nombre}.{secrets.token_hex(4)}.tmp"
-    descriptor = os.open(ruta, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(descriptor, "wb") as archivo:
-            archivo.write(contenido)
-            archivo.flush()
-            os.fsync(archivo.fileno())
-    except BaseException:
-        ruta.unlink(missing_ok=True)
-        raise
+    with _escritura(directorio / nombre):
+        descriptor = os.open(ruta, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            with os.fdopen(descriptor, "wb") as archivo:
+                archivo.write(contenido)
+                archivo.flush()
+                os.fsync(archivo.fileno())
+        except BaseException:
+            ruta.unlink(missing_ok=True)
+            raise
     return ruta
 
 
@@ -62,7 +87,8 @@ def crear_directorio(directorio: Path) -> bool:
     """Create `tareas/`; False when another writer made it first. Its `.gitattributes` is written
     by `con_atributos`, under the lock, by the writer that made it."""
     try:
-        directorio.mkdir()
+        with _escritura(directorio):
+            directorio.mkdir()
     except FileExistsError:
         return False
     return True
@@ -87,7 +113,8 @@ def bloqueo(directorio: Path, espera: float | None = None) -> Iterator[None]:
         yield  # no tracker (or not one to write): the read inside says so with its own error
         return
     espera = ESPERA_BLOQUEO if espera is None else espera
-    descriptor = os.open(directorio, os.O_RDONLY)
+    with _escritura(directorio):
+        descriptor = os.open(directorio, os.O_RDONLY)
     titular = directorio / BLOQUEO
     try:
         limite = time.monotonic() + espera
@@ -103,7 +130,8 @@ def bloqueo(directorio: Path, espera: float | None = None) -> Iterator[None]:
             if es_temporal(nombre):
                 (directorio / nombre).unlink(missing_ok=True)
         desde = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")  # not `ahora()`: the task's dates are its own
-        titular.write_text(f"pid {os.getpid()} on {socket.gethostname()} since {desde}\n", encoding="utf-8")
+        with _escritura(titular):
+            titular.write_text(f"pid {os.getpid()} on {socket.gethostname()} since {desde}\n", encoding="utf-8")
         try:
             yield
         finally:
@@ -135,7 +163,8 @@ def escribir_nuevo(ruta: Path, texto: str) -> None:
         raise _ya_existe(ruta, ocupado or ruta.name)
     temporal = _temporal(ruta.parent, ruta.name, texto.encode("utf-8"))
     try:
-        os.link(temporal, ruta)  # atomic, and fails instead of overwriting
+        with _escritura(ruta):
+            os.link(temporal, ruta)  # atomic, and fails instead of overwriting
     except FileExistsError:
         raise _ya_existe(ruta, ruta.name) from None
     finally:
@@ -146,10 +175,11 @@ def reemplazar(ruta: Path, texto: str, original: bytes) -> None:
     """Replace `ruta` atomically with `texto`, only if it still holds `original`."""
     temporal = _temporal(ruta.parent, ruta.name, texto.encode("utf-8"))
     try:
-        actual = ruta.read_bytes()
-        if actual != original:
-            raise proyecto_cambio(_sha(original), _sha(actual))
-        os.replace(temporal, ruta)
+        with _escritura(ruta):
+            actual = ruta.read_bytes()
+            if actual != original:
+                raise proyecto_cambio(_sha(original), _sha(actual))
+            os.replace(temporal, ruta)
     finally:
         temporal.unlink(missing_ok=True)
 
@@ -160,5 +190,9 @@ def _sha(contenido: bytes) -> str:
 
 def _ya_existe(ruta: Path, nombre: str) -> ErrorOracle:
     return argumentos_invalidos(
-        "id", f"{ruta.parent.name}/{nombre} ya existe", "un id libre; otra escritura ganó la carrera, reintentá"
+        "id",
+        f"{ruta.parent.name}/{nombre} ya existe",
+        "un id libre; otra escritura ganó la carrera, reintentá",
+        recibido_en=f"{ruta.parent.name}/{nombre} already exists",
+        forma_en="a free id (another write won the race: retry)",
     )

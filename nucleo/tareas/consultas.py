@@ -46,7 +46,7 @@ def validar_estado(estado: object) -> str | None:
     """`ABIERTA`, `CERRADA` or None (every task); ARGUMENTOS_INVALIDOS otherwise."""
     if estado is None or estado in ESTADOS:
         return estado  # type: ignore[return-value]
-    raise argumentos_invalidos("estado", repr(estado), '"ABIERTA" o "CERRADA"')
+    raise argumentos_invalidos("estado", repr(estado), '"ABIERTA" o "CERRADA"', forma_en='"ABIERTA" or "CERRADA"')
 
 
 def filtrar(tareas: tuple[Tarea, ...], estado: str | None, etiqueta: str | None) -> list[Tarea]:
@@ -60,12 +60,14 @@ def filtrar(tareas: tuple[Tarea, ...], estado: str | None, etiqueta: str | None)
 def resolver(tareas: tuple[Tarea, ...], consulta: str) -> Tarea:
     """The task named by a canonical id, `tareas/<id>`, an unambiguous prefix of `<id>-<slug>`, else an id suffix."""
     if not isinstance(consulta, str) or not consulta.strip():
-        raise argumentos_invalidos("id", repr(consulta), "un id canónico o un prefijo no vacío")
+        raise argumentos_invalidos("id", repr(consulta), "un id canónico o un prefijo no vacío",
+                                   forma_en="a canonical id or a non-empty prefix")
     buscado = consulta.strip()
     if buscado.startswith(PREFIJO_REFERENCIA):
         buscado = buscado[len(PREFIJO_REFERENCIA):]
     if not buscado:
-        raise argumentos_invalidos("id", repr(consulta), "un id canónico o un prefijo no vacío")
+        raise argumentos_invalidos("id", repr(consulta), "un id canónico o un prefijo no vacío",
+                                   forma_en="a canonical id or a non-empty prefix")
     exactas = [t for t in tareas if t.id == buscado]
     if exactas:
         return exactas[0]
@@ -111,7 +113,7 @@ def listar(proyecto: Proyecto, estado: str | None = "ABIERTA", etiqueta: str | N
     """Tasks without bodies, all metadata, in id order; by default only ABIERTA (None: every state)."""
     estado = validar_estado(estado)
     if etiqueta is not None and not isinstance(etiqueta, str):
-        raise argumentos_invalidos("etiqueta", repr(etiqueta), "una cadena")
+        raise argumentos_invalidos("etiqueta", repr(etiqueta), "una cadena", forma_en="a string")
     return [metadatos(t) for t in filtrar(leer_tracker(proyecto).tareas, estado, etiqueta)]
 
 
@@ -123,7 +125,7 @@ def ver(proyecto: Proyecto, ident: str) -> dict[str, Any]:
 def buscar(proyecto: Proyecto, texto: str, limite: int = LIMITE_DE_COINCIDENCIAS) -> dict[str, Any]:
     """Literal, case-insensitive search over titles, bodies and notes: matches and how many were omitted."""
     if not isinstance(texto, str) or not texto.strip():
-        raise argumentos_invalidos("texto", repr(texto), "un texto no vacío")
+        raise argumentos_invalidos("texto", repr(texto), "un texto no vacío", forma_en="a non-empty text")
     todas = coincidencias(leer_tracker(proyecto).tareas, texto)
     return {
         "texto": texto,

@@ -28,7 +28,11 @@ _FORMATOS_FECHA = {20: "%Y-%m-%dT%H:%M:%SZ", 10: "%Y-%m-%d"}
 
 
 class RegistroInvalido(ValueError):
-    """One task file that does not follow the format; the message says why."""
+    """One task file that does not follow the format; the message says why (`en`: the same, in English)."""
+
+    def __init__(self, mensaje: str, en: str) -> None:
+        super().__init__(mensaje)
+        self.en = en
 
 
 @dataclass(frozen=True)
@@ -133,13 +137,16 @@ def es_marca_de_conflicto(linea: str) -> bool:
     return linea.startswith(MARCAS_DE_CONFLICTO) or linea == SEPARADOR_DE_CONFLICTO
 
 
-def problema_de_texto_libre(texto: str) -> str | None:
-    """Why a body or note text cannot be stored as is, or None."""
+def problema_de_texto_libre(texto: str, idioma: str = "es") -> str | None:
+    """Why a body or note text cannot be stored as is, or None (`idioma="en"`: said in English)."""
+    ingles = idioma == "en"
     for linea in texto.split("\n"):
         if es_cabecera_de_nota(linea.rstrip("\r")):
-            return f"la línea «{linea}» abriría una nota; reformulala"
+            return f"the line «{linea}» would open a note; rephrase it" if ingles else (
+                f"la línea «{linea}» abriría una nota; reformulala")
         if es_marca_de_conflicto(linea.rstrip("\r")):
-            return f"la línea «{linea}» parece una marca de conflicto de git"
+            return f"the line «{linea}» looks like a git conflict marker" if ingles else (
+                f"la línea «{linea}» parece una marca de conflicto de git")
     return None
 
 
@@ -156,11 +163,14 @@ def _cabecera(lineas: list[str]) -> tuple[dict[str, str], dict[str, int], int]:
         clave, separador, valor = linea.partition(":")
         clave = clave.strip()
         if not separador:
-            raise RegistroInvalido(f"línea {i + 1}: la cabecera espera «clave: valor» y dice «{linea}»")
+            raise RegistroInvalido(f"línea {i + 1}: la cabecera espera «clave: valor» y dice «{linea}»",
+                                   f"line {i + 1}: the header expects «key: value» and reads «{linea}»")
         if clave not in CLAVES:
-            raise RegistroInvalido(f"línea {i + 1}: clave de cabecera desconocida «{clave}»")
+            raise RegistroInvalido(f"línea {i + 1}: clave de cabecera desconocida «{clave}»",
+                                   f"line {i + 1}: unknown header key «{clave}»")
         if clave in campos:
-            raise RegistroInvalido(f"línea {i + 1}: la clave «{clave}» está repetida")
+            raise RegistroInvalido(f"línea {i + 1}: la clave «{clave}» está repetida",
+                                   f"line {i + 1}: the key «{clave}» is repeated")
         campos[clave] = valor.strip()
         posiciones[clave] = i + 1
     return campos, posiciones, len(lineas)
@@ -172,31 +182,37 @@ def _etiquetas(texto: str) -> tuple[str, ...]:
     etiquetas = tuple(e.strip() for e in texto.split(","))
     for e in etiquetas:
         if not es_etiqueta(e):
-            raise RegistroInvalido(f"etiqueta inválida «{e}» (minúsculas ASCII, dígitos, «.», «_», «-»)")
+            raise RegistroInvalido(f"etiqueta inválida «{e}» (minúsculas ASCII, dígitos, «.», «_», «-»)",
+                                   f"invalid label «{e}» (ASCII lowercase, digits, «.», «_», «-»)")
     if len(set(etiquetas)) != len(etiquetas):
-        raise RegistroInvalido("una etiqueta está repetida")
+        raise RegistroInvalido("una etiqueta está repetida", "a label is repeated")
     return etiquetas
 
 
 def _validar_campos(campos: dict[str, str], id_del_nombre: str) -> None:
     faltan = sorted(OBLIGATORIAS - set(campos))
     if faltan:
-        raise RegistroInvalido(f"faltan las claves de cabecera {', '.join(faltan)}")
+        raise RegistroInvalido(f"faltan las claves de cabecera {', '.join(faltan)}",
+                               f"the header keys {', '.join(faltan)} are missing")
     if not es_id_canonico(campos["id"]):
-        raise RegistroInvalido(f"id «{campos['id']}» no canónico (cuatro o más dígitos, sin ceros de más)")
+        raise RegistroInvalido(f"id «{campos['id']}» no canónico (cuatro o más dígitos, sin ceros de más)",
+                               f"id «{campos['id']}» is not canonical (four or more digits, no extra leading zeros)")
     if campos["id"] != id_del_nombre:
-        raise RegistroInvalido(f"el id de la cabecera «{campos['id']}» no coincide con el del nombre «{id_del_nombre}»")
+        raise RegistroInvalido(f"el id de la cabecera «{campos['id']}» no coincide con el del nombre «{id_del_nombre}»",
+                               f"the header's id «{campos['id']}» does not match the file name's «{id_del_nombre}»")
     if not campos["titulo"]:
-        raise RegistroInvalido("titulo vacío")
+        raise RegistroInvalido("titulo vacío", "empty titulo")
     if campos["estado"] not in ESTADOS:
-        raise RegistroInvalido(f"estado desconocido «{campos['estado']}» (ABIERTA o CERRADA)")
+        raise RegistroInvalido(f"estado desconocido «{campos['estado']}» (ABIERTA o CERRADA)",
+                               f"unknown estado «{campos['estado']}» (ABIERTA or CERRADA)")
     if campos["estado"] == "CERRADA" and "cerrada" not in campos:
-        raise RegistroInvalido("una tarea CERRADA lleva la clave cerrada")
+        raise RegistroInvalido("una tarea CERRADA lleva la clave cerrada", "a CERRADA task needs the key cerrada")
     if campos["estado"] == "ABIERTA" and "cerrada" in campos:
-        raise RegistroInvalido("una tarea ABIERTA no lleva la clave cerrada")
+        raise RegistroInvalido("una tarea ABIERTA no lleva la clave cerrada", "an ABIERTA task may not have the key cerrada")
     for clave in ("creada", "cerrada"):
         if clave in campos and not es_fecha(campos[clave]):
-            raise RegistroInvalido(f"{clave} «{campos[clave]}» no es AAAA-MM-DD ni AAAA-MM-DDTHH:MM:SSZ")
+            raise RegistroInvalido(f"{clave} «{campos[clave]}» no es AAAA-MM-DD ni AAAA-MM-DDTHH:MM:SSZ",
+                                   f"{clave} «{campos[clave]}» is neither YYYY-MM-DD nor YYYY-MM-DDTHH:MM:SSZ")
 
 
 def _recortar(lineas: list[tuple[int, str]]) -> tuple[str, int]:
@@ -219,7 +235,8 @@ def _bloques(lineas: list[str], inicio: int) -> tuple[tuple[str, int], tuple[Not
         if es_cabecera_de_nota(linea):
             fecha = linea[len(PREFIJO_NOTA):].strip()
             if not es_fecha(fecha):
-                raise RegistroInvalido(f"línea {i + 1}: la nota no tiene una fecha válida («{linea}»)")
+                raise RegistroInvalido(f"línea {i + 1}: la nota no tiene una fecha válida («{linea}»)",
+                                       f"line {i + 1}: the note has no valid date («{linea}»)")
             notas.append((fecha, i + 1, []))
         elif notas:
             notas[-1][2].append((i + 1, linea))
@@ -237,11 +254,12 @@ def parsear_tarea(nombre: str, texto: str, archivo: str = "") -> Tarea:
     """One task from its file name and UTF-8 text; RegistroInvalido says what is wrong."""
     id_del_nombre = id_de_nombre(nombre)
     if id_del_nombre is None:
-        raise RegistroInvalido("el nombre no es <id>-<slug>.md")
+        raise RegistroInvalido("el nombre no es <id>-<slug>.md", "the name is not <id>-<slug>.md")
     lineas = [linea.rstrip("\r") for linea in texto.split("\n")]
     for i, linea in enumerate(lineas):
         if es_marca_de_conflicto(linea):
-            raise RegistroInvalido(f"línea {i + 1}: marca de conflicto de git sin resolver")
+            raise RegistroInvalido(f"línea {i + 1}: marca de conflicto de git sin resolver",
+                                   f"line {i + 1}: unresolved git conflict marker")
     campos, posiciones, inicio = _cabecera(lineas)
     _validar_campos(campos, id_del_nombre)
     (cuerpo, linea_cuerpo), notas = _bloques(lineas, inicio)

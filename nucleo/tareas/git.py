@@ -17,9 +17,10 @@ TIEMPO_MAXIMO = 30.0
 """Seconds one git call may take."""
 
 
-def _sin_git(motivo: str) -> ErrorOracle:
-    error = argumentos_invalidos("git", "true", f"false: {motivo}")
+def _sin_git(motivo: str, motivo_en: str) -> ErrorOracle:
+    error = argumentos_invalidos("git", "true", f"false: {motivo}", forma_en=f"false: {motivo_en}")
     error.correccion = "pedí los hechos sin git, o usá un proyecto dentro de un repositorio git con git instalado."
+    error.correccion_en = "ask for the facts without --git, or use a project inside a git repository with git installed."
     return error
 
 
@@ -35,12 +36,14 @@ def correr_git(raiz: Path, *argumentos: str) -> str:
             check=False,
         )
     except FileNotFoundError:
-        raise _sin_git("git no está instalado o no está en PATH") from None
+        raise _sin_git("git no está instalado o no está en PATH", "git is not installed or not on PATH") from None
     except (OSError, subprocess.TimeoutExpired) as error:
-        raise _sin_git(f"git no respondió ({error.__class__.__name__})") from None
+        raise _sin_git(f"git no respondió ({error.__class__.__name__})",
+                       f"git did not answer ({error.__class__.__name__})") from None
     if hecho.returncode != 0:
         detalle = hecho.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise _sin_git(f"git {argumentos[0]} falló ({detalle[0] if detalle else f'código {hecho.returncode}'})")
+        raise _sin_git(f"git {argumentos[0]} falló ({detalle[0] if detalle else f'código {hecho.returncode}'})",
+                       f"git {argumentos[0]} failed ({detalle[0] if detalle else f'code {hecho.returncode}'})")
     return hecho.stdout.decode("utf-8", "surrogateescape")
 
 
@@ -67,7 +70,7 @@ def _cambiados(raiz: Path, relativo: str, prefijo: str) -> set[str]:
 def estado_git(raiz: Path, relativo: str) -> tuple[set[str], set[str]]:
     """(tracked, changed) paths under `relativo`, both relative to `raiz` with POSIX separators."""
     if correr_git(raiz, "rev-parse", "--is-inside-work-tree").strip() != "true":
-        raise _sin_git("el proyecto no está dentro de un árbol de trabajo de git")
+        raise _sin_git("el proyecto no está dentro de un árbol de trabajo de git", "the project is not inside a git work tree")
     prefijo = correr_git(raiz, "rev-parse", "--show-prefix").strip()
     rastreados = set(_campos_z(correr_git(raiz, "ls-files", "-z", "--", relativo)))
     return rastreados, _cambiados(raiz, relativo, prefijo)

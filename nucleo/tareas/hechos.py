@@ -63,7 +63,7 @@ def filas_git(tareas: tuple[Tarea, ...], rastreados: set[str], cambiados: set[st
 def hechos(proyecto: Proyecto, git: bool = False) -> dict[str, list[Fila]]:
     """The tracker's facts; with `git`, also `tarea_git` from a read-only git (an error if git cannot answer)."""
     if not isinstance(git, bool):
-        raise argumentos_invalidos("git", repr(git), "true o false")
+        raise argumentos_invalidos("git", repr(git), "true o false", forma_en="true or false")
     tareas = leer_tracker(proyecto).tareas
     evidencia = relaciones(tareas)
     if git:

@@ -12,7 +12,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from oracle_lint.nucleo.errores import tracker_ausente, tracker_invalido
+from oracle_lint.nucleo.errores import ErrorOracle, tracker_ausente, tracker_invalido
 from oracle_lint.nucleo.proyecto import Proyecto
 from oracle_lint.nucleo.tareas.formato import RegistroInvalido, Tarea, id_de_nombre, parsear_tarea
 
@@ -47,31 +47,47 @@ def ruta_presentada(proyecto: Proyecto) -> str:
     return proyecto.presentar_ruta(directorio_de(proyecto)) + "/"
 
 
-def _ofensores_de_arbol(proyecto: Proyecto, directorio: Path) -> list[str]:
+Ofensor = tuple[str, str]
+"""One offending record, in Spanish (the MCP server) and in English (the CLIs)."""
+
+
+def _ofensores_de_arbol(proyecto: Proyecto, directorio: Path) -> list[Ofensor]:
     """Symlinks anywhere below `directorio` and every subdirectory: none is allowed."""
-    ofensores: list[str] = []
+    ofensores: list[Ofensor] = []
     for actual, subdirs, archivos in os.walk(directorio, followlinks=False):
         subdirs.sort()
         for nombre in sorted(subdirs + archivos):
             ruta = Path(actual) / nombre
             presentada = proyecto.presentar_ruta(ruta)
             if ruta.is_symlink():
-                ofensores.append(f"{presentada}: es un enlace simbólico; el tracker no admite enlaces")
+                ofensores.append(_enlace(presentada))
             elif nombre in subdirs:
-                ofensores.append(f"{presentada}: subdirectorio inesperado; el tracker es plano")
+                ofensores.append((f"{presentada}: subdirectorio inesperado; el tracker es plano",
+                                  f"{presentada}: unexpected subdirectory; the tracker is flat"))
     return ofensores
+
+
+def _enlace(presentada: str) -> Ofensor:
+    return (f"{presentada}: es un enlace simbólico; el tracker no admite enlaces",
+            f"{presentada}: is a symbolic link; the tracker does not accept links")
+
+
+def _invalido(n: int, presentada: str, ofensores: list[Ofensor]) -> ErrorOracle:
+    """TRACKER_INVALIDO listing `ofensores` in both languages."""
+    return tracker_invalido(n, presentada, [es for es, _ in ofensores], ofensores_en=[en for _, en in ofensores])
 
 
 def _leer_texto(ruta: Path) -> str:
     """The UTF-8 text of a regular file; RegistroInvalido otherwise."""
     if not stat.S_ISREG(ruta.lstat().st_mode):
-        raise RegistroInvalido("no es un archivo regular")
+        raise RegistroInvalido("no es un archivo regular", "not a regular file")
     try:
         return ruta.read_bytes().decode("utf-8")
     except UnicodeDecodeError as error:
-        raise RegistroInvalido(f"no es UTF-8 válido (byte {error.start})") from None
+        raise RegistroInvalido(f"no es UTF-8 válido (byte {error.start})", f"not valid UTF-8 (byte {error.start})") from None
     except OSError as error:
-        raise RegistroInvalido(f"no se pudo leer ({error.__class__.__name__})") from None
+        raise RegistroInvalido(f"no se pudo leer ({error.__class__.__name__})",
+                               f"cannot be read ({error.__class__.__name__})") from None
 
 
 def _leer_entrada(proyecto: Proyecto, ruta: Path) -> Tarea | None:
@@ -83,11 +99,12 @@ def _leer_entrada(proyecto: Proyecto, ruta: Path) -> Tarea | None:
         _leer_texto(ruta)
         return None
     if id_de_nombre(nombre) is None:
-        raise RegistroInvalido("archivo inesperado: sólo se admiten <id>-<slug>.md, README.md y .gitattributes")
+        raise RegistroInvalido("archivo inesperado: sólo se admiten <id>-<slug>.md, README.md y .gitattributes",
+                               "unexpected file: only <id>-<slug>.md, README.md and .gitattributes are accepted")
     return parsear_tarea(nombre, _leer_texto(ruta), proyecto.presentar_ruta(ruta))
 
 
-def _repetidos(tareas: list[Tarea]) -> list[str]:
+def _repetidos(tareas: list[Tarea]) -> list[Ofensor]:
     """One offender per file whose id another file also uses."""
     por_id: dict[str, list[str]] = {}
     for t in tareas:
@@ -97,13 +114,14 @@ def _repetidos(tareas: list[Tarea]) -> list[str]:
         if len(archivos) > 1:
             for archivo in archivos:
                 otros = ", ".join(a for a in archivos if a != archivo)
-                ofensores.append(f"{archivo}: id {ident} repetido (también en {otros})")
+                ofensores.append((f"{archivo}: id {ident} repetido (también en {otros})",
+                                  f"{archivo}: id {ident} repeated (also in {otros})"))
     return ofensores
 
 
-def _por_ruta(ofensor: str) -> tuple[tuple[str, ...], str]:
-    """Sort offenders by their path's components, then by reason."""
-    ruta, _, motivo = ofensor.partition(": ")
+def _por_ruta(ofensor: Ofensor) -> tuple[tuple[str, ...], str]:
+    """Sort offenders by their path's components, then by (the Spanish) reason."""
+    ruta, _, motivo = ofensor[0].partition(": ")
     return tuple(ruta.split("/")), motivo
 
 
@@ -112,11 +130,11 @@ def leer_tracker(proyecto: Proyecto) -> Tracker:
     directorio = directorio_de(proyecto)
     presentada = ruta_presentada(proyecto)
     if directorio.is_symlink():
-        raise tracker_invalido(1, presentada, [f"{presentada}: es un enlace simbólico; el tracker no admite enlaces"])
+        raise _invalido(1, presentada, [_enlace(presentada)])
     if not directorio.exists():
         raise tracker_ausente(presentada)
     if not directorio.is_dir():
-        raise tracker_invalido(1, presentada, [f"{presentada}: no es un directorio"])
+        raise _invalido(1, presentada, [(f"{presentada}: no es un directorio", f"{presentada}: not a directory")])
     ofensores = _ofensores_de_arbol(proyecto, directorio)
     tareas: list[Tarea] = []
     archivos: list[Path] = []
@@ -127,12 +145,12 @@ def leer_tracker(proyecto: Proyecto) -> Tracker:
         try:
             tarea = _leer_entrada(proyecto, ruta)
         except RegistroInvalido as error:
-            ofensores.append(f"{proyecto.presentar_ruta(ruta)}: {error}")
+            ofensores.append((f"{proyecto.presentar_ruta(ruta)}: {error}", f"{proyecto.presentar_ruta(ruta)}: {error.en}"))
             continue
         if tarea is not None:
             tareas.append(tarea)
     ofensores.extend(_repetidos(tareas))
     if ofensores:
         ofensores.sort(key=_por_ruta)
-        raise tracker_invalido(len(ofensores), presentada, ofensores)
+        raise _invalido(len(ofensores), presentada, ofensores)
     return Tracker(directorio, tuple(sorted(tareas, key=lambda t: int(t.id))), tuple(archivos))

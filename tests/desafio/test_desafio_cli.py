@@ -116,7 +116,7 @@ def test_errores_salen_con_2(raiz: Path, tmp_path: Path) -> None:
     r = oracle("medida", "desafiar", "p.uno", "--proyecto", str(raiz), "--caso", str(repetido))
     assert r.exit_code == 2
     assert r.stderr.splitlines()[0] == (
-        f"CASO_REPETIDO — «v» aparece en corpus/verde.json y {repetido}; ninguno tiene precedencia.")
+        f"CASO_REPETIDO — «v» is in both corpus/verde.json and {repetido}; neither takes precedence.")
     escribir_caso(raiz, "diferencial", "viejo.json", datos_caso("x", "p.uno", "rojo", {}, vence="2000-01-01"))
     r = oracle("medida", "desafiar", "p.uno", "--proyecto", str(raiz))
     assert r.exit_code == 2 and r.stderr.startswith("EVIDENCIA_INCOMPLETA — ")
@@ -146,4 +146,4 @@ def test_caso_listar(raiz: Path) -> None:
 def test_caso_listar_falla_cerrado(raiz: Path) -> None:
     escribir(raiz / "corpus" / "roto.json", "[")
     r = oracle("caso", "listar", "--proyecto", str(raiz))
-    assert r.exit_code == 2 and r.stderr.startswith("CASO_INVALIDO — corpus/roto.json: JSON inválido")
+    assert r.exit_code == 2 and r.stderr.startswith("CASO_INVALIDO — corpus/roto.json: invalid JSON")

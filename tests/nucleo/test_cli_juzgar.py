@@ -116,7 +116,7 @@ def test_error_de_dominio_sale_con_2_y_linea_estable(base_vacia: Path) -> None:
     assert r.exit_code == 2
     assert r.stdout == ""
     assert r.stderr.splitlines()[0] == (
-        "MEDIDA_NO_APLICABLE — «ejemplo.raiz_estricta» requiere las relaciones raiz, no presentes en la evidencia."
+        "MEDIDA_NO_APLICABLE — «ejemplo.raiz_estricta» requires the relations raiz, which the evidence does not have."
     )
 
 
@@ -209,4 +209,4 @@ def test_listar_con_error_sale_con_2(base_vacia: Path, tmp_path: Path) -> None:
     raiz = proyecto(tmp_path / "p", medidas={"a.toml": medida_toml("x.y"), "b.toml": medida_toml("x.y")})
     r = correr(listar, "--proyecto", str(raiz))
     assert r.exit_code == 2
-    assert r.stderr.startswith("CATALOGO_INVALIDO — proyecto: el id «x.y»")
+    assert r.stderr.startswith("CATALOGO_INVALIDO — proyecto: the id «x.y»")

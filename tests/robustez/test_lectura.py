@@ -97,3 +97,43 @@ def test_a_list_directory_that_cannot_be_listed_or_is_a_file_is_an_error(tmp_pat
     r = CliRunner().invoke(main, ["check", "--no-cache", "--project", str(raiz)])
     assert (r.exit_code, r.stderr.splitlines()[0]) == (
         2, "LISTA_INVALIDA — allowlists: the list directory cannot be listed (Permission denied).")
+
+
+def _profunda(n: int = 100_000) -> str:
+    return "[" * n + "]" * n
+
+
+def test_a_configuration_nested_too_deep_is_a_configuration_error_in_the_linter_and_the_server(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    casos = {"toml": ("pyproject.toml", f"[tool.oracle]\npaths = {_profunda()}\n"),
+             "json": ("oracle.json", '{"paths": ' + _profunda() + "}")}
+    for nombre, (archivo, texto) in casos.items():
+        raiz = tmp_path / nombre
+        raiz.mkdir()
+        (raiz / archivo).write_text(texto, encoding="utf-8")
+        codigo, _, stderr = check(raiz)
+        assert codigo == 2
+        assert stderr == (f"PROYECTO_INVALIDO — {raiz}: {archivo} nests tables or arrays deeper than can be read.\n"
+                          f"field: proyecto\nfix: remove the deeply nested value from {archivo}.\n")
+        servidor = subprocess.run([str(Path(sys.executable).parent / "oracle-mcp"), "--proyecto", str(raiz)],
+                                  input=b"", capture_output=True, timeout=60)
+        assert servidor.returncode == 2
+        assert servidor.stderr.decode().startswith(
+            f"PROYECTO_INVALIDO — {raiz}: {archivo} anida tablas o listas más hondo de lo que se puede leer.\n")
+
+
+def test_a_measure_nested_too_deep_is_an_invalid_measure_not_a_traceback(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    raiz = tmp_path / "p"
+    (raiz / "medidas").mkdir(parents=True)
+    (raiz / "pyproject.toml").write_text("[tool.oracle]\n", encoding="utf-8")
+    (raiz / "medidas" / "honda.toml").write_text(f"x = {_profunda()}\n", encoding="utf-8")
+    r = subprocess.run([str(Path(sys.executable).parent / "oracle"), "medida", "listar", "--proyecto", str(raiz)],
+                       capture_output=True, text=True, timeout=60)
+    assert (r.returncode, r.stderr) == (2, (
+        "MEDIDA_INVALIDA — medidas/honda.toml: TOML nested deeper than can be read in the text.\nfield: medida\n"
+        "fix: fix the measure's text (`oracle manual operadores` documents the language).\n"))

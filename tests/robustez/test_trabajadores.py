@@ -148,9 +148,11 @@ def _check(raiz: Path, *args: str) -> tuple[int, str]:
 def test_a_file_past_its_time_budget_is_a_finding_and_is_not_cached(tmp_path):
     raiz = proyecto(tmp_path / "p")
     codigo, salida = _check(raiz, "--file-timeout", "0.001")
-    assert (codigo, salida) == (1, (
-        "legado.py:1:1: ORC401 could not analyze: the analysis of this file took longer than its budget of 0.001 s "
-        "(--file-timeout); it was not judged (unresolved)\n1 finding in 1 file (1 file, 0 tools analyzed).\n"))
+    # which phase runs out first (the parse check, or the analysis) depends on the machine's load
+    assert (codigo, salida) in [(1, (
+        f"legado.py:1:1: ORC401 could not analyze: {fase} took longer than its budget of 0.001 s (--file-timeout); "
+        f"it was not {que} (unresolved)\n1 finding in 1 file (1 file, 0 tools analyzed).\n"))
+        for fase, que in (("the analysis of this file", "judged"), ("checking that this file parses", "analyzed"))]
     codigo, salida = _check(raiz)  # the same cache, the default budget: the file's real findings
     assert codigo == 1 and salida.endswith("6 findings in 1 file (1 file, 7 tools analyzed).\n")
 

@@ -98,7 +98,7 @@ def test_buscar_texto_dice_cuantos_omitio(tmp_path: Path):
 def test_sin_tracker_todo_verbo_salvo_nueva_es_tracker_ausente(tmp_path: Path, args):
     proyecto_con(tmp_path, con_tracker=False)
     r = correr(*args, "--proyecto", str(tmp_path))
-    assert error_de(r) == "TRACKER_AUSENTE — el proyecto no tiene tracker de tareas: falta tareas/."
+    assert error_de(r) == "TRACKER_AUSENTE — the project has no task tracker: tareas/ is missing."
     assert not (tmp_path / "tareas").exists()
 
 
@@ -109,8 +109,8 @@ def test_tracker_invalido_detiene_lecturas_y_escrituras(tmp_path: Path, args):
     os.symlink(tmp_path / "tareas" / "0001.md", tmp_path / "tareas" / "0002.md")
     antes = instantanea(tmp_path)
     r = correr(*args, "--proyecto", str(tmp_path))
-    assert error_de(r) == "TRACKER_INVALIDO — se detectaron 1 registro(s) inválido(s) en tareas/:"
-    assert r.stderr.splitlines()[1] == "- tareas/0002.md: es un enlace simbólico; el tracker no admite enlaces"
+    assert error_de(r) == "TRACKER_INVALIDO — 1 invalid record(s) found in tareas/:"
+    assert r.stderr.splitlines()[1] == "- tareas/0002.md: is a symbolic link; the tracker does not accept links"
     assert instantanea(tmp_path) == antes
 
 
@@ -118,10 +118,10 @@ def test_ver_no_encontrada_y_ambigua(tmp_path: Path):
     tres_tareas(tmp_path)
     raiz = str(tmp_path)
     assert error_de(correr("ver", "0042", "--proyecto", raiz)) == (
-        "TAREA_NO_ENCONTRADA — no se encontró ninguna tarea con prefijo «0042»."
+        "TAREA_NO_ENCONTRADA — no task has the prefix «0042»."
     )
     assert error_de(correr("ver", "00", "--json", "--proyecto", raiz)) == (
-        "ID_AMBIGUO — el prefijo «00» coincide con 3 tareas: 0001, 0002, 0003."
+        "ID_AMBIGUO — the prefix «00» matches 3 tasks: 0001, 0002, 0003."
     )
     assert error_de(correr("anotar", "00", "x", "--proyecto", raiz)).startswith("ID_AMBIGUO — ")
     assert error_de(correr("cerrar", "0042", "--proyecto", raiz)).startswith("TAREA_NO_ENCONTRADA — ")
@@ -130,7 +130,7 @@ def test_ver_no_encontrada_y_ambigua(tmp_path: Path):
 def test_hechos_git_fuera_de_repo(tmp_path: Path):
     tres_tareas(tmp_path)
     assert error_de(correr("hechos", "--git", "--proyecto", str(tmp_path))).startswith(
-        "ARGUMENTOS_INVALIDOS — git: true; se esperaba false: git rev-parse falló")
+        "ARGUMENTOS_INVALIDOS — git: got true; expected false: git rev-parse failed")
 
 
 def test_lecturas_del_cli_no_escriben(tmp_path: Path):
@@ -166,13 +166,13 @@ def test_nueva_sigue_al_mayor_id(tmp_path: Path):
 
 
 @pytest.mark.parametrize(("args", "linea"), [
-    (["nueva", "  "], 'ARGUMENTOS_INVALIDOS — titulo: "  "; se esperaba una línea no vacía.'),
-    (["nueva", "a\nb"], 'ARGUMENTOS_INVALIDOS — titulo: "a\\nb"; se esperaba una línea no vacía.'),
+    (["nueva", "  "], 'ARGUMENTOS_INVALIDOS — titulo: got "  "; expected a non-empty single line.'),
+    (["nueva", "a\nb"], 'ARGUMENTOS_INVALIDOS — titulo: got "a\\nb"; expected a non-empty single line.'),
     (["nueva", "t", "--etiqueta", "Mal"],
-     'ARGUMENTOS_INVALIDOS — etiqueta: "Mal"; se esperaba minúsculas ASCII, dígitos, «.», «_» o «-».'),
+     'ARGUMENTOS_INVALIDOS — etiqueta: got "Mal"; expected ASCII lowercase letters, digits, «.», «_» or «-».'),
     (["nueva", "t", "--cuerpo", "x\n### nota 2026-01-01"],
-     "ARGUMENTOS_INVALIDOS — cuerpo: la línea «### nota 2026-01-01» abriría una nota; reformulala; "
-     "se esperaba un texto sin cabeceras de nota ni marcas de conflicto."),
+     "ARGUMENTOS_INVALIDOS — cuerpo: the line «### nota 2026-01-01» would open a note; rephrase it; "
+     "expected a text without note headers or conflict markers."),
 ])
 def test_nueva_rechaza_entradas_invalidas(tmp_path: Path, args, linea):
     proyecto_con(tmp_path, con_tracker=False)
@@ -192,8 +192,8 @@ def test_nueva_nunca_sobrescribe_un_id(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(escritura, "escribir_nuevo", carrera)
     r = correr("nueva", "mía", "--proyecto", str(tmp_path))
     assert error_de(r) == (
-        "ARGUMENTOS_INVALIDOS — id: tareas/0002-ajena.md ya existe; "
-        "se esperaba un id libre; otra escritura ganó la carrera, reintentá."
+        "ARGUMENTOS_INVALIDOS — id: tareas/0002-ajena.md already exists; "
+        "expected a free id (another write won the race: retry)."
     )
     assert sorted(p.name for p in (tmp_path / "tareas").iterdir()) == ["0001.md", "0002-ajena.md"]
 
@@ -215,7 +215,7 @@ def test_anotar_solo_agrega_al_final(tmp_path: Path):
 def test_anotar_rechaza_nota_vacia(tmp_path: Path):
     tres_tareas(tmp_path)
     assert error_de(correr("anotar", "1", "\n", "--proyecto", str(tmp_path))) == (
-        'ARGUMENTOS_INVALIDOS — texto: ""; se esperaba un texto no vacío.'
+        'ARGUMENTOS_INVALIDOS — texto: got ""; expected a non-empty text.'
     )
 
 
@@ -232,8 +232,8 @@ def test_cerrar_y_no_dos_veces(tmp_path: Path):
     )
     assert [f["id"] for f in listar(proyecto_con(tmp_path))] == ["0001"]
     assert error_de(correr("cerrar", "0002", "--proyecto", raiz)) == (
-        "ARGUMENTOS_INVALIDOS — id: «0002» ya está CERRADA (desde 2026-02-01T10:00:00Z); "
-        "se esperaba el id de una tarea ABIERTA."
+        "ARGUMENTOS_INVALIDOS — id: «0002» is already CERRADA (since 2026-02-01T10:00:00Z); "
+        "expected the id of an ABIERTA task."
     )
 
 
@@ -247,7 +247,7 @@ def test_etiquetar_agrega_y_quita(tmp_path: Path):
     texto = (tmp_path / "tareas" / "0001-primera.md").read_text(encoding="utf-8")
     assert texto == texto_tarea("0001", "Primera tarea", etiquetas="alfa", cuerpo="El cuerpo dice Hola.")
     assert error_de(correr("etiquetar", "0001", "Con Espacio", "--proyecto", raiz)).startswith(
-        'ARGUMENTOS_INVALIDOS — etiqueta: "Con Espacio"')
+        'ARGUMENTOS_INVALIDOS — etiqueta: got "Con Espacio"')
     assert correr("etiquetar", "0001", "--proyecto", raiz).exit_code == 2  # at least one label
 
 
@@ -269,7 +269,7 @@ def test_edicion_concurrente_no_se_pisa(tmp_path: Path, monkeypatch: pytest.Monk
 
     monkeypatch.setattr(escritura, "reemplazar", carrera)
     r = correr("anotar", "1", "mía", "--proyecto", str(tmp_path))
-    assert error_de(r).startswith("PROYECTO_CAMBIO_DURANTE_LA_CONSULTA — huella inicial ")
+    assert error_de(r).startswith("PROYECTO_CAMBIO_DURANTE_LA_CONSULTA — initial fingerprint ")
     assert ruta.read_text(encoding="utf-8").endswith("ajena\n")
     assert not [p for p in (tmp_path / "tareas").iterdir() if p.name.endswith(".tmp")]
 
