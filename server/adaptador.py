@@ -28,7 +28,7 @@ from oracle_lint.nucleo.proyecto import Proyecto
 from oracle_lint.nucleo.sombras import Sombra, verificar_sombras
 from oracle_lint.nucleo.veredicto import Veredicto
 from oracle_lint.nucleo.version import VERSION
-from oracle_lint.server.validacion import mostrar
+from .validacion import mostrar
 
 T = TypeVar("T")
 

@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-from oracle_lint.server.herramientas import definiciones
+from .herramientas import definiciones
 
 INICIO = "<!-- herramientas-json:inicio -->"
 FIN = "<!-- herramientas-json:fin -->"

@@ -26,10 +26,10 @@ from oracle_lint.nucleo.errores import ErrorOracle, evaluacion_fallo, proyecto_i
 from oracle_lint.nucleo.cancelacion import Cancelado
 from oracle_lint.nucleo.proyecto import Proyecto
 from oracle_lint.nucleo.version import VERSION
-from oracle_lint.server.adaptador import Contexto, PoscondicionRota
-from oracle_lint.server.herramientas import POR_NOMBRE, Herramienta, definiciones
-from oracle_lint.server.trabajos import Trabajo, Trabajos
-from oracle_lint.server.transporte import (
+from .adaptador import Contexto, PoscondicionRota
+from .herramientas import POR_NOMBRE, Herramienta, definiciones
+from .trabajos import Trabajo, Trabajos
+from .transporte import (
     INVALID_PARAMS,
     INVALID_REQUEST,
     METHOD_NOT_FOUND,
@@ -43,7 +43,7 @@ from oracle_lint.server.transporte import (
     respuesta,
     serializar,
 )
-from oracle_lint.server.validacion import mostrar
+from .validacion import mostrar
 
 VERSION_MODERNA = "2026-07-28"
 VERSION_HEREDADA = "2025-11-25"

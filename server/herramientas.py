@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from oracle_lint.server.adaptador import Contexto, catalogo_efectivo, desafiar, evaluar, juzgar, tareas
-from oracle_lint.server.validacion import compilar
+from .adaptador import Contexto, catalogo_efectivo, desafiar, evaluar, juzgar, tareas
+from .validacion import compilar
 
 PATRON_ID = "^[a-z][a-z0-9_]*(?:\\.[a-z][a-z0-9_]*)+$"
 

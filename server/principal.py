@@ -23,9 +23,9 @@ from typing import BinaryIO
 from oracle_lint.nucleo.errores import ErrorOracle
 from oracle_lint.nucleo.proyecto import Proyecto
 from oracle_lint.nucleo.version import VERSION
-from oracle_lint.server.eras import Despachador, Salir
-from oracle_lint.server.trabajos import Trabajos
-from oracle_lint.server.transporte import Salida, lineas, proteger_stdout, registrar
+from .eras import Despachador, Salir
+from .trabajos import Trabajos
+from .transporte import Salida, lineas, proteger_stdout, registrar
 
 EXIT_USO = 2
 EXIT_FALLO_INTERNO = 70  # EX_SOFTWARE: a bug escaped the reader loop
