@@ -79,10 +79,33 @@ def _excluido(ruta: Path, excluidos: Sequence[Path]) -> bool:
     return any(ruta == e or e in ruta.parents for e in excluidos)
 
 
+def _recorrer(raiz: Path, ilegibles: list[OSError]) -> Iterable[tuple[str, list[str], list[str]]]:
+    """`os.walk(raiz, followlinks=False)`, top-down, with an explicit stack: the caller prunes `subdirs`."""
+    pila = [str(raiz)]
+    while pila:
+        actual = pila.pop()
+        try:
+            with os.scandir(actual) as entradas:
+                todas = list(entradas)
+        except OSError as error:
+            ilegibles.append(error)
+            continue
+        subdirs, archivos = [], []
+        for entrada in todas:
+            try:
+                es_directorio = entrada.is_dir()
+            except OSError:
+                es_directorio = False
+            (subdirs if es_directorio else archivos).append(entrada.name)
+        yield actual, subdirs, archivos
+        pila.extend(os.path.join(actual, d) for d in reversed(subdirs) if not os.path.islink(os.path.join(actual, d)))
+
+
 def _caminar(proyecto: Proyecto, directorio: Path, excluidos: Sequence[Path], ignorados: Ignorados,
              ilegibles: list[OSError]) -> Iterable[Path]:
-    """The .py files under `directorio`; a directory that cannot be listed is kept in `ilegibles`."""
-    for actual, subdirs, archivos in os.walk(directorio, followlinks=False, onerror=ilegibles.append):
+    """The .py files under `directorio`; a directory that cannot be listed is kept in `ilegibles`.
+    Iterative (`os.walk` recurses, and a tree 1,100 directories deep exhausted the stack)."""
+    for actual, subdirs, archivos in _recorrer(directorio, ilegibles):
         base = Path(actual)
         subdirs[:] = sorted(
             d

@@ -53,6 +53,8 @@ def leer_lista(ruta: Path, presentada: str) -> list[dict[str, Any]]:
     if set(datos) - {"entrada"}:
         raise _error(presentada, f"unexpected keys {sorted(set(datos) - {'entrada'})}; only [[entrada]] tables")
     tablas = datos.get("entrada", [])
+    if not isinstance(tablas, list) or not all(isinstance(t, dict) for t in tablas):
+        raise _error(presentada, "«entrada» must be [[entrada]] tables (an array of tables), not a value")
     lineas = _lineas_de_entradas(texto)
     filas: list[dict[str, Any]] = []
     for i, tabla in enumerate(tablas):

@@ -97,6 +97,11 @@ def _lista_de_texto(raiz: str, fuente: str, clave: str, valor: Any) -> tuple[str
             f"{fuente}: «{clave}» must be a list of non-empty strings",
             f'write {clave} = ["..."] with strings.',
         )
+    if clave in ("paths", "exclude") and any("\x00" in v for v in valor):
+        raise _invalido(raiz, f"{fuente}: «{clave}» tiene una ruta con un carácter NUL",
+                        f"quitá el carácter NUL de las rutas de {clave}.",
+                        f"{fuente}: «{clave}» has a path with a NUL character",
+                        f"remove the NUL character from {clave}.")
     if clave == "paths" and not valor:
         raise _invalido(raiz, f"{fuente}: «paths» no nombra ninguna ruta, así que no se analizaría nada",
                         'escribí paths = ["src/mi_servidor"] o quitá la clave (por omisión: la raíz).',

@@ -9,6 +9,7 @@ from typing import Any, Optional
 
 from .fuente import parsear
 from .nombres import Indice, Palabras, nombre_modulo
+from .presupuesto import comprobar
 from .recolector import Modulo, recolectar
 from .tipos import NoResuelto
 from .verificacion import fila_falla
@@ -38,6 +39,7 @@ class Cargador:
         """The parsed module at `rel`, or None when it cannot be read or parsed (a failure row is kept)."""
         if rel in self.modulos:
             return self.modulos[rel]
+        comprobar()  # a safe point of the file's time budget: before a module is read and parsed
         modulo: Optional[Modulo] = None
         try:
             datos = (self.raiz / rel).read_bytes()

@@ -21,7 +21,7 @@ from ..cache import Almacen, clave
 from .nombres import Indice, Palabras, nombre_modulo
 from .paralelo import Reparto, trabajos_por_defecto
 from .prefiltro import entradas
-from .presupuesto import PRESUPUESTO_POR_ARCHIVO, Agotado, presupuesto
+from .presupuesto import PRESUPUESTO_POR_ARCHIVO
 from .salida import Salida
 from .verificacion import fila_falla, verificar
 
@@ -101,17 +101,9 @@ def huella_analizador() -> str:
                  fuentes.hexdigest())
 
 
-def _verificar_lote(limite: float, lote: list[tuple[str, bytes]]) -> list[tuple[str, Optional[dict[str, Any]], bool]]:
+def _verificar_lote(lote: list[tuple[str, bytes]]) -> list[tuple[str, Optional[dict[str, Any]], bool]]:
     """(file, its failure row or None, whether that answer is the file's own and may be cached)."""
-    salida = []
-    for rel, datos in lote:
-        try:
-            with presupuesto(limite):
-                salida.append((rel, verificar(datos, rel), True))
-        except Agotado:  # this run's budget, not a fact of the file
-            salida.append((rel, fila_falla(f"checking that this file parses took longer than its budget of {limite:g} s "
-                                           "(--file-timeout); it was not analyzed", rel, 1, 1), False))
-    return salida
+    return [(rel, verificar(datos, rel), True) for rel, datos in lote]
 
 
 def _verificacion_caida(elemento: tuple[str, bytes], motivo: str) -> tuple[str, dict[str, Any], bool]:
@@ -194,11 +186,11 @@ class Extraccion:
                 pendientes.append(rel)
         lote = [(rel, self.datos[rel]) for rel in pendientes]
         # Small lots (a parse check is short): the phase ends with the workers finishing together.
-        verificados = reparto.mapear(_verificar_lote, lote, [len(d) for _, d in lote], self.limite,
+        verificados = reparto.mapear(_verificar_lote, lote, [len(d) for _, d in lote],
                                      lotes=LOTES_DE_VERIFICACION * reparto.trabajos, fallo=_verificacion_caida)
         for rel, falla, propia in verificados:
             resultados[rel] = falla
-            if propia:  # a budget run out or a crashed worker is this run's, not the file's: never cached
+            if propia:  # a crashed worker is this run's, not the file's: never cached
                 self._escribir_cache("verificar", rel, {"falla": falla})
         for rel in sorted(resultados):
             if resultados[rel] is not None and rel in self.propios:

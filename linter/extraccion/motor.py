@@ -20,7 +20,7 @@ from .anotaciones import Derivador
 from .carga import Cargador
 from .complete import Complete
 from .literales import Literales
-from .presupuesto import Agotado, presupuesto
+from .presupuesto import Agotado, comprobar, presupuesto
 from .procedencia import Procedencia
 from .proyecto import Dependencias, Proyecto
 from .registro import Registro
@@ -49,6 +49,7 @@ def unidad(proyecto: Proyecto, rel: str, validez: Optional[Validez] = None) -> d
         except (RecursionError, Exception) as e:
             salida.no_resuelto(None, f"analyzer internal error while finding tools: {type(e).__name__}: {e}", Pos(m.archivo, 1, 1))
         for h in herramientas:
+            comprobar()  # a safe point of the file's time budget: before each tool is read
             try:
                 _herramienta(h, salida, procedencia, proyecto, validez)
             except (RecursionError, Exception) as e:

@@ -1,19 +1,23 @@
 """A time budget for one file's analysis: past it, the file is a no_resuelto row, not the run's end.
 
-SIGALRM interrupts Python code at its next bytecode; a single native call (one libcst parse) ends
-before the alarm is seen, which the size limit of `corrida.TAMANO_MAXIMO` bounds. Outside the main
-thread, or where the platform has no interval timers, no budget is applied.
+The budget is cooperative: `comprobar()` raises `Agotado` only at the analyzer's own safe points
+(before each module is loaded, before each tool is read), never asynchronously: an alarm signal
+can land in a garbage-collector callback or halfway through a shared cache and leave the run in a
+state nobody can trust. A single native libcst parse is not interrupted; what makes one take
+minutes (a chain of thousands of `+`, `.` or calls, which libcst parses in quadratic time) is
+refused before it is parsed (`fuente.demasiado_largo`), and files over the size limit are not read.
 """
 
 from __future__ import annotations
 
 import contextlib
-import signal
-import threading
+import contextvars
+import time
 from collections.abc import Iterator
-from typing import Any
 
 PRESUPUESTO_POR_ARCHIVO = 60.0  # seconds; `--file-timeout` changes it, 0 turns it off
+
+_LIMITE: contextvars.ContextVar[float | None] = contextvars.ContextVar("oracle_presupuesto", default=None)
 
 
 class Agotado(BaseException):
@@ -22,18 +26,16 @@ class Agotado(BaseException):
 
 @contextlib.contextmanager
 def presupuesto(segundos: float) -> Iterator[None]:
-    """Raise `Agotado` inside the block once `segundos` have passed (0: never)."""
-    if not segundos or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
-        yield
-        return
-
-    def vencido(_senal: int, _marco: Any) -> None:
-        raise Agotado()
-
-    anterior = signal.signal(signal.SIGALRM, vencido)
-    signal.setitimer(signal.ITIMER_REAL, segundos)
+    """Within the block, `comprobar()` raises `Agotado` once `segundos` have passed (0: never)."""
+    marca = _LIMITE.set(time.monotonic() + segundos if segundos else None)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, anterior)
+        _LIMITE.reset(marca)
+
+
+def comprobar() -> None:
+    """A safe point: raise `Agotado` when the current budget has run out."""
+    limite = _LIMITE.get()
+    if limite is not None and time.monotonic() > limite:
+        raise Agotado()

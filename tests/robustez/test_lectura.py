@@ -137,3 +137,40 @@ def test_a_measure_nested_too_deep_is_an_invalid_measure_not_a_traceback(tmp_pat
     assert (r.returncode, r.stderr) == (2, (
         "MEDIDA_INVALIDA — medidas/honda.toml: TOML nested deeper than can be read in the text.\nfield: medida\n"
         "fix: fix the measure's text (`oracle manual operadores` documents the language).\n"))
+
+
+def test_a_tree_1100_directories_deep_is_walked_not_a_recursion_error(tmp_path: Path) -> None:
+    raiz = proyecto(tmp_path / "p", {})
+    hondo = raiz
+    for _ in range(1100):  # one level at a time: pathlib's and os's own makedirs recurse too
+        hondo = hondo / "d"
+        hondo.mkdir()
+    (hondo / "servidor.py").write_text("x = 1\n", encoding="utf-8")
+    try:
+        codigo, salida, _ = check(raiz, tiempo=120)
+    finally:  # pytest's own cleanup (shutil.rmtree) recurses and would fail on this tree: undo it level by level
+        (hondo / "servidor.py").unlink()
+        while hondo != raiz:
+            hondo.rmdir()
+            hondo = hondo.parent
+    assert codigo == 0 and salida["summary"]["files"] == 1
+
+
+def test_a_nul_in_paths_is_a_configuration_error(tmp_path: Path) -> None:
+    raiz = tmp_path / "p"
+    raiz.mkdir()
+    (raiz / "pyproject.toml").write_text('[tool.oracle]\npaths = ["a\\u0000b"]\n', encoding="utf-8")
+    codigo, _, stderr = check(raiz)
+    assert (codigo, stderr) == (2, (
+        f"PROYECTO_INVALIDO — {raiz}: pyproject.toml [tool.oracle]: «paths» has a path with a NUL character.\n"
+        "field: proyecto\nfix: remove the NUL character from paths.\n"))
+
+
+def test_a_list_whose_entrada_is_a_value_is_an_invalid_list(tmp_path: Path) -> None:
+    raiz = proyecto(tmp_path / "p", {})
+    (raiz / "allowlists").mkdir()
+    (raiz / "allowlists" / "opaque_root.toml").write_text("entrada = 5\n", encoding="utf-8")
+    codigo, _, stderr = check(raiz)
+    assert codigo == 2
+    assert stderr.startswith("LISTA_INVALIDA — allowlists/opaque_root.toml: «entrada» must be [[entrada]] tables (an "
+                             "array of tables), not a value.\n")
