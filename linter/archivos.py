@@ -58,8 +58,10 @@ class Ignorados:
         except ValueError:
             return False
         decision = False
+        base = self.raiz
         for i in range(len(relativa.parts)):
-            base = self.raiz.joinpath(*relativa.parts[:i])
+            if i:
+                base = base / relativa.parts[i - 1]  # one step down: a deep path costs its depth, not its square
             if i and not ancestros_vistos and self._ignorado_el_directorio(base):
                 return True  # git does not look inside an ignored directory
             spec = self._de(base)
