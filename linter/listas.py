@@ -131,17 +131,22 @@ def exenciones(formas: Iterable[tuple[str, Any]]) -> dict[str, tuple[str, ...]]:
     return {nombre: tuple(sorted(ids)) for nombre, ids in por_lista.items()}
 
 
-def _listas_exceptuadas(nodo: Any) -> set[str]:
-    encontradas: set[str] = set()
-    if isinstance(nodo, dict):
-        if nodo.get("op") == "excepto" and _fuente(nodo.get("con")) == "lista":
-            encontradas |= _nombres_de_lista(nodo.get("con"))
-        for valor in nodo.values():
-            encontradas |= _listas_exceptuadas(valor)
-    elif isinstance(nodo, list):
-        for valor in nodo:
-            encontradas |= _listas_exceptuadas(valor)
-    return encontradas
+def _nodos(forma: Any) -> Iterable[dict[str, Any]]:
+    """Every object node of a parsed form (iteratively: forms nest as deep as their expressions)."""
+    pila = [forma]
+    while pila:
+        nodo = pila.pop()
+        if isinstance(nodo, dict):
+            yield nodo
+            pila.extend(nodo.values())
+        elif isinstance(nodo, list):
+            pila.extend(nodo)
+
+
+def _listas_exceptuadas(forma: Any) -> set[str]:
+    return {nombre for nodo in _nodos(forma)
+            if nodo.get("op") == "excepto" and _fuente(nodo.get("con")) == "lista"
+            for nombre in _nombres_de_lista(nodo.get("con"))}
 
 
 def _fuente(nodo: Any) -> str | None:
@@ -150,18 +155,15 @@ def _fuente(nodo: Any) -> str | None:
     return nodo.get("nombre") if isinstance(nodo, dict) and nodo.get("op") == "relacion" else None
 
 
-def _nombres_de_lista(nodo: Any) -> set[str]:
+def _nombres_de_lista(forma: Any) -> set[str]:
+    """The list names a `lista` pipeline filters on: `lista = "x"` or `lista en [...]`."""
     nombres: set[str] = set()
-    if isinstance(nodo, dict):
+    for nodo in _nodos(forma):
         izq = nodo.get("izq")
-        if isinstance(izq, dict) and izq.get("campo") == "lista":
-            if nodo.get("op") == "=" and isinstance(nodo.get("der"), dict):
-                nombres.add(str(nodo["der"].get("lit")))
-            elif nodo.get("op") == "en":
-                nombres |= {str(n) for n in nodo.get("lista", [])}
-        for valor in nodo.values():
-            nombres |= _nombres_de_lista(valor)
-    elif isinstance(nodo, list):
-        for valor in nodo:
-            nombres |= _nombres_de_lista(valor)
+        if not (isinstance(izq, dict) and izq.get("campo") == "lista"):
+            continue
+        if nodo.get("op") == "=" and isinstance(nodo.get("der"), dict):
+            nombres.add(str(nodo["der"].get("lit")))
+        elif nodo.get("op") == "en":
+            nombres |= {str(n) for n in nodo.get("lista", [])}
     return nombres
