@@ -9,6 +9,12 @@ It prints figures and ratios; it asserts nothing. The repository's packages are 
 first (`bench/bytecode.py`), as an installed oracle-lint is.
 
     .venv/bin/python bench/lint_speed.py [--keep DIR] [--fixit PATH_TO_FIXIT_EXECUTABLE]
+    .venv/bin/python bench/lint_speed.py --tree DIR      # the same figures over a copy of a real tree
+
+With `--tree`, the measured tree is a copy of DIR (checked as one project rooted at the copy), the
+"one changed" and "one file" figures use the first file the pre-filter sends to libcst, and the
+ordinary edit the first it does not. Both kinds of tree print the share of files and lines that reach
+libcst, which is what the pre-filter saves (issue 16: real MCP code says `tool` everywhere).
 """
 
 from __future__ import annotations
@@ -215,8 +221,24 @@ PARSE_ONLY = """
 import pathlib, sys, time
 import libcst
 for ruta in sorted(pathlib.Path(sys.argv[1]).rglob("*.py")):
-    libcst.parse_module(ruta.read_bytes().decode("utf-8"))
+    try:
+        libcst.parse_module(ruta.read_bytes().decode("utf-8"))
+    except Exception:  # a real tree holds a few files that do not parse; the floor is the parse of the rest
+        pass
 """
+
+
+def alcance_de_libcst(raiz: Path) -> tuple[int, int, int, int, list[str]]:
+    """(files, lines, files reaching libcst, their lines, those files): the pre-filter's verdict on the tree."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from oracle_lint.linter.extraccion.nombres import nombre_modulo
+    from oracle_lint.linter.extraccion.prefiltro import entradas
+
+    fuentes = {p.relative_to(raiz).as_posix(): p.read_bytes() for p in sorted(raiz.rglob("*.py"))
+               if ".oracle-cache" not in p.parts and p.is_file()}
+    elegidas = sorted(entradas(fuentes, {r: nombre_modulo(r) for r in fuentes}))
+    lineas = sum(d.count(b"\n") for d in fuentes.values())
+    return len(fuentes), lineas, len(elegidas), sum(fuentes[r].count(b"\n") for r in elegidas), elegidas
 
 
 def _cronometrar(orden: list[str], cwd: Path, veces: int = 1) -> tuple[float, int]:
@@ -254,11 +276,10 @@ def _fixit(ruta_fixit: str | None) -> list[str] | None:
     return [sys.executable, "-m", "fixit"]
 
 
-def medir(raiz: Path, fixit: list[str] | None) -> None:
-    """Run every measurement over the generated tree and print figures and ratios."""
+def medir(raiz: Path, fixit: list[str] | None, archivo_herramienta: Path, archivo_ordinario: Path) -> None:
+    """Run every measurement over the tree and print figures and ratios."""
     lint = _oracle_lint()
     cache = raiz / ".oracle-cache"
-    archivo_herramienta = raiz / "srv/deco/servidor_2.py"
     cifras: dict[str, float] = {}
 
     cifras["parse_only"], _ = _cronometrar([sys.executable, "-c", PARSE_ONLY, str(raiz)], raiz)
@@ -277,7 +298,7 @@ def medir(raiz: Path, fixit: list[str] | None) -> None:
         t, _ = _cronometrar([*lint, "check"], raiz)
         tiempos.append(t)
     cifras["one_changed"] = min(tiempos)
-    _tocar(raiz / "lib/mod200.py", 99)
+    _tocar(archivo_ordinario, 99)
     cifras["one_changed_ordinary"], _ = _cronometrar([*lint, "check"], raiz)
     rel = str(archivo_herramienta.relative_to(raiz))
     tiempos = []
@@ -319,17 +340,37 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keep", type=Path, help="generate here (kept) instead of a temporary directory")
     parser.add_argument("--fixit", help="a Fixit executable to compare with (default: `python -m fixit` when importable)")
+    parser.add_argument("--tree", type=Path, help="measure a copy of this real tree instead of the generated one")
     args = parser.parse_args()
     destino = args.keep or Path(tempfile.mkdtemp(prefix="oracle-bench-"))
     try:
         if args.keep and destino.exists():
             shutil.rmtree(destino)
-        destino.mkdir(parents=True, exist_ok=True)
         compilar(("linter", "nucleo"))
-        cuentas = generar(destino)
-        print(f"tree: {cuentas['archivos']} files, {cuentas['lineas']} lines "
-              f"({cuentas['lineas_ordinarias']} ordinary), {cuentas['herramientas']} tools, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
-        medir(destino, _fixit(args.fixit))
+        if args.tree:
+            shutil.copytree(args.tree, destino, symlinks=True, dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns(".git", ".oracle-cache", "__pycache__"))
+            (destino / "pyproject.toml").write_text('[tool.oracle]\npaths = ["."]\n', encoding="utf-8")
+        else:
+            destino.mkdir(parents=True, exist_ok=True)
+            cuentas = generar(destino)
+            print(f"tree: {cuentas['archivos']} files, {cuentas['lineas']} lines ({cuentas['lineas_ordinarias']} "
+                  f"ordinary), {cuentas['herramientas']} tools, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
+        archivos, lineas, a_libcst, lineas_libcst, elegidas = alcance_de_libcst(destino)
+        if args.tree:
+            print(f"tree: a copy of {args.tree}: {archivos} files, {lineas} lines, {os.cpu_count()} CPUs, "
+                  f"Python {sys.version.split()[0]}")
+        print(f"reaching libcst (past the pre-filter): {a_libcst} of {archivos} files ({100 * a_libcst / max(archivos, 1):.1f} %), "
+              f"{lineas_libcst} of {lineas} lines ({100 * lineas_libcst / max(lineas, 1):.1f} %)")
+        if args.tree:
+            todas = sorted(p.relative_to(destino).as_posix() for p in destino.rglob("*.py") if p.is_file())
+            ordinarias = [r for r in todas if r not in set(elegidas)]
+            if not elegidas or not ordinarias:
+                sys.exit("the tree needs at least one file the pre-filter keeps and one it skips")
+            herramienta, ordinario = destino / elegidas[0], destino / ordinarias[0]
+        else:
+            herramienta, ordinario = destino / "srv/deco/servidor_2.py", destino / "lib/mod200.py"
+        medir(destino, _fixit(args.fixit), herramienta, ordinario)
     finally:
         if not args.keep:
             shutil.rmtree(destino, ignore_errors=True)
