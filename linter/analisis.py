@@ -18,7 +18,7 @@ from oracle_lint.linter.extraccion.presupuesto import PRESUPUESTO_POR_ARCHIVO
 from oracle_lint.linter.listas import cargar_listas, con_alcance
 from oracle_lint.nucleo.errores import ErrorOracle
 from oracle_lint.nucleo.juicio import Juicio, Juzgada, juzgar
-from oracle_lint.nucleo.sombras import OBSOLETA, FallaDeSombra
+from oracle_lint.nucleo.sombras import OBSOLETA, FallaDeSombra, numero
 from oracle_lint.nucleo.proyecto import Proyecto
 
 
@@ -121,27 +121,20 @@ def hallazgos_de(juicio: Juicio, proyecto: Proyecto) -> tuple[Hallazgo, ...]:
                 )
             )
         if not juzgada.veredicto.testigos:  # red without witnesses (a threshold on a sum, say)
-            salida.append(Hallazgo(config, 1, 1, medida.id, None, f"{medida.porque} (valor {juzgada.veredicto.valor})"))
+            salida.append(Hallazgo(config, 1, 1, medida.id, None, f"{medida.porque} (value {numero(juzgada.veredicto.valor)})"))
     for falla in juicio.fallas_de_sombra:
         salida.append(Hallazgo(config, 1, 1, falla.medida, None, mensaje_de_sombra(falla)))
     return tuple(sorted(salida, key=Hallazgo.orden))
 
 
 def _sobre_la_cota(juzgada: Juzgada) -> str:
-    """Why a shadow forgives nothing: its count went over the bound (a new finding among those below)."""
-    sombra, v = juzgada.sombra, juzgada.veredicto
-    if sombra is None or sombra.cota is None:
-        return ""
-    valor = sombra.valor_de(v.valor, v.testigos)
-    if not isinstance(valor, (int, float)) or valor <= sombra.cota:
+    """The English presentation of a shadow the core says is exceeded (a new finding among those below)."""
+    sombra, valor = juzgada.sombra, juzgada.excedida
+    if sombra is None or valor is None:
         return ""
     donde = "" if sombra.herramientas is None else f" in its tools ({', '.join(sombra.herramientas)})"
-    return (f"the shadow of «{juzgada.id}» forgives nothing: the rule counts {_numero(valor)}{donde}, over its bound "
+    return (f"the shadow of «{juzgada.id}» forgives nothing: the rule counts {numero(valor)}{donde}, over its bound "
             f"{sombra.cota}; fix the new finding below (or, to accept it as debt, raise cota with `oracle-lint baseline`)")
-
-
-def _numero(valor: Any) -> str:
-    return str(int(valor)) if isinstance(valor, float) and valor.is_integer() else str(valor)
 
 
 def mensaje_de_sombra(falla: FallaDeSombra) -> str:
@@ -152,7 +145,7 @@ def mensaje_de_sombra(falla: FallaDeSombra) -> str:
     if falla.clase == OBSOLETA:
         return (f"the shadow of «{falla.medida}» is stale: the rule passes; remove "
                 f'[tool.oracle.sombras."{falla.medida}"]')
-    valor = int(falla.valor) if isinstance(falla.valor, float) and falla.valor.is_integer() else falla.valor
+    valor = numero(falla.valor)
     return (f"the bound of the shadow of «{falla.medida}» has slack: the rule counts {valor}, below the bound "
             f"{falla.cota}; lower cota to {valor}")
 

@@ -51,6 +51,12 @@ class Juzgada:
         return self.sombra is not None and self.sombra.perdona(v.estado, v.valor, v.testigos)
 
     @property
+    def excedida(self) -> Any:
+        """The count over the shadow's bound when it forgives nothing for that reason, else None."""
+        v = self.veredicto
+        return None if self.sombra is None else self.sombra.excedida(v.estado, v.valor, v.testigos)
+
+    @property
     def testigos_sin_perdon(self) -> tuple[Mapping[str, Any], ...]:
         """The witnesses that are findings: all of a red verdict without shadow; for a scoped shadow
         within its bound, those of tools outside its scope."""

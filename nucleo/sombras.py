@@ -54,6 +54,14 @@ class Sombra:
             return True
         return _es_numero(valor) and valor <= self.cota
 
+    def excedida(self, estado: str, valor: Any, testigos: Sequence[Mapping[str, Any]]) -> Any:
+        """The value over the bound when a red verdict goes past it (the shadow then forgives nothing),
+        else None: for a scoped shadow, the count of its tools' witnesses."""
+        if estado != "rojo" or self.cota is None:
+            return None
+        cuenta = self.valor_de(valor, testigos)
+        return cuenta if _es_numero(cuenta) and cuenta > self.cota else None
+
     def sin_perdon(self, estado: str, valor: Any, testigos: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]:
         """The witnesses that stay findings: none when forgiven; for a scoped shadow within its bound,
         the witnesses of tools outside its scope; otherwise all of them."""
@@ -90,7 +98,8 @@ def _es_numero(valor: Any) -> bool:
     return isinstance(valor, (int, float)) and not isinstance(valor, bool)
 
 
-def _numero(valor: Any) -> str:
+def numero(valor: Any) -> str:
+    """A value as a message shows it: 3, not 3.0."""
     if isinstance(valor, float) and valor.is_integer():
         return str(int(valor))
     return str(valor)
@@ -106,8 +115,8 @@ def _holgura(ident: str, sombra: Sombra, valor: Any) -> FallaDeSombra:
     return FallaDeSombra(
         ident,
         HOLGURA,
-        f"la cota de «{ident}» tiene holgura: el valor {_numero(valor)} está por debajo "
-        f"de la cota {sombra.cota}; bajá la cota a {_numero(valor)}.",
+        f"la cota de «{ident}» tiene holgura: el valor {numero(valor)} está por debajo "
+        f"de la cota {sombra.cota}; bajá la cota a {numero(valor)}.",
         valor,
         sombra.cota,
     )

@@ -148,3 +148,10 @@ def test_juzgable() -> None:
     assert juzgable(SIN_COTA, None) and juzgable(ACOTADA, None)
     assert not juzgable(SIN_COTA, {"a", "b"})
     assert not juzgable(ACOTADA, {"a"}) and juzgable(ACOTADA, {"a", "b", "c"})
+
+
+def test_excedida_is_the_count_over_the_bound_or_none():
+    assert ACOTADA.excedida("rojo", 99, (T_A, T_A, T_B)) == 3  # its tools count 3, over 2
+    assert ACOTADA.excedida("rojo", 99, (T_A, T_B, T_C)) is None  # 2 in scope: within; «c» is a finding of its own
+    assert CON_COTA.excedida("rojo", 4, ()) == 4 and CON_COTA.excedida("rojo", 3, ()) is None
+    assert CON_COTA.excedida("verde", 9, ()) is None and SIN_COTA.excedida("rojo", 10**9, ()) is None
