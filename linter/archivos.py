@@ -96,8 +96,9 @@ def _recorrer(raiz: Path, ilegibles: list[OSError]) -> Iterable[tuple[str, list[
         for entrada in todas:
             try:
                 es_directorio = entrada.is_dir()
-            except OSError:
-                es_directorio = False
+            except OSError as error:  # what cannot even be told a file or a directory was not looked at
+                ilegibles.append(error)
+                continue
             (subdirs if es_directorio else archivos).append(entrada.name)
         yield actual, subdirs, archivos
         pila.extend(os.path.join(actual, d) for d in reversed(subdirs) if not os.path.islink(os.path.join(actual, d)))

@@ -47,7 +47,7 @@ class Almacen:
         self.dir.mkdir(parents=True, exist_ok=True)
         ignorar = self.base / ".gitignore"
         if not ignorar.exists():
-            _escribir_atomico(ignorar, b"# written by oracle-lint: the cache is never committed\n*\n")
+            escribir_atomico(ignorar, b"# written by oracle-lint: the cache is never committed\n*\n")
         self._preparado = True
 
     def _ruta(self, k: str) -> Path:
@@ -74,7 +74,7 @@ class Almacen:
             ruta = self._ruta(k)
             ruta.parent.mkdir(exist_ok=True)
             # ASCII JSON: a lone surrogate (legal in a Python string literal) is escaped and read back as itself.
-            _escribir_atomico(ruta, json.dumps({"clave": k, "valor": valor}, ensure_ascii=True, sort_keys=True).encode("ascii"))
+            escribir_atomico(ruta, json.dumps({"clave": k, "valor": valor}, ensure_ascii=True, sort_keys=True).encode("ascii"))
         except (OSError, ValueError, RecursionError):
             pass
 
@@ -92,10 +92,11 @@ def _dentro(raiz: Path, base: Path, directorio: Path) -> bool:
     return True
 
 
-def _escribir_atomico(ruta: Path, datos: bytes) -> None:
-    """Write to a temporary sibling (created exclusively, like `tempfile.mkstemp`), then rename over `ruta`."""
+def escribir_atomico(ruta: Path, datos: bytes, modo: int = 0o600) -> None:
+    """Write to a temporary sibling (created exclusively, like `tempfile.mkstemp`), then rename over `ruta`.
+    `modo`: the new file's permissions before the umask (the cache's own entries: the owner's only)."""
     temporal = ruta.parent / f".tmp-{os.getpid()}-{os.urandom(8).hex()}.part"
-    fd = os.open(temporal, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0), 0o600)
+    fd = os.open(temporal, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0), modo)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(datos)

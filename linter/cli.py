@@ -52,7 +52,10 @@ def main() -> None:
 
 def _opciones_de_corrida(fn: F) -> F:
     """--no-cache, --jobs and --file-timeout, shared by the commands that extract evidence."""
-    fn = click.option("--file-timeout", "limite", type=click.FloatRange(min=0), default=60.0, show_default=True,
+    from oracle_lint.linter.extraccion.presupuesto import PRESUPUESTO_POR_ARCHIVO
+
+    fn = click.option("--file-timeout", "limite", type=click.FloatRange(min=0), default=PRESUPUESTO_POR_ARCHIVO,
+                      show_default=True,
                       help="Seconds one file's analysis may take; past it the file is an `analisis.no_resuelto` "
                            "finding (ORC401) and the run goes on. 0: no budget.")(fn)
     fn = click.option("--no-cache", "sin_cache", is_flag=True, help="Neither read nor write .oracle-cache/ (per-file facts).")(fn)

@@ -42,6 +42,18 @@ def _invalido(fuente: str, motivo: str) -> ErrorOracle:
                        correccion="give each rule one {codigo = \"ORCnnn\", nombre = \"kebab-name\"}, never reused.")
 
 
+def mostrar(ident: str, codigos: Mapping[str, Codigo]) -> tuple[str, str]:
+    """How a finding names its rule: (the code, or the id of a rule without one; ` (name)` or "")."""
+    c = codigos.get(ident)
+    return (c.codigo, f" ({c.nombre})") if c else (ident, "")
+
+
+def campos(ident: str, codigos: Mapping[str, Codigo]) -> dict[str, str | None]:
+    """The `code` and `name` keys of a finding in the JSON formats (null for a rule without a code)."""
+    c = codigos.get(ident)
+    return {"code": c.codigo if c else None, "name": c.nombre if c else None}
+
+
 def leer(ruta: Path) -> dict[str, Codigo]:
     """The codes file; CATALOGO_INVALIDO on a malformed table, a bad code or name, or one used twice."""
     fuente = f"rules/codigos/{ruta.name}"

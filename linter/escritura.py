@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 import tomlkit
 from tomlkit.items import AoT, Table
 
+from oracle_lint.linter.cache import escribir_atomico
 from oracle_lint.linter.linea_base import Entrada, Plan
 from oracle_lint.nucleo.config import ORACLE_JSON, PYPROJECT
 from oracle_lint.nucleo.errores import ErrorOracle
@@ -52,15 +52,15 @@ def restaurar(copia: Mapping[Path, bytes | None]) -> None:
 
 
 def _escribir(ruta: Path, texto: str) -> None:
-    ruta.parent.mkdir(parents=True, exist_ok=True)
+    """The whole file through a temporary sibling renamed over it (the cache's atomic write), keeping
+    the permissions the file had (a new one gets the usual 0o666 less the umask)."""
     try:
-        fd, temporal = tempfile.mkstemp(prefix=f".{ruta.name}.", suffix=".tmp", dir=ruta.parent)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as salida:
-            salida.write(texto)
-        os.replace(temporal, ruta)
+        previo = ruta.stat().st_mode & 0o7777 if ruta.exists() else None
+        ruta.parent.mkdir(parents=True, exist_ok=True)
+        escribir_atomico(ruta, texto.encode("utf-8"), 0o666)
+        if previo is not None:
+            os.chmod(ruta, previo)
     except OSError as error:
-        if "temporal" in locals():
-            Path(temporal).unlink(missing_ok=True)
         raise ErrorOracle("ESCRITURA_FALLO", f"{ruta}: cannot be written ({error.strerror or error}).", campo=str(ruta),
                           correccion="make the file and its directory writable and run the command again; "
                                      "nothing else was changed.") from None

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from oracle_lint.linter.analisis import Hallazgo
-from oracle_lint.linter.codigos import Codigo
+from oracle_lint.linter.codigos import Codigo, campos, mostrar
 from oracle_lint.nucleo.version import VERSION
 
 FORMATOS = ("text", "json", "github", "sarif")
@@ -63,16 +63,10 @@ def cola(datos: Mapping[str, Any]) -> str:
     return linea + "."
 
 
-def _regla(h: Hallazgo, codigos: Mapping[str, Codigo]) -> str:
-    c = codigos.get(h.rule)
-    return c.codigo if c else h.rule
-
-
 def linea(h: Hallazgo, codigos: Mapping[str, Codigo], pintar: Any = lambda s, _c: s) -> str:
     """`path:line:col: ORC105 message (undeclared-key)`, or `path:line:col: measure.id message`."""
-    c = codigos.get(h.rule)
-    nombre = f" ({c.nombre})" if c else ""
-    return f"{pintar(seguro(f'{h.path}:{h.line}:{h.column}:'), '1')} {pintar(_regla(h, codigos), '31')} {seguro(h.message)}{nombre}"
+    regla, nombre = mostrar(h.rule, codigos)
+    return f"{pintar(seguro(f'{h.path}:{h.line}:{h.column}:'), '1')} {pintar(regla, '31')} {seguro(h.message)}{nombre}"
 
 
 def estadisticas(hallazgos: Sequence[Hallazgo], codigos: Mapping[str, Codigo]) -> list[str]:
@@ -105,8 +99,7 @@ def texto(hallazgos: Sequence[Hallazgo], datos: Mapping[str, Any], color: bool,
 
 
 def _dict(h: Hallazgo, codigos: Mapping[str, Codigo]) -> dict[str, Any]:
-    c = codigos.get(h.rule)
-    return {**h.a_dict(), "code": c.codigo if c else None, "name": c.nombre if c else None}
+    return {**h.a_dict(), **campos(h.rule, codigos)}
 
 
 def como_json(hallazgos: Sequence[Hallazgo], datos: Mapping[str, Any], codigos: Mapping[str, Codigo] | None = None) -> str:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from oracle_lint.linter.analisis import Corrida, Hallazgo, hallazgos_de, hechos_del_tracker, reunir_evidencia
+from oracle_lint.linter.extraccion.presupuesto import PRESUPUESTO_POR_ARCHIVO
 from oracle_lint.linter.listas import cargar_listas, con_alcance
 from oracle_lint.nucleo.juicio import Juicio, juzgar
 from oracle_lint.nucleo.proyecto import Proyecto
@@ -59,7 +60,7 @@ def sondear(proyecto: Proyecto, servidor: Servidor, timeout: float, era: str = "
 
 def correr_con_sonda(proyecto: Proyecto, servidor: Servidor, timeout: float, *, cache: bool = True,
                      trabajos: int | None = None, llamadas: Optional[tuple[Path, str]] = None,
-                     limite: float = 60.0) -> Corrida:
+                     limite: float = PRESUPUESTO_POR_ARCHIVO) -> Corrida:
     """`check --probe`: the whole static run, plus the `publicada` rows of the live listing (and the
     `resultado` rows of the sample calls); the core judges all at once. The server is listed first,
     so a server that cannot be listed costs no analysis."""

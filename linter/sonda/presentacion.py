@@ -7,7 +7,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from oracle_lint.linter.codigos import de_oracle
+from oracle_lint.linter.codigos import campos, de_oracle, mostrar
 from oracle_lint.linter.formatos import VERSION_JSON, seguro
 
 from .corrida import Sondeo
@@ -32,11 +32,10 @@ def texto(sondeo: Sondeo) -> str:
     """`server: ORC101 message (name)` per finding, a summary line, and the rules left to `check`."""
     datos = resumen(sondeo)
     codigos = de_oracle()
-    lineas = [
-        f"{seguro(datos['server'])}: {codigos[h.rule].codigo if h.rule in codigos else h.rule} {seguro(h.message)}"
-        + (f" ({codigos[h.rule].nombre})" if h.rule in codigos else "")
-        for h in sondeo.hallazgos
-    ]
+    lineas = []
+    for h in sondeo.hallazgos:
+        regla, nombre = mostrar(h.rule, codigos)
+        lineas.append(f"{seguro(datos['server'])}: {regla} {seguro(h.message)}{nombre}")
     n, tools = datos["findings"], datos["tools"]
     cola = (f"{n} finding{'s' if n != 1 else ''} in {tools} tool{'s' if tools != 1 else ''} listed by "
             f"`{datos['server']}` (protocol {datos['protocol']})")
@@ -61,8 +60,7 @@ def como_json(sondeo: Sondeo) -> str:
     origen = sondeo.servidor.origen()
     codigos = de_oracle()
     hallazgos = [{"rule": h.rule, "tool": h.tool, "server": origen, "path": h.path, "line": h.line, "message": h.message,
-                  "code": codigos[h.rule].codigo if h.rule in codigos else None,
-                  "name": codigos[h.rule].nombre if h.rule in codigos else None}
+                  **campos(h.rule, codigos)}
                  for h in sondeo.hallazgos]
     return json.dumps({"version": VERSION_JSON, "findings": hallazgos, "summary": resumen(sondeo)},
                       ensure_ascii=False, indent=2) + "\n"

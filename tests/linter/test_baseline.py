@@ -7,6 +7,7 @@ paid. Every message is English and names an oracle-lint command."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -258,3 +259,15 @@ def test_an_underdeclared_entry_for_a_loose_root_with_every_key_declared_is_stal
     # and baseline, which replaces it, shadows the finding instead
     assert "allowlists/underdeclared.toml: - suelta (stale)\n" in _correr("baseline", "--issue", ISSUE)[1]
     assert _correr("check")[0] == 0
+
+
+def test_baseline_keeps_the_permissions_of_the_files_it_rewrites(legado):
+    import stat
+
+    (legado / "pyproject.toml").chmod(0o640)
+    assert _correr("baseline", "--issue", ISSUE)[0] == 0
+    assert stat.S_IMODE((legado / "pyproject.toml").stat().st_mode) == 0o640
+    lista = legado / "allowlists" / "opaque_root.toml"  # a new file: 0o666 less the umask, never the cache's 0o600
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(lista.stat().st_mode) == 0o666 & ~umask
