@@ -10,6 +10,7 @@ goes through libcst unchanged. The mappings it produces are the ones libcst prod
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from contextlib import ExitStack
 from typing import Optional
@@ -28,7 +29,7 @@ class Envoltorio(MetadataWrapper):
                       after_leave: Optional[VisitorMethod] = None) -> cst.CSTNode:
         """Like `MetadataWrapper.visit_batched`; visitors that only visit the root are called on it alone."""
         visitantes = list(visitors)
-        metodos = {nombre for v in visitantes for nombre in v.get_visitors()}
+        metodos = {nombre for v in visitantes for nombre in metodos_de_visita(type(v))}
         if before_visit is not None or after_leave is not None or not metodos <= SOLO_RAIZ:
             return super().visit_batched(visitantes, before_visit, after_leave)
         with ExitStack() as pila:
@@ -37,6 +38,15 @@ class Envoltorio(MetadataWrapper):
             for v in visitantes:  # the order a batched traversal calls them in
                 v.visit_Module(self.module)  # type: ignore[attr-defined]
         return self.module
+
+
+@functools.lru_cache(maxsize=None)
+def metodos_de_visita(clase: type) -> frozenset[str]:
+    """The names `get_visitors()` gives for any instance of a visitor class, computed once per class
+    (libcst inspects every member of the instance on each call: a quarter of a scope analysis)."""
+    return frozenset(nombre for nombre in dir(clase)
+                     if nombre.startswith(("visit_", "leave_")) and callable(getattr(clase, nombre, None))
+                     and not getattr(getattr(clase, nombre), "_is_no_op", False))
 
 
 def envolver(arbol: cst.Module) -> Envoltorio:

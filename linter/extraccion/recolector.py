@@ -7,10 +7,11 @@ from typing import Any, Mapping, Optional, Union
 
 import libcst as cst
 from libcst._metadata_dependent import LazyValue
-from libcst.metadata import ParentNodeProvider, PositionProvider, ScopeProvider
+from libcst.metadata import ParentNodeProvider, ScopeProvider
 
 from .tipos import Pos
 
+INTERNO = "_tool_manager"  # the SDK's private tool registry (a pre-filter word)
 # Method calls that mutate their receiver in place.
 MUTADORES = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__", "append", "extend", "insert", "remove"})
 
@@ -95,13 +96,20 @@ class Modulo:
     def _metadato(self, proveedor: Any) -> Mapping[cst.CSTNode, Any]:
         """One metadata provider's mapping, computed the first time a stage asks for it."""
         if proveedor not in self._metadatos:
-            self._metadatos[proveedor] = self.envoltorio.resolve(proveedor)
+            from .recorrido import lectura
+
+            with lectura():  # libcst's metadata visitors read the tree without rebuilding it
+                self._metadatos[proveedor] = self.envoltorio.resolve(proveedor)
         return self._metadatos[proveedor]
 
     @property
-    def posiciones(self) -> Mapping[cst.CSTNode, Any]:
-        """PositionProvider's mapping."""
-        return self._metadato(PositionProvider)
+    def posiciones(self) -> Mapping[cst.CSTNode, tuple[int, int, int, int]]:
+        """PositionProvider's ranges as (start line, start column, end line, end column), computed once."""
+        if "posiciones" not in self._metadatos:
+            from .posiciones import posiciones
+
+            self._metadatos["posiciones"] = posiciones(self.arbol)
+        return self._metadatos["posiciones"]
 
     @property
     def padres(self) -> Mapping[cst.CSTNode, cst.CSTNode]:
@@ -118,12 +126,12 @@ class Modulo:
         rango = self.posiciones.get(nodo)
         if rango is None:
             return Pos(self.archivo, 1, 1)
-        return Pos(self.archivo, rango.start.line, rango.start.column + 1)
+        return Pos(self.archivo, rango[0], rango[1] + 1)
 
     def fin(self, nodo: cst.CSTNode) -> int:
         """Last line of `nodo`."""
         rango = self.posiciones.get(nodo)
-        return rango.end.line if rango is not None else 1
+        return rango[2] if rango is not None else 1
 
     def nombres_calificados(self, nodo: cst.CSTNode) -> set[str]:
         """Qualified names a Name/Attribute refers to, as QualifiedNameProvider gives them.
@@ -164,10 +172,10 @@ def texto_cadena(nodo: cst.CSTNode) -> Optional[str]:
     return None
 
 
-class Recolector(cst.CSTVisitor):
+class Recolector:
     """Single pass over a module collecting definitions, functions, calls and `complete` sites.
 
-    It reads no metadata: positions, qualified names and scopes are resolved later, only for
+    Walked by `recorrido.recorrer` (read-only: libcst's own visit would rebuild every node). It reads no metadata: positions, qualified names and scopes are resolved later, only for
     modules a stage actually looks into (a file that registers nothing never pays for them).
     """
 
@@ -367,7 +375,7 @@ class Recolector(cst.CSTVisitor):
             actual.nombres.add(node.value)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
-        if node.attr.value == "_tool_manager":
+        if node.attr.value == INTERNO:
             self.m.internos.append(node)
             self.m.contexto[id(node)] = self.pila[-1] if self.pila else None
 
@@ -414,7 +422,8 @@ indice = _indice
 def recolectar(archivo: str, nombre: str, arbol: cst.Module) -> Modulo:
     """Run the single collecting traversal over `arbol` (no deep copy; metadata deferred)."""
     from .metadatos import envolver
+    from .recorrido import recorrer
 
     modulo = Modulo(archivo, nombre, arbol, envolver(arbol))
-    arbol.visit(Recolector(modulo))
+    recorrer(arbol, Recolector(modulo))
     return modulo
