@@ -7,6 +7,7 @@ import pathlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
+from .forma import identificadores
 from .fuente import parsear
 from .nombres import Indice, Palabras, nombre_modulo
 from .presupuesto import comprobar
@@ -15,7 +16,12 @@ from .tipos import NoResuelto
 from .verificacion import fila_falla
 
 # Words whose set of containing modules a stage may iterate (low-level handlers, `Tool` calls).
-PALABRAS_GLOBALES = ("call_tool", "Tool")
+PALABRAS_GLOBALES = ("call_tool", "on_call_tool", "Tool")
+# Source bytes of parsed modules a process keeps between units. A parsed tree with its facts takes
+# about 30 bytes of memory per byte of source, with positions and scopes about 120; past this the
+# modules used longest ago are dropped (and parsed again if a later unit reaches them), so a
+# worker's memory is bounded whatever the size of the tree (docs/performance.md).
+FUENTE_EN_MEMORIA = 2 * 1024 * 1024
 
 
 class Cargador:
@@ -25,9 +31,11 @@ class Cargador:
         self.raiz = raiz
         self.por_nombre = {nombre_modulo(r): r for r in sorted(rels)}  # files that passed verification
         self.indice = Indice(self.por_nombre)
-        self.palabras = Palabras(rels, self._bytes, con_palabra)
+        self.palabras = Palabras(rels, self._bytes, con_palabra, self._identificadores)
+        self._ids: dict[str, Optional[frozenset[str]]] = {}
         self._crudos: dict[str, Optional[bytes]] = {}
-        self.modulos: dict[str, Optional[Modulo]] = {}
+        self.modulos: dict[str, Optional[Modulo]] = {}  # in order of last use
+        self._tamanos: dict[str, int] = {}  # source bytes of each parsed module kept
         self.huellas: dict[str, str] = {}
         self.fallas: dict[str, dict[str, Any]] = {}
 
@@ -38,7 +46,9 @@ class Cargador:
     def cargar(self, rel: str) -> Optional[Modulo]:
         """The parsed module at `rel`, or None when it cannot be read or parsed (a failure row is kept)."""
         if rel in self.modulos:
-            return self.modulos[rel]
+            modulo = self.modulos.pop(rel)
+            self.modulos[rel] = modulo  # now the most recently used
+            return modulo
         comprobar()  # a safe point of the file's time budget: before a module is read and parsed
         modulo: Optional[Modulo] = None
         try:
@@ -49,8 +59,24 @@ class Cargador:
         else:
             self.huellas[rel] = hashlib.sha256(datos).hexdigest()
             modulo = self._parsear(rel, datos)
+            if modulo is not None:
+                self._tamanos[rel] = len(datos)
         self.modulos[rel] = modulo
         return modulo
+
+    def podar(self, limite: int = FUENTE_EN_MEMORIA) -> None:
+        """Drop the modules used longest ago until the ones kept hold at most `limite` source bytes.
+
+        Called between units only: within one, modules are compared by identity, so a module is
+        never parsed twice while a unit holds it. Hashes and failure rows are kept.
+        """
+        total = sum(self._tamanos.values())
+        for rel in list(self.modulos):
+            if total <= limite:
+                return
+            if rel in self._tamanos:
+                total -= self._tamanos.pop(rel)
+                del self.modulos[rel]
 
     def _parsear(self, rel: str, datos: bytes) -> Optional[Modulo]:
         arbol = parsear(datos, rel)
@@ -71,6 +97,13 @@ class Cargador:
     def con_token(self, token: str) -> tuple[str, ...]:
         """Relative paths (sorted) of files whose bytes contain `token` (PALABRAS_GLOBALES come precomputed)."""
         return self.palabras.con(token)
+
+    def _identificadores(self, rel: str) -> Optional[frozenset[str]]:
+        """The identifiers of a file's code, computed as the main process's forma has them."""
+        if rel not in self._ids:
+            datos = self._bytes(rel)
+            self._ids[rel] = identificadores(datos) if datos is not None else None
+        return self._ids[rel]
 
     def _bytes(self, rel: str) -> Optional[bytes]:
         """The bytes of an analyzed file, read once per process for word look-ups."""

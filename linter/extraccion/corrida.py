@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 from ..cache import Almacen, clave
+from .forma import forma_valida
 from .nombres import Indice, Palabras, nombre_modulo
 from .paralelo import Reparto, trabajos_por_defecto
 from .prefiltro import entradas
@@ -25,7 +26,7 @@ from .presupuesto import PRESUPUESTO_POR_ARCHIVO
 from .salida import Salida
 from .verificacion import fila_falla, verificar
 
-PALABRAS_GLOBALES = ("call_tool", "Tool")  # = carga.PALABRAS_GLOBALES, without importing libcst
+PALABRAS_GLOBALES = ("call_tool", "on_call_tool", "Tool")  # = carga.PALABRAS_GLOBALES, without importing libcst
 UMBRAL_VERIFICAR = 256 * 1024  # bytes of source below which a pool is not worth starting
 UMBRAL_UNIDADES = 24 * 1024
 # Results of one file kept side by side when runs over different file sets resolve it differently
@@ -101,14 +102,14 @@ def huella_analizador() -> str:
                  fuentes.hexdigest())
 
 
-def _verificar_lote(lote: list[tuple[str, bytes]]) -> list[tuple[str, Optional[dict[str, Any]], bool]]:
-    """(file, its failure row or None, whether that answer is the file's own and may be cached)."""
-    return [(rel, verificar(datos, rel), True) for rel, datos in lote]
+def _verificar_lote(lote: list[tuple[str, bytes]]) -> list[tuple[str, Optional[dict[str, Any]], Any, bool]]:
+    """(file, its failure row or None, its forma or None, whether that answer is the file's own and may be cached)."""
+    return [(rel, *verificar(datos, rel), True) for rel, datos in lote]
 
 
-def _verificacion_caida(elemento: tuple[str, bytes], motivo: str) -> tuple[str, dict[str, Any], bool]:
+def _verificacion_caida(elemento: tuple[str, bytes], motivo: str) -> tuple[str, dict[str, Any], None, bool]:
     rel = elemento[0]
-    return rel, fila_falla(f"{motivo}; it was not analyzed", rel, 1, 1), False
+    return rel, fila_falla(f"{motivo}; it was not analyzed", rel, 1, 1), None, False
 
 
 def _trabajar(*args: Any) -> list[Any]:
@@ -133,6 +134,8 @@ class Extraccion:
         self.salida = Salida()
         self.datos: dict[str, bytes] = {}
         self.sha: dict[str, str] = {}
+        self.formas: dict[str, dict[str, Any]] = {}  # what each file's code spells (forma.py), when known
+        self._ids: dict[str, Optional[frozenset[str]]] = {}
         self.propios: set[str] = set()  # the files of this run; the others are context for resolution
         self.sal = huella_analizador() if almacen is not None else ""
         self.id = os.urandom(16).hex()  # parsed modules are shared within this run only
@@ -180,22 +183,34 @@ class Extraccion:
         pendientes = []
         for rel in self.datos:
             guardado = self._leer_cache("verificar", rel)
-            if guardado is not None and "falla" in guardado and _falla_valida(guardado["falla"]):
+            if (guardado is not None and "falla" in guardado and _falla_valida(guardado["falla"])
+                    and (guardado.get("forma") is None or forma_valida(guardado["forma"]))):
                 resultados[rel] = guardado["falla"]
+                if guardado.get("forma") is not None:
+                    self.formas[rel] = guardado["forma"]
             else:
                 pendientes.append(rel)
         lote = [(rel, self.datos[rel]) for rel in pendientes]
         # Small lots (a parse check is short): the phase ends with the workers finishing together.
         verificados = reparto.mapear(_verificar_lote, lote, [len(d) for _, d in lote],
                                      lotes=LOTES_DE_VERIFICACION * reparto.trabajos, fallo=_verificacion_caida)
-        for rel, falla, propia in verificados:
+        for rel, falla, forma, propia in verificados:
             resultados[rel] = falla
+            if forma is not None:
+                self.formas[rel] = forma
             if propia:  # a crashed worker is this run's, not the file's: never cached
-                self._escribir_cache("verificar", rel, {"falla": falla})
+                self._escribir_cache("verificar", rel, {"falla": falla, "forma": forma})
         for rel in sorted(resultados):
             if resultados[rel] is not None and rel in self.propios:
                 self.salida.filas["no_resuelto"].append(resultados[rel])
         return sorted(rel for rel, falla in resultados.items() if falla is None)
+
+    def _identificadores(self, rel: str) -> Optional[frozenset[str]]:
+        """The identifiers of a file's code, from its forma (None when only libcst parses it)."""
+        if rel not in self._ids:
+            forma = self.formas.get(rel)
+            self._ids[rel] = frozenset(forma["identificadores"].split()) if forma is not None else None
+        return self._ids[rel]
 
     def _leer_cache(self, espacio: str, rel: str) -> Optional[dict[str, Any]]:
         return self.almacen.leer(clave(self.sal, espacio, rel, self.sha[rel])) if self.almacen is not None else None
@@ -208,16 +223,17 @@ class Extraccion:
         """Per-unit results of the entry points, in path order: cached when still valid, else computed."""
         por_nombre = {nombre_modulo(r): r for r in validos}
         indice = Indice(por_nombre)
-        con_palabra = {p: tuple(r for r in validos if p.encode() in self.datos[r]) for p in PALABRAS_GLOBALES}
+        palabras = Palabras(validos, self.datos.get, None, self._identificadores)
+        con_palabra = {p: palabras.con(p) for p in PALABRAS_GLOBALES}
         if self.prefiltro:
-            elegidas = sorted(entradas({r: self.datos[r] for r in validos}, {r: nombre_modulo(r) for r in validos}))
+            elegidas = sorted(entradas({r: self.datos[r] for r in validos}, {r: nombre_modulo(r) for r in validos},
+                                       {r: self.formas[r] for r in validos if r in self.formas}))
         else:
             elegidas = list(validos)
         elegidas = [r for r in elegidas if r in self.propios]
         resultados: dict[str, dict[str, Any]] = {}
         pendientes = []
         variantes: dict[str, list[Any]] = {}
-        palabras = Palabras(validos, self.datos.get, con_palabra)
         for rel in elegidas:
             guardado = self._leer_cache("unidad", rel)
             variantes[rel] = guardado.get("variantes") if guardado is not None and isinstance(guardado.get("variantes"), list) else []

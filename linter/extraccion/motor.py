@@ -78,6 +78,7 @@ def unidad(proyecto: Proyecto, rel: str, validez: Optional[Validez] = None) -> d
 
 CLASES_SERVIDOR = ("FastMCP", "MCPServer", "Server")
 OTROS = ("prompt", "resource", "add_prompt", "add_resource", "resource_template", "list_prompts", "list_resources")
+LLAMADAS_OTRAS = ("add_prompt", "add_resource", "add_template")  # every word of both is a pre-filter word
 
 
 def _servidores(m: Any, proyecto: Proyecto) -> list[dict[str, Any]]:
@@ -103,7 +104,7 @@ def _otros_registros(m: Any) -> int:
         f = dec.decorator.func if isinstance(dec.decorator, cst.Call) else dec.decorator
         n += isinstance(f, cst.Attribute) and f.attr.value in OTROS
     for c in m.llamadas:
-        n += isinstance(c.func, cst.Attribute) and c.func.attr.value in ("add_prompt", "add_resource", "add_template")
+        n += isinstance(c.func, cst.Attribute) and c.func.attr.value in LLAMADAS_OTRAS
     return n
 
 
@@ -142,6 +143,8 @@ def trabajar(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[
             salida.append(unidad_fallida(rel, f"the analysis of this file took longer than its budget of {limite:g} s "
                                               "(--file-timeout); it was not judged"))
             continue
+        finally:
+            cargador.podar()  # between units: bounded memory, whatever the tree
         deps = proyecto.deps
         deps.modulos[rel] = cargador.huella(rel)
         fallas = [cargador.fallas[r] for r in sorted(deps.modulos) if r in cargador.fallas]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from typing import Optional
 
 
@@ -51,21 +51,29 @@ class Indice:
 
 
 class Palabras:
-    """Which files' bytes contain a word, answered on first ask and remembered.
+    """Which files can name a word in their code, answered on first ask and remembered.
 
-    The one test every stage uses (a byte substring: over-inclusion only costs time), so a
-    cached unit's recorded answer can be checked against the current files exactly.
+    A file counts when its bytes contain the word and, where its identifiers are known (the stdlib
+    parses it), when the word is one of them: a docstring or comment that says `register` does not
+    make a file a place that calls `register`. Every stage asks this one test, and a cached unit's
+    recorded answer is checked against the current files with it, so both sides agree exactly.
     """
 
     def __init__(self, rels: Iterable[str], leer: Callable[[str], Optional[bytes]],
-                 conocidas: Optional[Mapping[str, tuple[str, ...]]] = None) -> None:
+                 conocidas: Optional[Mapping[str, tuple[str, ...]]] = None,
+                 identificadores: Optional[Callable[[str], Optional[Container[str]]]] = None) -> None:
         self.rels = sorted(rels)
         self.leer = leer
+        self.identificadores = identificadores
         self.respuestas: dict[str, tuple[str, ...]] = dict(conocidas or {})
 
     def con(self, palabra: str) -> tuple[str, ...]:
-        """Relative paths (sorted) of the files whose bytes contain `palabra`."""
+        """Relative paths (sorted) of the files that can name `palabra` in their code."""
         if palabra not in self.respuestas:
             crudo = palabra.encode()
-            self.respuestas[palabra] = tuple(r for r in self.rels if crudo in (self.leer(r) or b""))
+            self.respuestas[palabra] = tuple(r for r in self.rels if crudo in (self.leer(r) or b"") and self._nombra(r, palabra))
         return self.respuestas[palabra]
+
+    def _nombra(self, rel: str, palabra: str) -> bool:
+        nombres = self.identificadores(rel) if self.identificadores is not None else None
+        return True if nombres is None else palabra in nombres

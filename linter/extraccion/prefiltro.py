@@ -1,24 +1,52 @@
-"""Text pre-filter: which files can define or register a tool, decided on raw bytes.
+"""Pre-filter: which files can define or register a tool, decided before libcst parses anything.
 
-A file is an *entry point* of the libcst stage when its bytes spell one of `PALABRAS` as a
-whole word, or when it mentions (by module name) a file that spells a table element's schema
-field — a tool table may list dict constants imported from another file. Every other file is
-still syntax-checked and still parsed when an entry point's resolution reaches it; it is only
-never *searched* for tools. Why no registration style can escape: docs/performance.md.
+A file is an *entry point* of the libcst stage when its code spells one of `PALABRAS` (as an
+identifier or a whole string value, read from the stdlib parse by forma.py; from its raw bytes
+as a whole word when only libcst can parse it), or when it imports a file that spells a table
+element's schema field — a tool table may list dict constants imported from another file. Every
+other file is still syntax-checked and still parsed when an entry point's resolution reaches it;
+it is only never *searched* for tools. Why no registration style can escape: docs/performance.md.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Optional
 
-# Identifiers every registration needs: `@x.tool`, `x.add_tool(...)`, `@x.call_tool()`,
-# `Server(on_call_tool=...)`, the protocol `Tool(...)` (or its import), mcp 2.x `ToolBinding(...)`; and the server classes,
-# whose constructors a run that finds no tool reports (corrida._sin_herramientas).
-IDENTIFICADORES = (b"tool", b"add_tool", b"call_tool", b"on_call_tool", b"Tool", b"ToolBinding", b"FastMCP", b"MCPServer")
-# String keys or keywords: a table element's schema field, and a `complete` assertion.
+from .nombres import Indice
+
+# The words an entry point's recognizers compare with, by where the code must spell them (forma.py
+# reads the stdlib parse; a file only libcst parses is judged on its bytes, where any of them counts).
+#
+# As any identifier: `@x.call_tool()`, `Server(on_call_tool=...)`, `x.add_tool(...)`, the protocol
+# `Tool(...)` / `Tool.from_function` (or its import), mcp 2.x `ToolBinding(...)`, and servers whose
+# tools exist only at run time (servidores.GENERADORES, servidores.CLASES_GENERADORAS).
+IDENTIFICADORES = (b"add_tool", b"call_tool", b"on_call_tool", b"Tool", b"ToolBinding", b"as_proxy", b"from_openapi",
+                   b"from_fastapi", b"from_client", b"FastMCPProxy", b"FastMCPOpenAPI", b"OpenAPIProvider",
+                   b"ProxyProvider", b"create_proxy")
+# As an attribute or in an import: `@x.tool(...)`, `x.tool(f)`, fastmcp's standalone `@tool` (whose
+# qualified name needs `from fastmcp.tools import tool` or an attribute). A variable, a parameter or
+# a loop target named `tool` is not a registration.
+ATRIBUTO_O_IMPORTACION = (b"tool",)
+# As an attribute only (`s.add_resource(...)`, `s.mount(...)`, `s._tool_manager`,
+# `s.add_provider(...)`): prompt and resource registrations by call (motor.LLAMADAS_OTRAS), mounted
+# servers, the SDK's private registry (recolector.INTERNO), which is reported, and transforms and
+# providers that add tools at run time.
+SOLO_ATRIBUTOS = (b"add_prompt", b"add_resource", b"add_template", b"_tool_manager", b"mount", b"import_server",
+                  b"add_transform", b"add_provider")
+# As the attribute of a decorator only (`@s.prompt()`, `@s.resource("x://")`: motor.OTROS): prompt
+# and resource registrations, which count a server that publishes those and no tool as looked at.
+# A boto3 `session.resource("s3")` is not one of them.
+SOLO_DECORADORES = (b"prompt", b"resource", b"resource_template", b"list_prompts", b"list_resources")
+# As what a call calls (`FastMCP(...)`, `lowlevel.Server(...)`): the server classes, whose
+# constructors a run reports (motor.CLASES_SERVIDOR); an annotation `mcp: FastMCP` is not one.
+SOLO_LLAMADAS = (b"FastMCP", b"MCPServer", b"Server")
+# As a string value, a keyword or any identifier: a table element's schema field, and a `complete` assertion.
 CAMPOS_DE_TABLA = (b"outputSchema", b"output_schema", b"inputSchema", b"input_schema")
-PALABRAS = (*IDENTIFICADORES, *CAMPOS_DE_TABLA, b"complete")
+TEXTOS = (*CAMPOS_DE_TABLA, b"complete")
+PALABRAS = (*IDENTIFICADORES, *ATRIBUTO_O_IMPORTACION, *SOLO_ATRIBUTOS, *SOLO_DECORADORES, *SOLO_LLAMADAS, *TEXTOS)
+CAMPOS_TEXTO = frozenset(c.decode() for c in CAMPOS_DE_TABLA)
 # A string escape that can spell a letter (`"\x63omplete"`): such files are always kept.
 ESCAPE_DE_LETRA = re.compile(rb"\\(?:[xuU]|N\{|[0-7])")
 
@@ -57,23 +85,48 @@ def _paquetes_ancestros(rel: str) -> list[str]:
     return ["/".join([*partes[:i], "__init__.py"]) for i in range(len(partes), -1, -1)]
 
 
-def entradas(fuentes: Mapping[str, bytes], nombres: Mapping[str, str]) -> set[str]:
+def entradas(fuentes: Mapping[str, bytes], nombres: Mapping[str, str],
+             formas: Optional[Mapping[str, Mapping[str, Sequence[str]]]] = None) -> set[str]:
     """Relative paths of the entry points: a word of `PALABRAS`, or importing table elements.
 
-    `nombres` maps each relative path to its dotted module name. Files spelling a schema field
-    (`CAMPOS_DE_TABLA`) seed a closure over imports: a file joins when its bytes contain the
-    last component of a member's module name (how every absolute or `from .x` import spells
-    it) or when it says `from` and an enclosing package's `__init__.py` is a member
-    (`from . import X` names no module). Re-exports chain. Over-inclusion only costs time.
+    `nombres` maps each relative path to its dotted module name; `formas` (forma.py), where
+    known, say which words a file's code spells and which modules its imports look up, read
+    from its stdlib parse. A file with a forma is an entry point when its code spells a word,
+    or when one of its imports finds (by `Indice.buscar`, the lookup resolution itself uses) a
+    file that writes a schema field or a member already in that closure: re-exports chain.
+    A file without one is judged on its bytes, as before any parse: a word spelled anywhere, or
+    for the closure the last component of a member's module name in its bytes, or `from` with
+    an enclosing package's `__init__.py` a member (`from . import X` names no module).
+    Over-inclusion only costs time.
     """
-    dentro = {rel for rel, datos in fuentes.items() if _menciona_campo(datos)}
+    formas = formas or {}
+
+    def palabras(rel: str) -> bool:
+        return bool(formas[rel]["palabras"]) if rel in formas else menciona_registro(fuentes[rel])
+
+    def campo(rel: str) -> bool:
+        if rel in formas:
+            return any(p in CAMPOS_TEXTO for p in formas[rel]["palabras"])
+        return _menciona_campo(fuentes[rel])
+
+    indice = Indice(nombres[r] for r in fuentes if r in nombres)
+    dentro = {rel for rel in fuentes if campo(rel)}
+    miembros = {nombres[r] for r in dentro if r in nombres}
     pendientes = set(fuentes) - dentro
     frontera = set(dentro)
     while frontera and pendientes:  # each round tests only the names the previous round added
         ultimos = {nombres[r].rsplit(".", 1)[-1].encode() for r in frontera if nombres.get(r)}
-        nuevos = {rel for rel in pendientes if any(u in fuentes[rel] for u in ultimos)
-                  or (b"from" in fuentes[rel] and any(a in frontera for a in _paquetes_ancestros(rel)))}
+        nuevos = set()
+        for rel in pendientes:
+            if rel in formas:
+                desde, paquete = nombres.get(rel, ""), rel.rsplit("/", 1)[-1] == "__init__.py"
+                if any(indice.buscar(desde, paquete, n) in miembros for n in formas[rel]["importa"]):
+                    nuevos.add(rel)
+            elif (any(u in fuentes[rel] for u in ultimos)
+                  or (b"from" in fuentes[rel] and any(a in frontera for a in _paquetes_ancestros(rel)))):
+                nuevos.add(rel)
         dentro |= nuevos
+        miembros |= {nombres[r] for r in nuevos if r in nombres}
         pendientes -= nuevos
         frontera = nuevos
-    return dentro | {rel for rel in pendientes if menciona_registro(fuentes[rel])}
+    return dentro | {rel for rel in pendientes if palabras(rel)}

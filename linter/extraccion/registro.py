@@ -655,9 +655,13 @@ class Registro:
         return self._cuenta_tool == 1
 
     def _buscar_manejadores(self) -> list[tuple[Modulo, cst.FunctionDef]]:
-        """Handlers are `@x.call_tool()` functions or `on_call_tool=` arguments: both name `call_tool`."""
+        """Handlers are `@x.call_tool()` functions or `on_call_tool=` arguments: the files that name
+        either identifier (`Palabras` compares whole identifiers)."""
         salida = []
-        for m in self.proyecto.modulos_con("call_tool"):
+        vistos = set(self.proyecto.fuentes.con_token("call_tool"))
+        modulos = self.proyecto.modulos_con("call_tool")
+        modulos += [m for m in self.proyecto.modulos_con("on_call_tool") if m.archivo not in vistos]
+        for m in sorted(modulos, key=lambda m: m.archivo):
             for fn, dec in m.decoradas:
                 expr = dec.decorator
                 f = expr.func if isinstance(expr, cst.Call) else expr

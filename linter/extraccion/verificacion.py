@@ -3,7 +3,8 @@
 Every analyzed file gets this check, also the ones the pre-filter keeps out of the libcst
 stage: a file the analyzer cannot parse is always a `no_resuelto` row. The stdlib parser
 (C, several times faster than libcst) answers "parses"; only when it refuses is libcst asked,
-so a reported failure carries exactly the row the libcst stage would have produced.
+so a reported failure carries exactly the row the libcst stage would have produced. The tree the
+stdlib parser gives is read once more for the file's `forma` (forma.py), which the pre-filter uses.
 """
 
 from __future__ import annotations
@@ -11,29 +12,36 @@ from __future__ import annotations
 import ast
 from typing import Any, Optional
 
+from .forma import forma
+
 
 def fila_falla(motivo: str, rel: str, linea: int, columna: int) -> dict[str, Any]:
     """A file-level no_resuelto row."""
     return {"herramienta": None, "motivo": motivo, "archivo": rel, "linea": linea, "columna": columna}
 
 
-def verificar(datos: bytes, rel: str) -> Optional[dict[str, Any]]:
-    """The no_resuelto row of a file that cannot be decoded or parsed, or None when it parses."""
+def verificar(datos: bytes, rel: str) -> tuple[Optional[dict[str, Any]], Optional[dict[str, list[str]]]]:
+    """(the no_resuelto row of a file that cannot be decoded or parsed, or None when it parses;
+    its `forma`, or None when only libcst could parse it)."""
     try:
         texto = datos.decode("utf-8")
     except UnicodeDecodeError:
         texto = None
     if texto is not None:
         try:
-            compile(texto, rel, "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
-            return None
+            arbol = compile(texto, rel, "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
         except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
             pass
+        else:
+            try:
+                return None, forma(arbol, datos)
+            except RecursionError:
+                return None, None  # a tree too deep to read twice: the pre-filter reads its bytes
     from .fuente import parsear  # deferred: libcst only on the failure path
     from .tipos import NoResuelto
 
     resultado = parsear(datos, rel)
     if not isinstance(resultado, NoResuelto):
-        return None
+        return None, None
     pos = resultado.pos
-    return fila_falla(resultado.motivo, pos.archivo if pos else rel, pos.linea if pos else 1, pos.columna if pos else 1)
+    return fila_falla(resultado.motivo, pos.archivo if pos else rel, pos.linea if pos else 1, pos.columna if pos else 1), None

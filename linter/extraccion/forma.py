@@ -1,0 +1,148 @@
+"""What a file's code spells, read from the stdlib parse the syntax check already pays for.
+
+Three facts per file, all plain data (they cross process boundaries and live in the cache):
+
+- `palabras`: the pre-filter's words (`prefiltro.PALABRAS`) the code spells where a recognizer
+  would read them: most as any identifier (a name, an attribute, a keyword argument, a
+  parameter, a definition, an import), some only as an attribute, an import or the callee of a
+  call (`prefiltro` says which), the table fields and `complete` also as the whole value of a
+  string literal. Comments never count, and neither does a word inside a longer string (a
+  docstring saying "this tool"): the recognizers compare identifiers and string keys for
+  equality, never search inside text. The stdlib parse has already decoded escapes and joined
+  implicit concatenations, so `"\\x63omplete"` and `"output" "Schema"` count as what they spell.
+- `importa`: every module name an import statement of the file can make the analyzer look up
+  (`import a.b` -> `a`, `a.b`; `from .x import y` -> `.x`, `.x.y`), at any depth of the body.
+- `identificadores`: every identifier the code spells, space-separated: which files can call a
+  function or build a class by name (`nombres.Palabras`), without libcst.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any, Optional
+
+from . import prefiltro
+
+def _texto(palabras: tuple[bytes, ...]) -> frozenset[str]:
+    return frozenset(p.decode() for p in palabras)
+
+
+GENERALES = _texto(prefiltro.IDENTIFICADORES) | _texto(prefiltro.TEXTOS)  # as any identifier
+ATRIBUTO_O_IMPORTACION = _texto(prefiltro.ATRIBUTO_O_IMPORTACION)
+SOLO_ATRIBUTOS = _texto(prefiltro.SOLO_ATRIBUTOS)
+SOLO_DECORADORES = _texto(prefiltro.SOLO_DECORADORES) | SOLO_ATRIBUTOS  # motor.OTROS holds both
+SOLO_LLAMADAS = _texto(prefiltro.SOLO_LLAMADAS)
+TEXTOS = _texto(prefiltro.TEXTOS)  # also as a whole string value
+BLOQUES = ("body", "orelse", "finalbody", "handlers", "cases")  # where statements nest
+
+
+def forma(arbol: ast.Module, datos: bytes) -> dict[str, Any]:
+    """The words and identifiers the code of a parsed file spells, and the module names its imports look up."""
+    v = _Nombres(arbol)
+    palabras = ((v.nombres & GENERALES) | (v.textos & TEXTOS) | (v.atributos & (SOLO_ATRIBUTOS | ATRIBUTO_O_IMPORTACION))
+                | (v.importados & ATRIBUTO_O_IMPORTACION) | (v.llamados & SOLO_LLAMADAS) | (v.decoradores & SOLO_DECORADORES))
+    return {"palabras": sorted(palabras), "importa": sorted(_importa(arbol.body, set())),
+            "identificadores": " ".join(sorted(v.nombres))}
+
+
+def _tipos(*nombres: str) -> tuple[type, ...]:
+    return tuple(getattr(ast, n) for n in nombres if hasattr(ast, n))  # TypeVar and kin exist from 3.12
+
+
+# The node fields that hold an identifier, by class (the ASDL `identifier` fields); every other str
+# field (`type_comment`, `Constant.kind`) is not a name. tests/linter/test_preseleccion.py checks this
+# table against a walk that reads every str field of every node.
+CAMPOS_IDENTIFICADOR: dict[type, tuple[str, ...]] = {
+    **{t: ("name",) for t in _tipos("FunctionDef", "AsyncFunctionDef", "ClassDef", "ExceptHandler", "MatchAs",
+                                     "MatchStar", "TypeVar", "ParamSpec", "TypeVarTuple")},
+    ast.alias: ("name", "asname"), ast.arg: ("arg",), ast.keyword: ("arg",), ast.ImportFrom: ("module",),
+    ast.MatchMapping: ("rest",),
+}
+LISTAS_IDENTIFICADOR: dict[type, str] = {t: c for t, c in ((ast.Global, "names"), (ast.Nonlocal, "names"),
+                                                              (ast.MatchClass, "kwd_attrs"))}
+
+
+class _Nombres:
+    """One walk of a stdlib tree: every identifier the code spells (dotted ones also by component),
+    the attribute names, the names imports bind or read, the names calls call (`f(...)`, `x.f(...)`),
+    the attributes decorators name (`@x.f`, `@x.f(...)`), and the string values that are pre-filter words."""
+
+    def __init__(self, arbol: ast.AST) -> None:
+        self.nombres: set[str] = set()
+        self.atributos: set[str] = set()
+        self.importados: set[str] = set()
+        self.llamados: set[str] = set()
+        self.decoradores: set[str] = set()
+        self.textos: set[str] = set()
+        nombres, campos, listas = self.nombres, CAMPOS_IDENTIFICADOR, LISTAS_IDENTIFICADOR
+        Name, Attribute, Constant, Call = ast.Name, ast.Attribute, ast.Constant, ast.Call
+        for nodo in ast.walk(arbol):
+            tipo = type(nodo)
+            if tipo is Name:
+                nombres.add(nodo.id)
+            elif tipo is Attribute:
+                nombres.add(nodo.attr)
+                self.atributos.add(nodo.attr)
+            elif tipo is Constant:
+                if type(nodo.value) is str and nodo.value in TEXTOS:
+                    self.textos.add(nodo.value)
+            elif tipo is Call:
+                f = nodo.func
+                self.llamados.add(f.id if type(f) is Name else f.attr if type(f) is Attribute else "")
+            elif tipo in campos:
+                for campo in campos[tipo]:
+                    valor = getattr(nodo, campo)
+                    if valor:
+                        nombres.add(valor)
+                        if "." in valor:
+                            nombres.update(valor.split("."))
+                if tipo is ast.alias:
+                    self.importados.update(nodo.name.split("."))
+                    if nodo.asname:
+                        self.importados.add(nodo.asname)
+                elif tipo is ast.ImportFrom and nodo.module:
+                    self.importados.update(nodo.module.split("."))
+                elif tipo is ast.FunctionDef or tipo is ast.AsyncFunctionDef or tipo is ast.ClassDef:
+                    for d in nodo.decorator_list:
+                        f = d.func if type(d) is Call else d
+                        if type(f) is Attribute:
+                            self.decoradores.add(f.attr)
+            elif tipo in listas:
+                nombres.update(getattr(nodo, listas[tipo]))
+
+
+def identificadores(datos: bytes) -> Optional[frozenset[str]]:
+    """The identifiers of a file's code from its bytes (None when the stdlib cannot parse it): what
+    a worker computes for itself, equal to the `identificadores` of the file's forma."""
+    try:
+        arbol = compile(datos.decode("utf-8"), "<oracle>", "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
+        return frozenset(_Nombres(arbol).nombres)
+    except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
+        return None
+
+
+def _importa(cuerpo: list[Any], nombres: set[str]) -> set[str]:
+    """Module names the import statements in `cuerpo` (and every block nested in it) look up."""
+    for sentencia in cuerpo:
+        if isinstance(sentencia, ast.Import):
+            for alias in sentencia.names:
+                partes = alias.name.split(".")
+                nombres.update(".".join(partes[: i + 1]) for i in range(len(partes)))
+        elif isinstance(sentencia, ast.ImportFrom):
+            origen = "." * sentencia.level + (sentencia.module or "")
+            nombres.add(origen)
+            for alias in sentencia.names:
+                if alias.name != "*":
+                    nombres.add(origen + alias.name if origen.endswith(".") else f"{origen}.{alias.name}")
+        for bloque in BLOQUES:
+            hijo = getattr(sentencia, bloque, None)
+            if hijo:
+                _importa(hijo, nombres)
+    return nombres
+
+
+def forma_valida(valor: Any) -> bool:
+    """A cached `forma` the run can use: two lists of strings and one string."""
+    return (isinstance(valor, dict) and set(valor) == {"palabras", "importa", "identificadores"}
+            and all(isinstance(valor[k], list) and all(isinstance(x, str) for x in valor[k]) for k in ("palabras", "importa"))
+            and isinstance(valor["identificadores"], str))

@@ -1,0 +1,187 @@
+"""The pre-selection read from the stdlib parse: what counts as spelling a word, and that it keeps
+every file a recognizer reads (evidence identical with and without the pre-filter)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import pathlib
+
+import pytest
+
+from oracle_lint.linter.extraccion import extraer, motor, prefiltro, recolector, servidores
+from oracle_lint.linter.extraccion.forma import CAMPOS_IDENTIFICADOR, LISTAS_IDENTIFICADOR, _Nombres, forma, identificadores
+from oracle_lint.linter.extraccion.nombres import Palabras
+from oracle_lint.linter.extraccion.prefiltro import PALABRAS, entradas
+
+from .marcas import FIXTURES
+
+RAIZ = pathlib.Path(__file__).resolve().parents[2]
+
+
+def _palabras(fuente: str) -> list[str]:
+    datos = fuente.encode()
+    return forma(ast.parse(fuente), datos)["palabras"]
+
+
+@pytest.mark.parametrize("fuente, esperadas", [
+    ('"""This module is a tool."""\n# @mcp.tool()\nx = "tool"\n', []),  # docstring, comment, a string
+    ("for tool in tools:\n    print(tool.name)\ndef f(tool=None): ...\n", []),  # names, not registrations
+    ("@mcp.tool()\ndef f(): ...\n", ["tool"]),
+    ("mcp.tool(f)\n", ["tool"]),
+    ("from fastmcp.tools import tool\n", ["tool"]),
+    ("mcp: FastMCP = crear()\ndef g(s: FastMCP): ...\n", []),  # an annotation builds nothing
+    ("mcp = FastMCP('x')\n", ["FastMCP"]),
+    ("s = lowlevel.Server('x')\n", ["Server"]),
+    ("s3 = session.resource('s3')\n", []),  # boto3, not a resource registration
+    ("@mcp.resource('x://y')\ndef r(): ...\n", ["resource"]),
+    ("mcp.add_prompt(p)\n", ["add_prompt"]),
+    ("n = len(mcp._tool_manager.list_tools())\n", ["_tool_manager"]),
+    ("TABLA = [{'name': 'a', 'output' 'Schema': {}}]\n", ["outputSchema"]),  # implicit concatenation joined
+    ("x = {'\\x63omplete': True}\n", ["complete"]),  # an escape decoded
+    ("return_ = dict(complete=True)\n", ["complete"]),
+    ("from mcp.types import Tool\n", ["Tool"]),
+    ("s = Server(on_call_tool=h)\n", ["Server", "on_call_tool"]),
+])
+def test_a_word_counts_only_where_a_recognizer_reads_it(fuente, esperadas):
+    assert _palabras(fuente) == esperadas
+
+
+def test_imports_are_read_at_any_depth_of_the_body():
+    fuente = ("import a.b.c as d\n"
+              "def f():\n    try:\n        from .x import y\n    except E:\n        from ..z import *\n"
+              "    with m:\n        if q:\n            import w\n"
+              "match v:\n    case 1:\n        from k import (l, m)\n")
+    assert forma(ast.parse(fuente), fuente.encode())["importa"] == sorted(
+        ["a", "a.b", "a.b.c", ".x", ".x.y", "..z", "w", "k", "k.l", "k.m"])
+
+
+# Every construct that binds or reads a name, for the identifier table's check.
+SINTAXIS = '''
+import a.b as c
+from .d import e as f, g
+from . import h
+global i
+def j(k, /, l=1, *m, n, **o) -> p:
+    nonlocal q
+    try:
+        pass
+    except r as s:
+        pass
+    return t.u(v=w)
+async def x(): pass
+class Y(Z, metaclass=A):
+    pass
+match B:
+    case C(D=E, F=[G, *H]) | {"k": I, **J} as K:
+        pass
+lambda L: L
+[M for N in O if P]
+'''
+
+
+def _generico(arbol: ast.AST) -> set[str]:
+    """Every str field of every node but `type_comment`, `Constant.kind` and `TypeIgnore.tag`."""
+    vistas: set[str] = set()
+    for nodo in ast.walk(arbol):
+        if isinstance(nodo, ast.Constant):
+            continue
+        for campo in nodo._fields:
+            valor = getattr(nodo, campo, None)
+            if isinstance(valor, str) and campo not in ("type_comment", "kind", "tag"):
+                vistas.add(valor)
+                vistas.update(valor.split("."))
+            elif isinstance(valor, list) and valor and all(isinstance(v, str) for v in valor):
+                vistas.update(valor)
+    return vistas
+
+
+def _parsea(ruta: pathlib.Path) -> bool:
+    try:
+        compile(ruta.read_bytes().decode("utf-8"), str(ruta), "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+FUENTES = sorted(r for r in [*FIXTURES.rglob("*.py"), *(RAIZ / "linter").rglob("*.py"), *(RAIZ / "server").rglob("*.py")]
+                 if _parsea(r))
+
+
+def test_the_identifier_table_misses_no_name_of_any_construct():
+    arbol = ast.parse(SINTAXIS)
+    assert _Nombres(arbol).nombres == _generico(arbol)
+    assert {"c", "e", "f", "g", "h", "i", "k", "n", "o", "q", "s", "x", "D", "K", "J", "A", "metaclass"} <= _Nombres(arbol).nombres
+    assert set(LISTAS_IDENTIFICADOR) == {ast.Global, ast.Nonlocal, ast.MatchClass}
+    assert ast.alias in CAMPOS_IDENTIFICADOR
+
+
+@pytest.mark.parametrize("ruta", FUENTES, ids=lambda r: r.relative_to(RAIZ).as_posix())
+def test_the_identifier_table_reads_every_name_of_real_sources(ruta):
+    arbol = ast.parse(ruta.read_bytes())
+    assert _Nombres(arbol).nombres == _generico(arbol)
+
+
+def test_every_word_a_recognizer_compares_with_is_a_prefilter_word():
+    palabras = {p.decode() for p in PALABRAS}
+    leidas = {*motor.OTROS, *motor.LLAMADAS_OTRAS, *motor.CLASES_SERVIDOR, *servidores.GENERADORES,
+              *servidores.CLASES_GENERADORAS, recolector.INTERNO, "tool", "add_tool", "call_tool", "on_call_tool",
+              "Tool", "ToolBinding", "complete", "outputSchema", "output_schema", "inputSchema", "input_schema"}
+    assert leidas <= palabras, leidas - palabras
+
+
+def test_a_word_in_a_docstring_does_not_make_a_file_a_caller():
+    fuentes = {"a.py": b'"""Call register() to register."""\n', "b.py": b"from x import register\nregister(m)\n",
+               "c.py": b"def f(:\n    register\n"}  # c.py does not parse: judged on its bytes
+    ids = {r: identificadores(d) for r, d in fuentes.items()}
+    palabras = Palabras(sorted(fuentes), fuentes.get, None, ids.get)
+    assert palabras.con("register") == ("b.py", "c.py")
+    assert Palabras(sorted(fuentes), fuentes.get).con("register") == ("a.py", "b.py", "c.py")  # bytes alone
+
+
+def _formas(fuentes: dict[str, bytes]) -> dict[str, dict]:
+    return {r: forma(ast.parse(d), d) for r, d in fuentes.items()}
+
+
+def test_the_table_closure_follows_imports_the_way_resolution_does():
+    fuentes = {
+        "pkg/__init__.py": b"",
+        "pkg/elementos.py": b'A = {"name": "a", "outputSchema": {"type": "object"}, "handler": f}\n',
+        "pkg/puente.py": b"from .elementos import A\n",
+        "registro.py": b"from pkg.puente import A\n\nLISTA = [A]\n",
+        "otro.py": b'"""Says elementos and puente, imports neither."""\nimport os\n',
+        "server.py": b"from mcp.server import x\n",  # `server` is not a member's module
+    }
+    nombres = {r: r[:-3].replace("/", ".").removesuffix(".__init__") for r in fuentes}
+    assert entradas(fuentes, nombres, _formas(fuentes)) == {"pkg/elementos.py", "pkg/puente.py", "registro.py"}
+    # on bytes alone, a file naming a member in a docstring joins: the forma is sharper, never looser
+    assert "otro.py" in entradas(fuentes, nombres)
+
+
+def _escribir(raiz: pathlib.Path, archivos: dict[str, str]) -> list[pathlib.Path]:
+    for rel, texto in archivos.items():
+        (raiz / rel).parent.mkdir(parents=True, exist_ok=True)
+        (raiz / rel).write_text(texto)
+    return sorted(raiz.rglob("*.py"))
+
+
+def _igual(raiz: pathlib.Path, archivos: list[pathlib.Path]) -> dict:
+    con = extraer(archivos, raiz, trabajos=1, prefiltro=True)
+    sin = extraer(archivos, raiz, trabajos=1, prefiltro=False)
+    assert json.dumps(con, sort_keys=True) == json.dumps(sin, sort_keys=True)
+    return con
+
+
+def test_files_read_only_for_their_shape_are_kept(tmp_path):
+    archivos = _escribir(tmp_path, {
+        "servidor.py": "from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('s')\n",
+        "prompts.py": "from servidor import mcp\n\n@mcp.prompt()\ndef saludo() -> str:\n    return 'hola'\n",
+        "privado.py": "from servidor import mcp\n\nn = len(mcp._tool_manager._tools)\n",
+        "suelta.py": "from fastmcp.tools import tool\n\n@tool\ndef f(x: int) -> int:\n    return x\n",
+        "ruido.py": '"""A tool helper: call_tool, FastMCP, inputSchema."""\n\ndef tool_fila(tool):\n    return tool\n',
+    })
+    ev = _igual(tmp_path, archivos)
+    assert [(f["clase"], f["registros_en_corrida"]) for f in ev["servidor"]] == [("FastMCP", 1)]
+    assert any("_tool_manager" in f["motivo"] for f in ev["no_resuelto"])
+    fuentes = {p.name: p.read_bytes() for p in archivos}
+    assert "ruido.py" not in entradas(fuentes, {r: r[:-3] for r in fuentes}, _formas(fuentes))
