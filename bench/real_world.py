@@ -21,8 +21,35 @@ registration site, or a file that creates one of the folder's server instances; 
 otherwise. *Extra* are analyzer tools not in the
 truth. Not run in CI; the corpus is fetched, never committed. It prints tables; it asserts nothing.
 
+Cost, per folder (a second table; totals after the targets; `rendimiento` in `--json`, a cost table
+in `--markdown`):
+
+- *cold*: wall seconds (`time.perf_counter`) of the `evidence --no-cache` process, and its *peak
+  RSS*: `ru_maxrss` of the rusage `os.wait4` returns for that one child (on Linux the max over the
+  child and the descendants it reaped, i.e. the biggest single process of the run, the analyzer or
+  one of its workers; never a sum, and never other folders' processes). Both are taken by
+  `real_world_parts/lanzador.py`, a small process that runs the analyzer: Linux counts in a child's
+  `ru_maxrss` the memory it had before `exec`, a copy of its parent's, so a child of this growing
+  process would report at least this process's size.
+- *floor*: in a separate process of this interpreter, the seconds of the `libcst.parse_module` loop
+  alone over the same files the analyzer is given (`archivos_py` of the folder's PATHS), decoded as
+  UTF-8 beforehand; files that fail to read or decode are skipped, a parse that fails is counted
+  (inside the loop). Folders without Python files have no floor (n/a).
+- *ratio*: cold / floor. The totals give the sums, the ratio of the sums (over the folders with a
+  floor), the max peak RSS and the folder with the worst ratio. Cold includes interpreter start-up,
+  imports and a worker pool on big folders; the floor is one process. With `--jobs` above 1 folders
+  run at once and their times disturb each other: `--jobs 1` for times worth comparing.
+
+`--prefilter-check` (off by default: nothing of it runs otherwise) runs, per folder, in a process
+of this interpreter importing this checkout's analyzer (`real_world_parts/preseleccion.py`),
+`extraer(archivos, raiz, trabajos=1, prefiltro=True)` and then with `prefiltro=False` over the same
+files, and compares `json.dumps(..., sort_keys=True)` of both: *identical* or *DIFFERENT* (with the
+relations whose rows differ and their counts), and both runs' seconds; `preseleccion` in `--json`.
+The summary says how many folders are identical.
+
     .venv/bin/python bench/real_world.py --mirrors DIR [--work DIR] [--only SUBSTR]
         [--skip-install] [--json FILE] [--markdown FILE] [--oracle-lint PATH] [--jobs N]
+        [--prefilter-check]
 """
 
 from __future__ import annotations
@@ -37,6 +64,9 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import threading
+import time
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -44,11 +74,14 @@ from typing import Any, Iterable
 
 AQUI = Path(__file__).resolve().parent
 SONDA = AQUI / "real_world_parts" / "sonda.py"
+PRESELECCION = AQUI / "real_world_parts" / "preseleccion.py"
+LANZADOR = AQUI / "real_world_parts" / "lanzador.py"
 TRABAJO_POR_DEFECTO = Path.home() / ".cache" / "oracle-real-world"
 PLAZO_PASO = 40  # seconds per probe step (import, entry point, file run as __main__)
 PLAZO_SONDA = 420  # seconds for a whole probe process
 PLAZO_ANALIZADOR = 600
 PLAZO_INSTALACION = 1200
+PLAZO_PRESELECCION = 2 * PLAZO_ANALIZADOR  # two in-process extractions, one worker each
 EXCLUIDOS = {"tests", "test", "__pycache__", "build", "dist", "node_modules", "docs"}
 CLASES_SERVIDOR = {"FastMCP", "MCPServer", "Server", "LowLevelServer", "FastMCPProxy"}
 FABRICAS_SERVIDOR = {"from_openapi", "from_fastapi", "as_proxy", "create_proxy"}
@@ -571,16 +604,58 @@ def completar_verdad(carpeta: Carpeta, verdad: dict[str, Any]) -> dict[str, Any]
 # -- the analyzer ---------------------------------------------------------------------------
 
 
+def correr_medido(orden: list[str], cwd: Path, plazo: float) -> tuple[subprocess.CompletedProcess[str], float, int]:
+    """Run `orden` capturing its output (text); its wall seconds and peak RSS (KiB), by `os.wait4`.
+
+    It runs under real_world_parts/lanzador.py, which times it and reaps it with `os.wait4` (a
+    child spawned from this process would count this process's memory in its `ru_maxrss`). The
+    pipes are read by threads (output can be megabytes). Past `plazo` seconds the launcher is killed
+    (the command dies with it) and TimeoutExpired raised, as `subprocess.run` does."""
+    salidas: dict[str, str] = {}
+
+    def leer(nombre: str, flujo: Any) -> None:
+        salidas[nombre] = flujo.read()
+
+    with tempfile.TemporaryDirectory(prefix="oracle-rw-") as temporal:
+        medida = Path(temporal) / "medida.json"
+        proceso = subprocess.Popen([sys.executable, str(LANZADOR), str(medida), *orden], cwd=cwd,
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        lectores = [threading.Thread(target=leer, args=(n, f), daemon=True)
+                    for n, f in (("stdout", proceso.stdout), ("stderr", proceso.stderr))]
+        for lector in lectores:
+            lector.start()
+        try:
+            proceso.wait(timeout=plazo)
+            vencido = False
+        except subprocess.TimeoutExpired:
+            proceso.kill()
+            proceso.wait()
+            vencido = True
+        limite = time.monotonic() + 10  # a killed run's workers may still hold the pipes open
+        for lector in lectores:
+            lector.join(timeout=max(0.0, limite - time.monotonic()) if vencido else None)
+        for lector, flujo in zip(lectores, (proceso.stdout, proceso.stderr)):
+            if not lector.is_alive():  # closing a pipe a thread still reads would wait for that read
+                flujo.close()
+        if vencido:
+            raise subprocess.TimeoutExpired(orden, plazo, salidas.get("stdout"), salidas.get("stderr"))
+        if proceso.returncode != 0 or not medida.exists():
+            raise RuntimeError(f"launcher exit {proceso.returncode} for {orden}: {salidas.get('stderr', '')[-1500:]}")
+        datos = json.loads(medida.read_text(encoding="utf-8"))
+    hecho = subprocess.CompletedProcess(orden, datos["exit"], salidas["stdout"], salidas["stderr"])
+    return hecho, datos["segundos"], datos["pico_rss_kib"]
+
+
 def analizar(carpeta: Carpeta, oracle_lint: str) -> dict[str, Any]:
     """`evidence` and `check --format json` over the folder (run from it: PATHS are relative to the
-    working directory); the relations used and the findings."""
+    working directory); the relations used and the findings; the cold cost of `evidence`."""
     base = ["--no-cache", "--project", str(carpeta.proyecto), *carpeta.rutas]
-    evidencia = subprocess.run([oracle_lint, "evidence", *base], capture_output=True, text=True,
-                               cwd=carpeta.proyecto, timeout=PLAZO_ANALIZADOR)
+    evidencia, segundos, pico = correr_medido([oracle_lint, "evidence", *base], carpeta.proyecto, PLAZO_ANALIZADOR)
     chequeo = subprocess.run([oracle_lint, "check", "--format", "json", *base], capture_output=True, text=True,
                              cwd=carpeta.proyecto, timeout=PLAZO_ANALIZADOR)
     resultado: dict[str, Any] = {"evidence_exit": evidencia.returncode, "check_exit": chequeo.returncode,
-                                 "herramienta": [], "no_resuelto": [], "esquema": [], "findings": [], "errores": []}
+                                 "herramienta": [], "no_resuelto": [], "esquema": [], "findings": [], "errores": [],
+                                 "frio": {"segundos": segundos, "pico_rss_kib": pico}}
     if evidencia.returncode == 0:
         relaciones = json.loads(evidencia.stdout)
         for relacion in ("herramienta", "no_resuelto", "esquema"):
@@ -592,6 +667,69 @@ def analizar(carpeta: Carpeta, oracle_lint: str) -> dict[str, Any]:
     else:
         resultado["errores"].append(f"check exit {chequeo.returncode}: {chequeo.stderr[-1500:]}")
     return resultado
+
+
+# Run as `python -P -c` (no working directory on sys.path), the files (a JSON list) on stdin: the
+# libcst parse loop alone, timed.
+PISO_PARSEO = """
+import json, sys, time
+inicio = time.perf_counter()
+import libcst
+importacion = time.perf_counter() - inicio
+textos, omitidos = [], 0
+for ruta in json.load(sys.stdin):
+    try:
+        with open(ruta, "rb") as f:
+            textos.append(f.read().decode("utf-8"))
+    except (OSError, UnicodeDecodeError):
+        omitidos += 1
+fallidos = 0
+inicio = time.perf_counter()
+for texto in textos:
+    try:
+        libcst.parse_module(texto)
+    except Exception:
+        fallidos += 1
+segundos = time.perf_counter() - inicio
+print(json.dumps({"segundos": segundos, "archivos": len(textos) - fallidos, "fallidos": fallidos,
+                  "omitidos": omitidos, "bytes": sum(len(t.encode("utf-8")) for t in textos),
+                  "importacion_libcst": importacion}))
+"""
+
+
+def piso_parseo(archivos: list[Path]) -> dict[str, Any] | None:
+    """The libcst parse-only floor of a folder's files, in a process of its own (None: no Python files)."""
+    if not archivos:
+        return None
+    try:
+        proceso = subprocess.run([sys.executable, "-P", "-c", PISO_PARSEO], input=json.dumps([str(a) for a in archivos]),
+                                 capture_output=True, text=True, timeout=PLAZO_ANALIZADOR)
+    except subprocess.TimeoutExpired:
+        return {"error": f"timeout after {PLAZO_ANALIZADOR} s"}
+    if proceso.returncode != 0:
+        return {"error": f"exit {proceso.returncode}: {proceso.stderr[-1500:]}"}
+    piso = json.loads(proceso.stdout)
+    return piso if piso["archivos"] else {**piso, "error": "no file parsed"}
+
+
+def rendimiento(archivos: int, frio: dict[str, Any], piso: dict[str, Any] | None) -> dict[str, Any]:
+    """Files, cold seconds, peak RSS, floor and their ratio of one folder (floor and ratio None when n/a)."""
+    segundos_piso = piso["segundos"] if piso and "error" not in piso else None
+    return {"archivos": archivos, "frio_s": frio["segundos"], "pico_rss_mib": frio["pico_rss_kib"] / 1024,
+            "piso_s": segundos_piso, "razon": frio["segundos"] / segundos_piso if segundos_piso else None, "piso": piso}
+
+
+def comprobar_prefiltro(carpeta: Carpeta) -> dict[str, Any]:
+    """`extraer` with and without the pre-filter over the folder's files (real_world_parts/preseleccion.py)."""
+    archivos = [str(a) for a in archivos_py(carpeta.proyecto, carpeta.rutas)]
+    try:
+        proceso = subprocess.run([sys.executable, str(PRESELECCION), str(carpeta.proyecto)], input=json.dumps(archivos),
+                                 capture_output=True, text=True, cwd=carpeta.proyecto, timeout=PLAZO_PRESELECCION)
+    except subprocess.TimeoutExpired:
+        return {"error": f"timeout after {PLAZO_PRESELECCION} s"}
+    if proceso.returncode != 0:
+        return {"error": f"exit {proceso.returncode}: {proceso.stderr[-1500:]}"}
+    return json.loads(proceso.stdout)
 
 
 # -- comparing ------------------------------------------------------------------------------
@@ -738,9 +876,12 @@ def comparar(carpeta: Carpeta, verdad: dict[str, Any], analisis: dict[str, Any])
 
 
 def medir_carpeta(carpeta: Carpeta, trabajo: Path, estados: dict[str, EstadoEntorno], oracle_lint: str,
-                  prefijo: list[str]) -> dict[str, Any]:
-    """Analyzer, ground truth (cached), comparison, for one folder."""
+                  prefijo: list[str], con_prefiltro: bool = False) -> dict[str, Any]:
+    """Analyzer (and its cost), ground truth (cached), comparison, for one folder; the pre-filter
+    check too when asked."""
     analisis = analizar(carpeta, oracle_lint)
+    archivos = archivos_py(carpeta.proyecto, carpeta.rutas)
+    coste = rendimiento(len(archivos), analisis["frio"], piso_parseo(archivos))
     cache = _archivo_verdad(carpeta, trabajo)
     if cache.exists():
         verdad = json.loads(cache.read_text(encoding="utf-8"))
@@ -751,10 +892,13 @@ def medir_carpeta(carpeta: Carpeta, trabajo: Path, estados: dict[str, EstadoEnto
         cache.parent.mkdir(parents=True, exist_ok=True)
         cache.write_text(json.dumps(verdad, indent=1, sort_keys=True), encoding="utf-8")
     verdad = completar_verdad(carpeta, verdad)
-    return {"carpeta": carpeta.nombre, "repo": carpeta.arbol.repo.etiqueta, "proyecto": str(carpeta.proyecto),
+    fila = {"carpeta": carpeta.nombre, "repo": carpeta.arbol.repo.etiqueta, "proyecto": str(carpeta.proyecto),
             "rutas": list(carpeta.rutas), "entorno": carpeta.entorno.clave, "verdad": verdad,
-            "analisis": {k: v for k, v in analisis.items() if k not in ("esquema",)},
-            "comparacion": comparar(carpeta, verdad, analisis)}
+            "analisis": {k: v for k, v in analisis.items() if k not in ("esquema", "frio")},
+            "comparacion": comparar(carpeta, verdad, analisis), "rendimiento": coste}
+    if con_prefiltro:
+        fila["preseleccion"] = comprobar_prefiltro(carpeta)
+    return fila
 
 
 # -- printing -------------------------------------------------------------------------------
@@ -786,6 +930,36 @@ def totales(filas: list[dict[str, Any]]) -> dict[str, Any]:
         "hallazgos_sin_salida_por_regla": dict(sorted(Counter(h["rule"] for x in c for h in x["hallazgos_sin_salida"]).items())),
         "raiz_repetida": sum(len(x["raiz_repetida"]) for x in c),
         "errores_analizador": sum(len(f["analisis"]["errores"]) for f in filas),
+        "rendimiento": totales_rendimiento(filas),
+        **({"preseleccion": totales_preseleccion(filas)} if any("preseleccion" in f for f in filas) else {}),
+    }
+
+
+def totales_rendimiento(filas: list[dict[str, Any]]) -> dict[str, Any]:
+    """Sums of cold and floor seconds, the ratio of the sums, the max peak RSS and the worst ratio."""
+    costes = [(f["carpeta"], f["rendimiento"]) for f in filas]
+    con_piso = [(n, r) for n, r in costes if r["razon"] is not None]
+    frio_con_piso, piso = sum(r["frio_s"] for _, r in con_piso), sum(r["piso_s"] for _, r in con_piso)
+    pico = max(costes, key=lambda c: c[1]["pico_rss_mib"], default=None)
+    peor = max(con_piso, key=lambda c: c[1]["razon"], default=None)
+    return {
+        "carpetas": len(costes), "carpetas_con_piso": len(con_piso),
+        "frio_s": sum(r["frio_s"] for _, r in costes), "frio_con_piso_s": frio_con_piso, "piso_s": piso,
+        "razon": frio_con_piso / piso if piso else None,
+        "pico_rss_mib": pico[1]["pico_rss_mib"] if pico else None, "pico_rss_carpeta": pico[0] if pico else None,
+        "peor_razon": peor[1]["razon"] if peor else None, "peor_razon_carpeta": peor[0] if peor else None,
+    }
+
+
+def totales_preseleccion(filas: list[dict[str, Any]]) -> dict[str, Any]:
+    """How many folders the pre-filter leaves identical, which differ or failed, and both runs' seconds."""
+    resultados = [(f["carpeta"], f["preseleccion"]) for f in filas if "preseleccion" in f]
+    buenos = [p for _, p in resultados if "error" not in p]
+    return {
+        "carpetas": len(resultados), "identicas": sum(bool(p["identico"]) for p in buenos),
+        "diferentes": [n for n, p in resultados if "error" not in p and not p["identico"]],
+        "errores": [n for n, p in resultados if "error" in p],
+        "segundos_con": sum(p["segundos_con"] for p in buenos), "segundos_sin": sum(p["segundos_sin"] for p in buenos),
     }
 
 
@@ -823,6 +997,64 @@ def imprimir(filas: list[dict[str, Any]], cuenta: dict[str, Any]) -> None:
           f"{'met' if t['raiz_repetida'] == 0 else 'NOT met'}")
     if t["errores_analizador"]:
         print(f"analyzer errors (exit 2 or a crash): {t['errores_analizador']}")
+    imprimir_rendimiento(filas, cuenta)
+
+
+def _cifra(valor: float | None, formato: str) -> str:
+    return "n/a" if valor is None else format(valor, formato)
+
+
+def _estado_prefiltro(p: dict[str, Any]) -> str:
+    """identical / DIFFERENT / ERROR, with both runs' seconds."""
+    if "error" in p:
+        return "ERROR"
+    estado = "identical" if p["identico"] else "DIFFERENT"
+    return f"{estado}, with {p['segundos_con']:.2f} s, without {p['segundos_sin']:.2f} s"
+
+
+def _diferencias_prefiltro(p: dict[str, Any]) -> list[str]:
+    """One line per relation whose rows differ (or the error), for a folder the pre-filter changes."""
+    if "error" in p:
+        return [p["error"].strip().splitlines()[-1] if p["error"].strip() else "error"]
+    return [f"{r}: {d['con']} rows with, {d['sin']} without ({d['solo_con']} only with, {d['solo_sin']} only without"
+            f"{', order only' if not d['solo_con'] and not d['solo_sin'] else ''}"
+            f"{', absent with' if d['ausente_con'] else ''}{', absent without' if d['ausente_sin'] else ''})"
+            for r, d in p["diferencias"].items()]
+
+
+def imprimir_rendimiento(filas: list[dict[str, Any]], cuenta: dict[str, Any]) -> None:
+    """The per-folder cost table (and pre-filter check) and its totals."""
+    prefiltro = "preseleccion" in cuenta
+    print()
+    print("cost: `evidence --no-cache` (cold) beside the libcst parse-only floor of the same files")
+    cabecera = f"{'folder':<72} {'files':>5} {'cold s':>7} {'floor s':>8} {'ratio':>7} {'peak MiB':>8}" \
+               + ("  pre-filter" if prefiltro else "")
+    print(cabecera)
+    print("-" * len(cabecera))
+    for f in filas:
+        r = f["rendimiento"]
+        linea = f"{f['carpeta'][:72]:<72} {r['archivos']:>5} {r['frio_s']:>7.2f} {_cifra(r['piso_s'], '.3f'):>8} " \
+                f"{_cifra(r['razon'], '.1f'):>7} {r['pico_rss_mib']:>8.1f}"
+        if prefiltro:
+            linea += "  " + _estado_prefiltro(f["preseleccion"])
+        print(linea)
+        if prefiltro and (("error" in f["preseleccion"]) or not f["preseleccion"]["identico"]):
+            for detalle in _diferencias_prefiltro(f["preseleccion"]):
+                print(f"    {detalle}")
+    r = cuenta["rendimiento"]
+    print()
+    print(f"cold total {r['frio_s']:.2f} s over {r['carpetas']} folders; over the {r['carpetas_con_piso']} with a floor: "
+          f"cold {r['frio_con_piso_s']:.2f} s, floor {r['piso_s']:.3f} s, ratio of sums {_cifra(r['razon'], '.1f')}")
+    print(f"max peak RSS {_cifra(r['pico_rss_mib'], '.1f')} MiB ({r['pico_rss_carpeta']})   "
+          f"worst cold/floor ratio {_cifra(r['peor_razon'], '.1f')} ({r['peor_razon_carpeta']})")
+    if prefiltro:
+        p = cuenta["preseleccion"]
+        print(f"pre-filter check: {p['identicas']} of {p['carpetas']} folders identical "
+              f"(with {p['segundos_con']:.2f} s, without {p['segundos_sin']:.2f} s in all)")
+        if p["diferentes"]:
+            print(f"  DIFFERENT: {', '.join(p['diferentes'])}")
+        if p["errores"]:
+            print(f"  ERROR: {', '.join(p['errores'])}")
 
 
 def _por_regla(cuentas: dict[str, int]) -> str:
@@ -855,7 +1087,35 @@ def markdown(filas: list[dict[str, Any]], cuenta: dict[str, Any]) -> str:
         lineas.append(f"| {f['carpeta']} | {v['familia']} | {v['fuente']} | {c['verdad']} | {len(c['encontradas'])} | "
                       f"{len(c['reportadas'])} | {len(c['silenciosas'])} | {len(c['extra'])} | "
                       f"{c['acuerdo_esquema']}/{len(c['encontradas'])} | {reglas} |")
+    lineas += markdown_rendimiento(filas, cuenta)
     return "\n".join(lineas) + "\n"
+
+
+def markdown_rendimiento(filas: list[dict[str, Any]], cuenta: dict[str, Any]) -> list[str]:
+    """The cost totals and the per-folder cost table (with the pre-filter check when run), as Markdown lines."""
+    r, prefiltro = cuenta["rendimiento"], "preseleccion" in cuenta
+    lineas = ["", "| cost (`evidence --no-cache`, cold) | value |", "|---|---|",
+              f"| cold seconds, all {r['carpetas']} folders | {r['frio_s']:.2f} |",
+              f"| cold seconds / libcst parse floor seconds, the {r['carpetas_con_piso']} folders with a floor | "
+              f"{r['frio_con_piso_s']:.2f} / {r['piso_s']:.3f} (ratio {_cifra(r['razon'], '.1f')}) |",
+              f"| max peak RSS | {_cifra(r['pico_rss_mib'], '.1f')} MiB ({r['pico_rss_carpeta']}) |",
+              f"| worst cold / floor ratio | {_cifra(r['peor_razon'], '.1f')} ({r['peor_razon_carpeta']}) |"]
+    if prefiltro:
+        p = cuenta["preseleccion"]
+        lineas.append(f"| pre-filter check: folders identical | {p['identicas']} of {p['carpetas']} "
+                      f"(with {p['segundos_con']:.2f} s, without {p['segundos_sin']:.2f} s) |")
+    lineas += ["", "| folder | files | cold s | floor s | ratio | peak MiB |" + (" pre-filter |" if prefiltro else ""),
+               "|---|---|---|---|---|---|" + ("---|" if prefiltro else "")]
+    for f in filas:
+        c = f["rendimiento"]
+        linea = f"| {f['carpeta']} | {c['archivos']} | {c['frio_s']:.2f} | {_cifra(c['piso_s'], '.3f')} | " \
+                f"{_cifra(c['razon'], '.1f')} | {c['pico_rss_mib']:.1f} |"
+        if prefiltro:
+            p = f["preseleccion"]
+            detalle = "; ".join(_diferencias_prefiltro(p)) if "error" in p or not p["identico"] else ""
+            linea += f" {_estado_prefiltro(p)}{': ' + detalle.replace('|', '/') if detalle else ''} |"
+        lineas.append(linea)
+    return lineas
 
 
 # -- main -----------------------------------------------------------------------------------
@@ -893,6 +1153,8 @@ def main() -> None:
     parser.add_argument("--oracle-lint", help="the oracle-lint executable (default: this checkout's .venv)")
     parser.add_argument("--python", default=sys.executable, help="interpreter for the target venvs (default: this one)")
     parser.add_argument("--jobs", type=int, default=2, help="folders measured at once (default 2)")
+    parser.add_argument("--prefilter-check", action="store_true",
+                        help="also compare each folder's evidence with and without the pre-filter")
     args = parser.parse_args()
     trabajo = args.work.resolve()
     arboles = [extraer(r, args.mirrors, trabajo) for r in REPOSITORIOS if (args.mirrors / r.espejo / "repo").exists()]
@@ -907,7 +1169,8 @@ def main() -> None:
         estados[entorno.clave] = preparar_entorno(entorno, trabajo, args.python, args.skip_install)
     oracle_lint, prefijo = _oracle_lint(args.oracle_lint), _sin_red()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as grupo:
-        futuros = [grupo.submit(medir_carpeta, c, trabajo, estados, oracle_lint, prefijo) for c in carpetas]
+        futuros = [grupo.submit(medir_carpeta, c, trabajo, estados, oracle_lint, prefijo, args.prefilter_check)
+                   for c in carpetas]
         filas = []
         for n, futuro in enumerate(futuros, 1):
             filas.append(futuro.result())
