@@ -64,12 +64,13 @@ class Cargador:
         self.modulos[rel] = modulo
         return modulo
 
-    def podar(self, limite: int = FUENTE_EN_MEMORIA) -> None:
+    def podar(self, limite: Optional[int] = None) -> None:
         """Drop the modules used longest ago until the ones kept hold at most `limite` source bytes.
 
         Called between units only: within one, modules are compared by identity, so a module is
         never parsed twice while a unit holds it. Hashes and failure rows are kept.
         """
+        limite = FUENTE_EN_MEMORIA if limite is None else limite
         total = sum(self._tamanos.values())
         for rel in list(self.modulos):
             if total <= limite:

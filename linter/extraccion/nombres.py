@@ -70,10 +70,11 @@ class Palabras:
     def con(self, palabra: str) -> tuple[str, ...]:
         """Relative paths (sorted) of the files that can name `palabra` in their code."""
         if palabra not in self.respuestas:
-            crudo = palabra.encode()
-            self.respuestas[palabra] = tuple(r for r in self.rels if crudo in (self.leer(r) or b"") and self._nombra(r, palabra))
+            crudo = palabra.encode()  # the identifiers answer first: a set lookup rejects most files at once
+            self.respuestas[palabra] = tuple(r for r in self.rels if self._nombra(r, palabra) and crudo in (self.leer(r) or b""))
         return self.respuestas[palabra]
 
     def _nombra(self, rel: str, palabra: str) -> bool:
+        """Whether the file's identifiers hold `palabra` (True when they are unknown)."""
         nombres = self.identificadores(rel) if self.identificadores is not None else None
         return True if nombres is None else palabra in nombres
