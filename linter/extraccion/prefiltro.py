@@ -116,11 +116,15 @@ def entradas(fuentes: Mapping[str, bytes], nombres: Mapping[str, str],
     frontera = set(dentro)
     while frontera and pendientes:  # each round tests only the names the previous round added
         ultimos = {nombres[r].rsplit(".", 1)[-1].encode() for r in frontera if nombres.get(r)}
+        componentes = {u.decode() for u in ultimos}
         nuevos = set()
         for rel in pendientes:
             if rel in formas:
                 desde, paquete = nombres.get(rel, ""), rel.rsplit("/", 1)[-1] == "__init__.py"
-                if any(indice.buscar(desde, paquete, n) in miembros for n in formas[rel]["importa"]):
+                # A lookup finds a module whose last component is the name's (`from . import X` aside,
+                # which names the package), so only those names can find a member the last round added.
+                if any(indice.buscar(desde, paquete, n) in miembros for n in formas[rel]["importa"]
+                       if n.endswith(".") or n.rsplit(".", 1)[-1] in componentes):
                     nuevos.add(rel)
             elif (any(u in fuentes[rel] for u in ultimos)
                   or (b"from" in fuentes[rel] and any(a in frontera for a in _paquetes_ancestros(rel)))):

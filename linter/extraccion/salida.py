@@ -39,7 +39,8 @@ class Salida:
         """Rows deduplicated and sorted deterministically."""
         salida = {}
         for relacion, filas in self.filas.items():
-            unicas = {json.dumps(f, sort_keys=True): f for f in filas}
-            salida[relacion] = sorted(unicas.values(), key=lambda f: (
-                str(f.get("archivo") or ""), f.get("linea") or 0, f.get("columna") or 0, json.dumps(f, sort_keys=True)))
+            unicas = {json.dumps(f, sort_keys=True): f for f in filas}  # each row's text, computed once
+            orden = sorted(unicas.items(), key=lambda kf: (
+                str(kf[1].get("archivo") or ""), kf[1].get("linea") or 0, kf[1].get("columna") or 0, kf[0]))
+            salida[relacion] = [f for _, f in orden]
         return salida
