@@ -223,7 +223,7 @@ class Extraccion:
         """Per-unit results of the entry points, in path order: cached when still valid, else computed."""
         por_nombre = {nombre_modulo(r): r for r in validos}
         indice = Indice(por_nombre)
-        palabras = Palabras(validos, self.datos.get, None, self._identificadores)
+        palabras = Palabras(validos, self.datos.get, None, self._identificadores, identificadores_primero=True)
         con_palabra = {p: palabras.con(p) for p in PALABRAS_GLOBALES}
         if self.prefiltro:
             elegidas = sorted(entradas({r: self.datos[r] for r in validos}, {r: nombre_modulo(r) for r in validos},

@@ -61,17 +61,25 @@ class Palabras:
 
     def __init__(self, rels: Iterable[str], leer: Callable[[str], Optional[bytes]],
                  conocidas: Optional[Mapping[str, tuple[str, ...]]] = None,
-                 identificadores: Optional[Callable[[str], Optional[Container[str]]]] = None) -> None:
+                 identificadores: Optional[Callable[[str], Optional[Container[str]]]] = None,
+                 identificadores_primero: bool = False) -> None:
         self.rels = sorted(rels)
         self.leer = leer
         self.identificadores = identificadores
+        # Which test runs first (the answer is the same): identifiers when they are at hand (the main
+        # process has every file's forma), bytes when identifiers cost a parse (a worker computes them).
+        self.identificadores_primero = identificadores_primero
         self.respuestas: dict[str, tuple[str, ...]] = dict(conocidas or {})
 
     def con(self, palabra: str) -> tuple[str, ...]:
         """Relative paths (sorted) of the files that can name `palabra` in their code."""
         if palabra not in self.respuestas:
-            crudo = palabra.encode()  # the identifiers answer first: a set lookup rejects most files at once
-            self.respuestas[palabra] = tuple(r for r in self.rels if self._nombra(r, palabra) and crudo in (self.leer(r) or b""))
+            crudo = palabra.encode()
+            if self.identificadores_primero:
+                respuesta = (r for r in self.rels if self._nombra(r, palabra) and crudo in (self.leer(r) or b""))
+            else:
+                respuesta = (r for r in self.rels if crudo in (self.leer(r) or b"") and self._nombra(r, palabra))
+            self.respuestas[palabra] = tuple(respuesta)
         return self.respuestas[palabra]
 
     def _nombra(self, rel: str, palabra: str) -> bool:

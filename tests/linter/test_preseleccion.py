@@ -185,3 +185,18 @@ def test_files_read_only_for_their_shape_are_kept(tmp_path):
     assert any("_tool_manager" in f["motivo"] for f in ev["no_resuelto"])
     fuentes = {p.name: p.read_bytes() for p in archivos}
     assert "ruido.py" not in entradas(fuentes, {r: r[:-3] for r in fuentes}, _formas(fuentes))
+
+
+def test_either_order_of_the_two_tests_gives_the_same_answer_and_a_worker_parses_only_candidates():
+    fuentes = {"a.py": b'"""register"""\n', "b.py": b"register(m)\n", "c.py": b"x = 1\n", "d.py": b"def f(:\n    register\n"}
+    pedidos: list[str] = []
+
+    def ids(rel: str):
+        pedidos.append(rel)
+        return identificadores(fuentes[rel])
+
+    primero = Palabras(sorted(fuentes), fuentes.get, None, ids, identificadores_primero=True).con("register")
+    pedidos.clear()
+    despues = Palabras(sorted(fuentes), fuentes.get, None, ids).con("register")
+    assert primero == despues == ("b.py", "d.py")
+    assert pedidos == ["a.py", "b.py", "d.py"]  # c.py's bytes already say no: it is never parsed
