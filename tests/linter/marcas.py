@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+import ast
 import pathlib
 
 from oracle_lint.linter.marcas import marcas as marcas_del_corpus
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "linter"
+RAIZ = pathlib.Path(__file__).resolve().parents[2]
+
+
+def _parsea(ruta: pathlib.Path) -> bool:
+    try:
+        compile(ruta.read_bytes().decode("utf-8"), str(ruta), "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
+    except (SyntaxError, ValueError):  # UnicodeDecodeError is a ValueError
+        return False
+    return True
+
+
+def fuentes_que_parsean(*carpetas: pathlib.Path) -> list[pathlib.Path]:
+    """The Python files under `carpetas` that parse (the deliberately broken fixtures have no tree to
+    compare; their failure rows have tests of their own), sorted."""
+    return sorted(r for c in carpetas for r in c.rglob("*.py") if _parsea(r))
 
 
 def marcas(directorio: pathlib.Path) -> set[tuple[str, int, str]]:

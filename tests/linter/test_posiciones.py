@@ -2,30 +2,16 @@
 
 from __future__ import annotations
 
-import ast
-import pathlib
-
 import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from oracle_lint.linter.extraccion.posiciones import posiciones
 
-from .marcas import FIXTURES
-
-RAIZ = pathlib.Path(__file__).resolve().parents[2]
+from .marcas import FIXTURES, RAIZ, fuentes_que_parsean
 
 
-def _parsea(ruta: pathlib.Path) -> bool:
-    try:
-        compile(ruta.read_bytes().decode("utf-8"), str(ruta), "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
-    except (SyntaxError, ValueError):  # the deliberately broken fixtures
-        return False
-    return True
-
-
-FUENTES = sorted(r for r in [*FIXTURES.rglob("*.py"), *(RAIZ / "linter").rglob("*.py"), *(RAIZ / "nucleo").rglob("*.py"),
-                             *(RAIZ / "examples").rglob("*.py")] if _parsea(r))
+FUENTES = fuentes_que_parsean(FIXTURES, RAIZ / "linter", RAIZ / "nucleo", RAIZ / "examples")
 # What the tree of a real file rarely holds: CRLF and lone-CR newlines, backslash continuations,
 # multi-line strings, f-strings, a file without a final newline, decorators, semicolons, tabs.
 RAROS = [

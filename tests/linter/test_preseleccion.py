@@ -9,14 +9,12 @@ import pathlib
 
 import pytest
 
-from oracle_lint.linter.extraccion import extraer, motor, prefiltro, recolector, servidores
+from oracle_lint.linter.extraccion import extraer, motor, recolector, servidores
 from oracle_lint.linter.extraccion.forma import CAMPOS_IDENTIFICADOR, LISTAS_IDENTIFICADOR, _Nombres, forma, identificadores
 from oracle_lint.linter.extraccion.nombres import Palabras
 from oracle_lint.linter.extraccion.prefiltro import PALABRAS, entradas
 
-from .marcas import FIXTURES
-
-RAIZ = pathlib.Path(__file__).resolve().parents[2]
+from .marcas import FIXTURES, RAIZ, fuentes_que_parsean
 
 
 def _palabras(fuente: str) -> list[str]:
@@ -96,16 +94,7 @@ def _generico(arbol: ast.AST) -> set[str]:
     return vistas
 
 
-def _parsea(ruta: pathlib.Path) -> bool:
-    try:
-        compile(ruta.read_bytes().decode("utf-8"), str(ruta), "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
-    except (SyntaxError, ValueError):
-        return False
-    return True
-
-
-FUENTES = sorted(r for r in [*FIXTURES.rglob("*.py"), *(RAIZ / "linter").rglob("*.py"), *(RAIZ / "server").rglob("*.py")]
-                 if _parsea(r))
+FUENTES = fuentes_que_parsean(FIXTURES, RAIZ / "linter", RAIZ / "server")
 
 
 def test_the_identifier_table_misses_no_name_of_any_construct():

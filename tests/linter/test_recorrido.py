@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 import dataclasses
 import inspect
-import pathlib
 import textwrap
 import typing
 
@@ -16,25 +15,15 @@ from libcst.metadata import MetadataWrapper, ScopeProvider
 from oracle_lint.linter.extraccion import recorrido
 from oracle_lint.linter.extraccion.recolector import Modulo, Recolector
 
-from .marcas import FIXTURES
+from .marcas import FIXTURES, RAIZ, fuentes_que_parsean
 
-RAIZ = pathlib.Path(__file__).resolve().parents[2]
 CLASES = sorted((c for c in vars(cst).values() if isinstance(c, type) and issubclass(c, cst.CSTNode)
                  and dataclasses.is_dataclass(c) and not inspect.isabstract(c)), key=lambda c: c.__name__)
 # Modules of the libcst classes that hold only whitespace, comments, punctuation and operators.
 MODULOS_TRIVIALES = ("libcst._nodes.whitespace", "libcst._nodes.op")
 
 
-def _parsea(ruta: pathlib.Path) -> bool:
-    try:
-        compile(ruta.read_bytes().decode("utf-8"), str(ruta), "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
-    except (SyntaxError, ValueError):  # UnicodeDecodeError is a ValueError
-        return False  # the deliberately broken fixtures: there is no tree to walk
-    return True
-
-
-FUENTES = sorted(r for r in [*FIXTURES.rglob("*.py"), *(RAIZ / "linter").rglob("*.py"), *(RAIZ / "server").rglob("*.py"),
-                             *(RAIZ / "examples").rglob("*.py")] if _parsea(r))
+FUENTES = fuentes_que_parsean(FIXTURES, RAIZ / "linter", RAIZ / "server", RAIZ / "examples")
 
 
 def _orden_libcst(clase: type) -> list[str]:
