@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 from oracle_lint.nucleo.errores import ErrorOracle
 from oracle_lint.nucleo.proyecto import Proyecto
@@ -32,6 +32,7 @@ class Ignorados:
     def __init__(self, raiz: Path) -> None:
         self.raiz = raiz
         self._por_directorio: dict[Path, Any] = {}
+        self._por_texto: dict[str, Any] = {}
 
     def _de(self, directorio: Path) -> Any:
         """The compiled `.gitignore` of one directory, or None (pathspec is imported only when one exists)."""
@@ -42,9 +43,12 @@ class Ignorados:
             except (OSError, UnicodeDecodeError):
                 lineas = None
             if lineas:
-                import pathspec
+                texto = "\n".join(lineas)
+                if texto not in self._por_texto:  # a monorepo repeats one template in every package
+                    import pathspec
 
-                self._por_directorio[directorio] = pathspec.GitIgnoreSpec.from_lines(lineas)
+                    self._por_texto[texto] = pathspec.GitIgnoreSpec.from_lines(lineas)
+                self._por_directorio[directorio] = self._por_texto[texto]
             else:
                 self._por_directorio[directorio] = None
         return self._por_directorio[directorio]
@@ -75,6 +79,36 @@ class Ignorados:
 
     def _ignorado_el_directorio(self, directorio: Path) -> bool:
         return self.ignora(directorio, directorio=True) if directorio != self.raiz else False
+
+    def cadena(self, directorio: str, padre: Optional[tuple[tuple[Any, str], ...]] = None) -> tuple[tuple[Any, str], ...]:
+        """The `.gitignore` specs that decide for the entries of `directorio` (absolute, under the root),
+        root first, each with the path from its own directory down to `directorio` ("" or ending in "/").
+        `padre`: the parent directory's chain, when the walk has it (one step instead of the whole path)."""
+        if padre is None:
+            relativa = Path(directorio).relative_to(self.raiz).parts
+            actual, cadena = self.raiz, self._propia(self.raiz)
+            for parte in relativa:
+                actual = actual / parte
+                cadena = tuple((s, f"{p}{parte}/") for s, p in cadena) + self._propia(actual)
+            return cadena
+        nombre = os.path.basename(directorio)
+        return tuple((s, f"{p}{nombre}/") for s, p in padre) + self._propia(Path(directorio))
+
+    def _propia(self, directorio: Path) -> tuple[tuple[Any, str], ...]:
+        spec = self._de(directorio)
+        return () if spec is None else ((spec, ""),)
+
+
+def _ignorado_en(cadena: tuple[tuple[Any, str], ...], nombre: str, directorio: bool) -> bool:
+    """What `Ignorados.ignora` answers for `nombre` in a directory whose chain is `cadena` (its
+    ancestors already known not ignored): the deepest spec that decides wins."""
+    decision = False
+    sufijo = "/" if directorio else ""
+    for spec, prefijo in cadena:
+        resultado = spec.check_file(f"{prefijo}{nombre}{sufijo}")
+        if resultado.include is not None:
+            decision = resultado.include
+    return decision
 
 
 def _excluido(ruta: Path, excluidos: Sequence[Path]) -> bool:
@@ -107,21 +141,31 @@ def _recorrer(raiz: Path, ilegibles: list[OSError]) -> Iterable[tuple[str, list[
 def _caminar(proyecto: Proyecto, directorio: Path, excluidos: Sequence[Path], ignorados: Ignorados,
              ilegibles: list[OSError]) -> Iterable[Path]:
     """The .py files under `directorio`; a directory that cannot be listed is kept in `ilegibles`.
-    Iterative (`os.walk` recurses, and a tree 1,100 directories deep exhausted the stack)."""
+    Iterative (`os.walk` recurses, and a tree 1,100 directories deep exhausted the stack). Paths stay
+    strings until a file is kept: the walk prunes excluded and ignored directories, so below the start
+    only an entry itself can be excluded, and each directory's `.gitignore` chain is built once."""
+    if _excluido(directorio, excluidos):
+        return
+    fuera = frozenset(str(e) for e in excluidos)
+    cadenas = {str(directorio): ignorados.cadena(str(directorio))}
     for actual, subdirs, archivos in _recorrer(directorio, ilegibles):
-        base = Path(actual)
+        cadena = cadenas.pop(actual)
         subdirs[:] = sorted(
             d
             for d in subdirs
             if not d.startswith(".") and d not in SALTEADOS and not d.endswith(".egg-info")
-            and not (base / d).is_symlink() and not _excluido(base / d, excluidos)
-            and not ignorados.ignora(base / d, directorio=True, ancestros_vistos=True)
+            and not os.path.islink(os.path.join(actual, d)) and os.path.join(actual, d) not in fuera
+            and not _ignorado_en(cadena, d, directorio=True)
         )
+        for d in subdirs:
+            cadenas[os.path.join(actual, d)] = ignorados.cadena(os.path.join(actual, d), cadena)
         for nombre in sorted(archivos):
-            ruta = base / nombre
-            if nombre.endswith(".py") and not _excluido(ruta, excluidos) and not ignorados.ignora(ruta, ancestros_vistos=True):
+            if not nombre.endswith(".py"):
+                continue
+            ruta = os.path.join(actual, nombre)
+            if ruta not in fuera and not _ignorado_en(cadena, nombre, directorio=False):
                 # A symlinked file is confined like an explicit path: one that leaves the root is refused.
-                yield proyecto.confinar(ruta) if ruta.is_symlink() else ruta
+                yield proyecto.confinar(Path(ruta)) if os.path.islink(ruta) else Path(ruta)
 
 
 def _en_paths(proyecto: Proyecto, ruta: Path) -> bool:

@@ -73,3 +73,31 @@ def test_a_changed_configuration_or_list_file_runs_the_whole_check(tmp_path):
         r = CliRunner().invoke(main, ["check", "--project", str(raiz), str(cambiado)])
         assert (r.exit_code, r.output) == (completa.exit_code, completa.output), cambiado
     assert completa.output.splitlines()[-1].endswith("(3 files, 3 tools analyzed).")
+
+
+def test_the_walk_keeps_exactly_what_the_path_by_path_gitignore_test_keeps(tmp_path):
+    """The walk builds each directory's `.gitignore` chain once and tests names against it; a path
+    by path test from the root (`Ignorados.ignora`, every ancestor checked) must agree on every file,
+    with patterns anchored at the root that reach deep, re-inclusions below, ignored directories,
+    one template repeated in several packages, and an excluded nested directory."""
+    from oracle_lint.linter.archivos import Ignorados
+
+    (tmp_path / "pyproject.toml").write_text('[tool.oracle]\npaths = ["."]\nexclude = ["a/x/viejo"]\n', encoding="utf-8")
+    rels = ["raiz.py", "a/uno.py", "a/gen_dos.py", "a/x/tres.py", "a/x/viejo/cuatro.py", "a/x/y/cinco.py",
+            "a/build/seis.py", "b/uno.py", "b/gen_dos.py", "b/keep/gen_siete.py", "b/deep/z/ocho.py",
+            "c/tmp/nueve.py", "c/diez.py"]
+    for rel in rels:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / ".gitignore").write_text("/b/deep/\ntmp/\n**/y/\n", encoding="utf-8")
+    plantilla = "gen_*.py\nbuild/\n"
+    (tmp_path / "a" / ".gitignore").write_text(plantilla, encoding="utf-8")
+    (tmp_path / "b" / ".gitignore").write_text(plantilla, encoding="utf-8")
+    (tmp_path / "b" / "keep" / ".gitignore").write_text("!gen_siete.py\n", encoding="utf-8")
+    proyecto = Proyecto(tmp_path)
+    caminadas = _rels(tmp_path, archivos_a_analizar(proyecto, None))
+    ignorados = Ignorados(proyecto.raiz)
+    una_por_una = sorted(rel for rel in rels if not ignorados.ignora(proyecto.raiz / rel)
+                         and not rel.startswith("a/x/viejo/"))
+    assert caminadas == una_por_una == [
+        "a/uno.py", "a/x/tres.py", "b/keep/gen_siete.py", "b/uno.py", "c/diez.py", "raiz.py"]
