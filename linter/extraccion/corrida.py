@@ -14,10 +14,12 @@ import hashlib
 import os
 import pathlib
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Optional
 
 from ..cache import Almacen, clave
+from .estado import Estado
 from .forma import forma_valida
 from .nombres import Indice, Palabras, nombre_modulo
 from .paralelo import Reparto, trabajos_por_defecto
@@ -132,56 +134,86 @@ class Extraccion:
         self.raiz, self.almacen, self.prefiltro, self.limite = raiz, almacen, prefiltro, limite
         self.trabajos = trabajos
         self.salida = Salida()
-        self.datos: dict[str, bytes] = {}
-        self.sha: dict[str, str] = {}
+        self.datos: dict[str, bytes] = {}  # bytes read so far (every file's, unless the stat store gave its hash)
+        self.sha: dict[str, str] = {}  # every readable file of the run and its context
+        self.rutas: dict[str, str] = {}
+        self.tamanos: dict[str, int] = {}
+        self._errores: dict[str, OSError] = {}  # why a file known by its stat could not be read when asked
         self.formas: dict[str, dict[str, Any]] = {}  # what each file's code spells (forma.py), when known
         self._ids: dict[str, Optional[frozenset[str]]] = {}
         self.propios: set[str] = set()  # the files of this run; the others are context for resolution
         self.sal = huella_analizador() if almacen is not None else ""
+        self.estado = Estado(almacen, self.sal)
         self.id = os.urandom(16).hex()  # parsed modules are shared within this run only
 
     def leer(self, archivos: Sequence[pathlib.Path], contexto: Sequence[pathlib.Path] = ()) -> None:
-        """Read every file once; unreadable ones of the run become rows (context files are skipped)."""
-        raiz = self.raiz.resolve()
-        rels: dict[str, pathlib.Path] = {}
+        """Stat every file once and know its hash: from the stat store when the file is unchanged
+        (estado.py; its bytes are then read only when asked), else by reading it. Unreadable files
+        of the run become rows (context files are skipped)."""
+        raiz = str(self.raiz.resolve())
+        rels: dict[str, str] = {}
         for propio, grupo in ((True, archivos), (False, contexto)):
             for archivo in grupo:
-                absoluta = pathlib.Path(archivo).resolve()
-                try:
-                    rel = absoluta.relative_to(raiz).as_posix()
-                except ValueError:
-                    rel = absoluta.as_posix()
+                absoluta = _resuelta(archivo, raiz)
+                rel = absoluta[len(raiz) + 1:].replace(os.sep, "/") if absoluta.startswith(raiz + os.sep) else \
+                    pathlib.PurePath(absoluta).as_posix()
                 if propio:
                     self.propios.add(rel)
-                rels.setdefault(rel, archivo)
+                rels.setdefault(rel, str(archivo))
+        ahora = time.time_ns()
         for rel in sorted(rels):
             if rel in self.propios:
                 self.salida.fila("archivo", archivo=rel, herramientas=0)
-            especial = _no_regular(pathlib.Path(rels[rel]))
+            try:
+                st = os.stat(rels[rel])
+            except OSError as e:
+                self._ilegible(rel, e)
+                continue
+            especial = _no_regular(st.st_mode)
             if especial is not None:  # a FIFO would block the read, a device never end it: never opened
                 if rel in self.propios:
                     self.salida.filas["no_resuelto"].append(fila_falla(f"file cannot be read: not a regular file ({especial})", rel, 1, 1))
                 continue
-            tamano = _tamano(pathlib.Path(rels[rel]))
-            if tamano > TAMANO_MAXIMO:
+            if st.st_size > TAMANO_MAXIMO:
                 if rel in self.propios:
                     self.salida.filas["no_resuelto"].append(fila_falla(
-                        f"file cannot be read: {tamano} bytes, over the {TAMANO_MAXIMO // (1024 * 1024)} MiB limit of a "
+                        f"file cannot be read: {st.st_size} bytes, over the {TAMANO_MAXIMO // (1024 * 1024)} MiB limit of a "
                         "source file oracle-lint reads", rel, 1, 1))
                 continue
+            self.rutas[rel], self.tamanos[rel] = rels[rel], st.st_size
+            sha = self.estado.sha(rel, st)
+            if sha is None:
+                try:
+                    self.datos[rel] = pathlib.Path(rels[rel]).read_bytes()
+                except OSError as e:
+                    self._ilegible(rel, e)
+                    continue
+                sha = hashlib.sha256(self.datos[rel]).hexdigest()
+                self.estado.anotar(rel, st, sha, ahora)
+            self.sha[rel] = sha
+
+    def _ilegible(self, rel: str, error: OSError) -> None:
+        """A file that cannot be read leaves the run; one of the run's own files becomes a row."""
+        self.sha.pop(rel, None)
+        self.datos.pop(rel, None)
+        if rel in self.propios:
+            self.salida.filas["no_resuelto"].append(fila_falla(f"file cannot be read: {error.strerror or error}", rel, 1, 1))
+
+    def bytes_de(self, rel: str) -> Optional[bytes]:
+        """A file's bytes, read on first ask when the stat store gave its hash (None: it cannot be read now)."""
+        if rel not in self.datos:
             try:
-                self.datos[rel] = pathlib.Path(rels[rel]).read_bytes()
+                self.datos[rel] = pathlib.Path(self.rutas[rel]).read_bytes()
             except OSError as e:
-                if rel in self.propios:
-                    self.salida.filas["no_resuelto"].append(fila_falla(f"file cannot be read: {e.strerror or e}", rel, 1, 1))
-                continue
-            self.sha[rel] = hashlib.sha256(self.datos[rel]).hexdigest()
+                self._errores[rel] = e
+                return None
+        return self.datos[rel]
 
     def verificar(self, reparto: Reparto) -> list[str]:
         """Relative paths that parse; the others become rows. Cached per file content."""
         resultados: dict[str, Optional[dict[str, Any]]] = {}
         pendientes = []
-        for rel in self.datos:
+        for rel in list(self.sha):
             guardado = self._leer_cache("verificar", rel)
             if (guardado is not None and "falla" in guardado and _falla_valida(guardado["falla"])
                     and (guardado.get("forma") is None or forma_valida(guardado["forma"]))):
@@ -190,7 +222,10 @@ class Extraccion:
                     self.formas[rel] = guardado["forma"]
             else:
                 pendientes.append(rel)
-        lote = [(rel, self.datos[rel]) for rel in pendientes]
+        for rel in pendientes:
+            if self.bytes_de(rel) is None:
+                self._ilegible(rel, self._errores[rel])
+        lote = [(rel, self.datos[rel]) for rel in pendientes if rel in self.sha]
         # Small lots (a parse check is short): the phase ends with the workers finishing together.
         verificados = reparto.mapear(_verificar_lote, lote, [len(d) for _, d in lote],
                                      lotes=LOTES_DE_VERIFICACION * reparto.trabajos, fallo=_verificacion_caida)
@@ -203,7 +238,10 @@ class Extraccion:
         for rel in sorted(resultados):
             if resultados[rel] is not None and rel in self.propios:
                 self.salida.filas["no_resuelto"].append(resultados[rel])
-        return sorted(rel for rel, falla in resultados.items() if falla is None)
+            elif resultados[rel] is None and rel not in self.formas and self.bytes_de(rel) is None:
+                # Without a forma, the pre-filter reads the bytes: they must be at hand, never taken as empty.
+                self._ilegible(rel, self._errores[rel])
+        return sorted(rel for rel, falla in resultados.items() if falla is None and rel in self.sha)
 
     def _identificadores(self, rel: str) -> Optional[frozenset[str]]:
         """The identifiers of a file's code, from its forma (None when only libcst parses it)."""
@@ -223,10 +261,11 @@ class Extraccion:
         """Per-unit results of the entry points, in path order: cached when still valid, else computed."""
         por_nombre = {nombre_modulo(r): r for r in validos}
         indice = Indice(por_nombre)
-        palabras = Palabras(validos, self.datos.get, None, self._identificadores, identificadores_primero=True)
+        palabras = Palabras(validos, self.bytes_de, None, self._identificadores, identificadores_primero=True,
+                            literales=lambda rel: rel in self.formas and self.formas[rel]["literales"] is True)
         con_palabra = {p: palabras.con(p) for p in PALABRAS_GLOBALES}
         if self.prefiltro:
-            elegidas = sorted(entradas({r: self.datos[r] for r in validos}, {r: nombre_modulo(r) for r in validos},
+            elegidas = sorted(entradas(_Fuentes(validos, self.datos), {r: nombre_modulo(r) for r in validos},
                                        {r: self.formas[r] for r in validos if r in self.formas}))
         else:
             elegidas = list(validos)
@@ -244,7 +283,7 @@ class Extraccion:
             else:
                 pendientes.append(rel)
         esquemas = self.almacen.vecino(ESPACIO_ESQUEMAS) if self.almacen is not None else None
-        calculados = reparto.mapear(_trabajar, pendientes, [len(self.datos[r]) for r in pendientes],
+        calculados = reparto.mapear(_trabajar, pendientes, [self.tamanos[r] for r in pendientes],
                                     self.id, str(self.raiz), validos, con_palabra, esquemas, self.sal, self.limite,
                                     lotes=len(pendientes), fallo=_unidad_caida)
         for rel, resultado, deps in calculados:
@@ -372,22 +411,10 @@ def _fusionar(salida: Salida, resultados: list[dict[str, Any]]) -> None:
         fila["herramientas"] = cuentas.get(fila["archivo"], 0)
 
 
-def _tamano(ruta: pathlib.Path) -> int:
-    try:
-        return os.stat(ruta).st_size
-    except OSError:
-        return 0  # the read says why
-
-
-def _no_regular(ruta: pathlib.Path) -> Optional[str]:
-    """What a path is when it is not a regular file (a FIFO, a device, a socket), else None
-    (a missing file is left to the read, which says so)."""
+def _no_regular(modo: int) -> Optional[str]:
+    """What a file mode is when it is not a regular file's (a FIFO, a device, a socket), else None."""
     import stat
 
-    try:
-        modo = os.stat(ruta).st_mode
-    except OSError:
-        return None
     if stat.S_ISREG(modo):
         return None
     for prueba, nombre in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
@@ -395,6 +422,36 @@ def _no_regular(ruta: pathlib.Path) -> Optional[str]:
         if prueba(modo):
             return nombre
     return "a special file"
+
+
+def _resuelta(archivo: "pathlib.Path | str", raiz: str) -> str:
+    """The absolute, resolved path of a file. The walk's paths already are (absolute under the resolved
+    root, no symlinked directory followed, a symlinked file confined to its target): only a path that
+    is not one of those pays for `resolve`."""
+    texto = str(archivo)
+    if texto.startswith(raiz + os.sep) and os.path.normpath(texto) == texto and not os.path.islink(texto):
+        return texto
+    return str(pathlib.Path(archivo).resolve())
+
+
+class _Fuentes(Mapping[str, bytes]):
+    """The bytes of the valid files, for the pre-filter, which reads only those without a forma
+    (`verificar` made sure those are loaded: a missing one is an internal error, never empty)."""
+
+    def __init__(self, rels: Sequence[str], datos: dict[str, bytes]) -> None:
+        self.rels, self.datos, self._conjunto = rels, datos, frozenset(rels)
+
+    def __getitem__(self, rel: str) -> bytes:
+        return self.datos[rel]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.rels)
+
+    def __len__(self) -> int:
+        return len(self.rels)
+
+    def __contains__(self, rel: object) -> bool:
+        return rel in self._conjunto
 
 
 def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Optional[Almacen] = None,
@@ -413,6 +470,7 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
         with Reparto(n, UMBRAL_VERIFICAR) as reparto:
             validos = corrida.verificar(reparto)
             reparto.umbral = UMBRAL_UNIDADES
+            corrida.estado.guardar(completa=not contexto)
             resultados = corrida.unidades(validos, reparto)
     finally:
         motor = sys.modules.get(f"{__package__}.motor")

@@ -41,8 +41,10 @@ def forma(arbol: ast.Module, datos: bytes) -> dict[str, Any]:
     v = _Nombres(arbol)
     palabras = ((v.nombres & GENERALES) | (v.textos & TEXTOS) | (v.atributos & (SOLO_ATRIBUTOS | ATRIBUTO_O_IMPORTACION))
                 | (v.importados & ATRIBUTO_O_IMPORTACION) | (v.llamados & SOLO_LLAMADAS) | (v.decoradores & SOLO_DECORADORES))
+    # An ASCII file spells each identifier as it is (the parser's NFKC normalization changes nothing
+    # there): a word among its identifiers is then in its bytes too, and `Palabras` need not read them.
     return {"palabras": sorted(palabras), "importa": sorted(_importa(arbol.body, set())),
-            "identificadores": " ".join(sorted(v.nombres))}
+            "identificadores": " ".join(sorted(v.nombres)), "literales": datos.isascii()}
 
 
 def _tipos(*nombres: str) -> tuple[type, ...]:
@@ -142,7 +144,7 @@ def _importa(cuerpo: list[Any], nombres: set[str]) -> set[str]:
 
 
 def forma_valida(valor: Any) -> bool:
-    """A cached `forma` the run can use: two lists of strings and one string."""
-    return (isinstance(valor, dict) and set(valor) == {"palabras", "importa", "identificadores"}
+    """A cached `forma` the run can use: two lists of strings, one string and one boolean."""
+    return (isinstance(valor, dict) and set(valor) == {"palabras", "importa", "identificadores", "literales"}
             and all(isinstance(valor[k], list) and all(isinstance(x, str) for x in valor[k]) for k in ("palabras", "importa"))
-            and isinstance(valor["identificadores"], str))
+            and isinstance(valor["identificadores"], str) and isinstance(valor["literales"], bool))

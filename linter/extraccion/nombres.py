@@ -62,10 +62,13 @@ class Palabras:
     def __init__(self, rels: Iterable[str], leer: Callable[[str], Optional[bytes]],
                  conocidas: Optional[Mapping[str, tuple[str, ...]]] = None,
                  identificadores: Optional[Callable[[str], Optional[Container[str]]]] = None,
-                 identificadores_primero: bool = False) -> None:
+                 identificadores_primero: bool = False, literales: Optional[Callable[[str], bool]] = None) -> None:
         self.rels = sorted(rels)
         self.leer = leer
         self.identificadores = identificadores
+        # Whether a file's identifiers are all spelled in its bytes as they are (an ASCII file): then a
+        # word among them is in the bytes, and they are not read to say so.
+        self.literales = literales
         # Which test runs first (the answer is the same): identifiers when they are at hand (the main
         # process has every file's forma), bytes when identifiers cost a parse (a worker computes them).
         self.identificadores_primero = identificadores_primero
@@ -76,11 +79,15 @@ class Palabras:
         if palabra not in self.respuestas:
             crudo = palabra.encode()
             if self.identificadores_primero:
-                respuesta = (r for r in self.rels if self._nombra(r, palabra) and crudo in (self.leer(r) or b""))
+                respuesta = (r for r in self.rels if self._nombra(r, palabra)
+                             and (self._literal(r) or crudo in (self.leer(r) or b"")))
             else:
                 respuesta = (r for r in self.rels if crudo in (self.leer(r) or b"") and self._nombra(r, palabra))
             self.respuestas[palabra] = tuple(respuesta)
         return self.respuestas[palabra]
+
+    def _literal(self, rel: str) -> bool:
+        return self.literales is not None and self.literales(rel)
 
     def _nombra(self, rel: str, palabra: str) -> bool:
         """Whether the file's identifiers hold `palabra` (True when they are unknown)."""

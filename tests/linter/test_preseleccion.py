@@ -189,3 +189,24 @@ def test_either_order_of_the_two_tests_gives_the_same_answer_and_a_worker_parses
     despues = Palabras(sorted(fuentes), fuentes.get, None, ids).con("register")
     assert primero == despues == ("b.py", "d.py")
     assert pedidos == ["a.py", "b.py", "d.py"]  # c.py's bytes already say no: it is never parsed
+
+
+def test_an_ascii_files_identifiers_answer_without_its_bytes_and_a_non_ascii_file_is_read():
+    """An identifier the parser normalizes (NFKC) may be spelled otherwise in the bytes: only an ASCII
+    file's identifiers stand for its bytes, and the answer is the one the bytes-first order gives."""
+    fuentes = {"a.py": b"register(m)\n", "b.py": "\uff52egister = 1\n# caf\u00e9\n".encode(), "c.py": b'"""register"""\n',
+               "d.py": "register(m)  # caf\u00e9\n".encode()}
+    formas = _formas(fuentes)
+    assert [formas[r]["literales"] for r in sorted(fuentes)] == [True, False, True, False]
+    assert "register" in identificadores(fuentes["b.py"])  # the fullwidth r is normalized away
+    leidos: list[str] = []
+
+    def leer(rel: str):
+        leidos.append(rel)
+        return fuentes[rel]
+
+    ids = {r: frozenset(f["identificadores"].split()) for r, f in formas.items()}
+    sin_leer = Palabras(sorted(fuentes), leer, None, ids.get, identificadores_primero=True,
+                        literales=lambda r: formas[r]["literales"]).con("register")
+    assert leidos == ["b.py", "d.py"]  # the ASCII files' identifiers answer alone
+    assert sin_leer == Palabras(sorted(fuentes), fuentes.get, None, ids.get).con("register") == ("a.py", "d.py")
