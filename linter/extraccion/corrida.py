@@ -264,12 +264,17 @@ class Extraccion:
         palabras = Palabras(validos, self.bytes_de, None, self._identificadores, identificadores_primero=True,
                             literales=lambda rel: rel in self.formas and self.formas[rel]["literales"] is True)
         con_palabra = {p: palabras.con(p) for p in PALABRAS_GLOBALES}
+        propias = [r for r in validos if r in self.propios]
         if self.prefiltro:
-            elegidas = sorted(entradas(_Fuentes(validos, self.datos), {r: nombre_modulo(r) for r in validos},
-                                       {r: self.formas[r] for r in validos if r in self.formas}))
+            # A file whose code spells a word is an entry point whatever the closure says; only the
+            # others need it (a one-file run over a tool module never computes it).
+            directas = {r for r in propias if r in self.formas and self.formas[r]["palabras"]}
+            if len(directas) < len(propias):
+                directas |= entradas(_Fuentes(validos, self.datos), {r: nombre_modulo(r) for r in validos},
+                                     {r: self.formas[r] for r in validos if r in self.formas}) & set(propias)
+            elegidas = sorted(directas)
         else:
-            elegidas = list(validos)
-        elegidas = [r for r in elegidas if r in self.propios]
+            elegidas = propias
         resultados: dict[str, dict[str, Any]] = {}
         pendientes = []
         variantes: dict[str, list[Any]] = {}
