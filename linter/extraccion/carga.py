@@ -13,7 +13,7 @@ from .nombres import Indice, Palabras, nombre_modulo
 from .presupuesto import comprobar
 from .recolector import Modulo, recolectar
 from .tipos import NoResuelto
-from .verificacion import fila_falla
+from .verificacion import Formas, fila_falla
 
 # Words whose set of containing modules a stage may iterate (low-level handlers, `Tool` calls).
 PALABRAS_GLOBALES = ("call_tool", "on_call_tool", "Tool")
@@ -27,8 +27,10 @@ FUENTE_EN_MEMORIA = 2 * 1024 * 1024
 class Cargador:
     """The project's files by module name; parses a module the first time a stage needs it."""
 
-    def __init__(self, raiz: pathlib.Path, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]]) -> None:
+    def __init__(self, raiz: pathlib.Path, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]],
+                 formas: Optional[Formas] = None) -> None:
         self.raiz = raiz
+        self.formas = formas  # the main process's formas, by content (None: no cache, parse for identifiers)
         self.por_nombre = {nombre_modulo(r): r for r in sorted(rels)}  # files that passed verification
         self.indice = Indice(self.por_nombre)
         self.palabras = Palabras(rels, self._bytes, con_palabra, self._identificadores)
@@ -103,7 +105,11 @@ class Cargador:
         """The identifiers of a file's code, computed as the main process's forma has them."""
         if rel not in self._ids:
             datos = self._bytes(rel)
-            self._ids[rel] = identificadores(datos) if datos is not None else None
+            guardada = self.formas.de(rel, datos) if datos is not None and self.formas is not None else None
+            if guardada is not None:
+                self._ids[rel] = frozenset(guardada["identificadores"].split())
+            else:
+                self._ids[rel] = identificadores(datos) if datos is not None else None
         return self._ids[rel]
 
     def _bytes(self, rel: str) -> Optional[bytes]:

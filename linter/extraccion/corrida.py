@@ -26,7 +26,8 @@ from .paralelo import Reparto, trabajos_por_defecto
 from .prefiltro import entradas
 from .presupuesto import PRESUPUESTO_POR_ARCHIVO
 from .salida import Salida
-from .verificacion import fila_falla, verificar
+from .verificacion import ESPACIO as ESPACIO_VERIFICAR
+from .verificacion import Formas, fila_falla, verificar
 
 PALABRAS_GLOBALES = ("call_tool", "on_call_tool", "Tool")  # = carga.PALABRAS_GLOBALES, without importing libcst
 UMBRAL_VERIFICAR = 256 * 1024  # bytes of source below which a pool is not worth starting
@@ -214,7 +215,7 @@ class Extraccion:
         resultados: dict[str, Optional[dict[str, Any]]] = {}
         pendientes = []
         for rel in list(self.sha):
-            guardado = self._leer_cache("verificar", rel)
+            guardado = self._leer_cache(ESPACIO_VERIFICAR, rel)
             if (guardado is not None and "falla" in guardado and _falla_valida(guardado["falla"])
                     and (guardado.get("forma") is None or forma_valida(guardado["forma"]))):
                 resultados[rel] = guardado["falla"]
@@ -234,7 +235,7 @@ class Extraccion:
             if forma is not None:
                 self.formas[rel] = forma
             if propia:  # a crashed worker is this run's, not the file's: never cached
-                self._escribir_cache("verificar", rel, {"falla": falla, "forma": forma})
+                self._escribir_cache(ESPACIO_VERIFICAR, rel, {"falla": falla, "forma": forma})
         for rel in sorted(resultados):
             if resultados[rel] is not None and rel in self.propios:
                 self.salida.filas["no_resuelto"].append(resultados[rel])
@@ -290,6 +291,7 @@ class Extraccion:
         esquemas = self.almacen.vecino(ESPACIO_ESQUEMAS) if self.almacen is not None else None
         calculados = reparto.mapear(_trabajar, pendientes, [self.tamanos[r] for r in pendientes],
                                     self.id, str(self.raiz), validos, con_palabra, esquemas, self.sal, self.limite,
+                                    Formas(self.almacen, self.sal) if self.almacen is not None else None,
                                     lotes=len(pendientes), fallo=_unidad_caida)
         for rel, resultado, deps in calculados:
             resultados[rel] = resultado

@@ -18,6 +18,7 @@ from ..cache import Almacen
 from . import nodos
 from .anotaciones import Derivador
 from .carga import Cargador
+from .verificacion import Formas
 from .complete import Complete
 from .literales import Literales
 from .presupuesto import Agotado, comprobar, presupuesto
@@ -111,10 +112,11 @@ def _otros_registros(m: Any) -> int:
 _CARGADOR: list[Any] = [None, None]  # (run id, Cargador): parsed modules shared by the lots of one run
 
 
-def _cargador(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]]) -> Cargador:
+def _cargador(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]],
+              formas: Optional[Formas] = None) -> Cargador:
     """This process's loader for run `corrida` (a worker keeps it across the lots it takes)."""
     if _CARGADOR[0] != corrida:
-        _CARGADOR[:] = [corrida, Cargador(pathlib.Path(raiz), rels, con_palabra)]
+        _CARGADOR[:] = [corrida, Cargador(pathlib.Path(raiz), rels, con_palabra, formas)]
     return _CARGADOR[1]
 
 
@@ -124,14 +126,16 @@ def olvidar() -> None:
 
 
 def trabajar(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]],
-             esquemas: Optional[Almacen], sal: str, limite: float,
+             esquemas: Optional[Almacen], sal: str, limite: float, formas: Optional[Formas],
              unidades: Sequence[str]) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
     """Compute several units in this process, sharing parsed modules: (file, result, dependencies).
 
     `esquemas` (None: no cache) keeps schema validity by schema value under the analyzer fingerprint `sal`;
-    `limite`: seconds one file's analysis may take (0: no budget), past which it is a no_resuelto row.
+    `limite`: seconds one file's analysis may take (0: no budget), past which it is a no_resuelto row;
+    `formas`: where the main process filed each file's forma, so a word look-up reads identifiers
+    instead of parsing the file again.
     """
-    cargador = _cargador(corrida, raiz, rels, con_palabra)
+    cargador = _cargador(corrida, raiz, rels, con_palabra, formas)
     validez = Validez(esquemas, sal)
     salida = []
     for rel in unidades:

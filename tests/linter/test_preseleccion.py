@@ -4,6 +4,7 @@ every file a recognizer reads (evidence identical with and without the pre-filte
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
 import pathlib
 
@@ -210,3 +211,35 @@ def test_an_ascii_files_identifiers_answer_without_its_bytes_and_a_non_ascii_fil
                         literales=lambda r: formas[r]["literales"]).con("register")
     assert leidos == ["b.py", "d.py"]  # the ASCII files' identifiers answer alone
     assert sin_leer == Palabras(sorted(fuentes), fuentes.get, None, ids.get).con("register") == ("a.py", "d.py")
+
+
+def test_a_worker_reads_identifiers_from_the_forma_filed_for_those_bytes_and_parses_otherwise(tmp_path, monkeypatch):
+    """The main process files each file's forma by content; a worker's word look-up reads its
+    identifiers from there instead of parsing the file again, and parses when the filed forma is
+    for other bytes (the file changed since) or missing."""
+    from oracle_lint.linter.cache import Almacen
+    from oracle_lint.linter.extraccion import carga
+    from oracle_lint.linter.extraccion.carga import Cargador
+    from oracle_lint.linter.extraccion.verificacion import Formas
+
+    fuentes = {"a.py": b"register(m)\n", "b.py": b"x = 'register'\n", "c.py": b"def register(): pass\n"}
+    for rel, datos in fuentes.items():
+        (tmp_path / rel).write_bytes(datos)
+    formas = Formas(Almacen(tmp_path, "extraccion"), "sal")
+    archivadas = {**fuentes, "c.py": b"register = 1\n"}  # c.py's forma is filed for other bytes
+    for rel, datos in archivadas.items():
+        formas.almacen.escribir(formas.clave(rel, hashlib.sha256(datos).hexdigest()),
+                                {"falla": None, "forma": forma(ast.parse(datos), datos)})
+    parseados: list[bytes] = []
+    original = carga.identificadores
+
+    def contar(datos):
+        parseados.append(datos)
+        return original(datos)
+
+    monkeypatch.setattr(carga, "identificadores", contar)
+    con = Cargador(tmp_path, sorted(fuentes), {}, formas).con_token("register")
+    assert parseados == [fuentes["c.py"]]  # only the file whose filed forma is not for its bytes
+    parseados.clear()
+    sin = Cargador(tmp_path, sorted(fuentes), {}).con_token("register")
+    assert con == sin == ("a.py", "c.py") and len(parseados) == 3
