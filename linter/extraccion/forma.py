@@ -64,6 +64,37 @@ LISTAS_IDENTIFICADOR: dict[type, str] = {t: c for t, c in ((ast.Global, "names")
                                                               (ast.MatchClass, "kwd_attrs"))}
 
 
+def _hijos() -> dict[type, tuple[str, ...]]:
+    """The fields of each node class that can hold nodes: all but `ctx` (a shared Load/Store/Del
+    leaf), the identifier fields and a constant's value."""
+    tabla = {}
+    for clase in vars(ast).values():
+        if isinstance(clase, type) and issubclass(clase, ast.AST):
+            fuera = {"ctx", *CAMPOS_IDENTIFICADOR.get(clase, ()), *(("value", "kind") if clase is ast.Constant else ())}
+            tabla[clase] = tuple(f for f in clase._fields if f not in fuera)
+    return tabla
+
+
+HIJOS = _hijos()
+
+
+def nodos(arbol: ast.AST) -> list[Any]:
+    """The nodes of `ast.walk(arbol)` but the shared `ctx` leaves of every name (a third of them), in
+    another order, as one list: without walk's three layers of generators. A str or None of a list
+    field (`Global.names`, `Dict.keys`) is in the list too; it has no fields, and no reader takes it."""
+    hijos, AST = HIJOS, ast.AST
+    salida = [arbol]
+    poner, extender = salida.append, salida.extend
+    for nodo in salida:  # the list grows while it is read: breadth first, as ast.walk
+        for campo in hijos.get(type(nodo), ()):
+            valor = getattr(nodo, campo, None)
+            if type(valor) is list:
+                extender(valor)
+            elif isinstance(valor, AST):
+                poner(valor)
+    return salida
+
+
 class _Nombres:
     """One walk of a stdlib tree: every identifier the code spells (dotted ones also by component),
     the attribute names, the names imports bind or read, the names calls call (`f(...)`, `x.f(...)`),
@@ -78,7 +109,7 @@ class _Nombres:
         self.textos: set[str] = set()
         nombres, campos, listas = self.nombres, CAMPOS_IDENTIFICADOR, LISTAS_IDENTIFICADOR
         Name, Attribute, Constant, Call = ast.Name, ast.Attribute, ast.Constant, ast.Call
-        for nodo in ast.walk(arbol):
+        for nodo in nodos(arbol):
             tipo = type(nodo)
             if tipo is Name:
                 nombres.add(nodo.id)

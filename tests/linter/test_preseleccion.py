@@ -11,7 +11,7 @@ import pathlib
 import pytest
 
 from oracle_lint.linter.extraccion import extraer, motor, recolector, servidores
-from oracle_lint.linter.extraccion.forma import CAMPOS_IDENTIFICADOR, LISTAS_IDENTIFICADOR, _Nombres, forma, identificadores
+from oracle_lint.linter.extraccion.forma import CAMPOS_IDENTIFICADOR, LISTAS_IDENTIFICADOR, _Nombres, forma, identificadores, nodos
 from oracle_lint.linter.extraccion.nombres import Palabras
 from oracle_lint.linter.extraccion.prefiltro import PALABRAS, entradas
 
@@ -110,6 +110,24 @@ def test_the_identifier_table_misses_no_name_of_any_construct():
 def test_the_identifier_table_reads_every_name_of_real_sources(ruta):
     arbol = ast.parse(ruta.read_bytes())
     assert _Nombres(arbol).nombres == _generico(arbol)
+
+
+def _sin_ctx(arbol: ast.AST) -> list[int]:
+    return sorted(id(n) for n in ast.walk(arbol) if not isinstance(n, ast.expr_context))
+
+
+def test_the_walk_reaches_every_node_of_every_construct_but_the_shared_ctx_leaves():
+    arbol = ast.parse(SINTAXIS)
+    vistos = [n for n in nodos(arbol) if isinstance(n, ast.AST)]
+    assert sorted(map(id, vistos)) == _sin_ctx(arbol)
+    assert len(vistos) == len({id(n) for n in vistos})  # none twice
+    assert {type(n) for n in vistos} >= {ast.MatchClass, ast.Global, ast.Lambda, ast.ExceptHandler, ast.MatchOr, ast.ListComp}
+
+
+@pytest.mark.parametrize("ruta", FUENTES, ids=lambda r: r.relative_to(RAIZ).as_posix())
+def test_the_walk_reaches_every_node_of_real_sources(ruta):
+    arbol = ast.parse(ruta.read_bytes())
+    assert sorted(id(n) for n in nodos(arbol) if isinstance(n, ast.AST)) == _sin_ctx(arbol)
 
 
 def test_every_word_a_recognizer_compares_with_is_a_prefilter_word():
