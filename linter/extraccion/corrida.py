@@ -36,6 +36,9 @@ UMBRAL_UNIDADES = 24 * 1024
 # (a pre-commit run over a few files, then the full run): neither evicts the other.
 VARIANTES = 4
 LOTES_DE_VERIFICACION = 16  # parse-check lots per worker
+# Unit lots per worker: contiguous runs in path order, so the units of one package, which read the same
+# modules, share one worker's parsed modules; 8 per worker keep the last lot short.
+LOTES_DE_UNIDADES = 8
 ESPACIO_ESQUEMAS = "esquemas"  # `.oracle-cache/` namespace of schema validity, filed by schema value (validez.py)
 TAMANO_MAXIMO = 8 * 1024 * 1024  # bytes: a larger file is reported, never read (docs/robustez.md)
 
@@ -292,7 +295,7 @@ class Extraccion:
         calculados = reparto.mapear(_trabajar, pendientes, [self.tamanos[r] for r in pendientes],
                                     self.id, str(self.raiz), validos, con_palabra, esquemas, self.sal, self.limite,
                                     Formas(self.almacen, self.sal) if self.almacen is not None else None,
-                                    lotes=len(pendientes), fallo=_unidad_caida)
+                                    lotes=LOTES_DE_UNIDADES * reparto.trabajos, fallo=_unidad_caida, en_orden=True)
         for rel, resultado, deps in calculados:
             resultados[rel] = resultado
             if deps["modulos"].get(rel) == self.sha[rel]:  # the file did not change under us

@@ -33,6 +33,30 @@ def repartir(elementos: Sequence[T], pesos: Sequence[int], partes: int) -> list[
     return [c for _, c in sorted(cubos, key=lambda c: -c[0]) if c]
 
 
+def repartir_en_orden(elementos: Sequence[T], pesos: Sequence[int], partes: int) -> list[list[T]]:
+    """`partes` contiguous runs of `elementos`, in their order, of similar total weight; heaviest first.
+
+    Units in path order share modules (a server's tool modules import its models and helpers): a run
+    keeps them in one worker, whose parsed modules then serve the next unit, instead of every worker
+    parsing them (and its bounded module memory dropping them between interleaved units)."""
+    partes = max(1, min(partes, len(elementos)))
+    corridas: list[tuple[int, list[T]]] = []
+    actual: list[T] = []
+    acumulado, restante = 0, sum(pesos)  # `restante`: the weight of this run and the ones to come
+    for i, (elemento, peso) in enumerate(zip(elementos, pesos)):
+        actual.append(elemento)
+        acumulado += peso
+        despues = partes - len(corridas) - 1  # runs still to open after this one
+        # cut once this run holds its fair share of what is left, if an element is left for each run to come
+        if despues and len(elementos) - i - 1 >= despues and acumulado * (despues + 1) >= restante:
+            corridas.append((acumulado, actual))
+            restante -= acumulado
+            actual, acumulado = [], 0
+    if actual:
+        corridas.append((acumulado, actual))
+    return [c for _, c in sorted(corridas, key=lambda c: -c[0])]
+
+
 def vigilar_padre(padre: int) -> None:
     """Pool initializer: a daemon thread that ends this worker once its parent is gone (reparented)."""
     import threading
@@ -69,9 +93,12 @@ class Reparto:
             self._pool.shutdown()
 
     def mapear(self, funcion: Callable[..., list[Any]], elementos: Sequence[Any], pesos: Sequence[int],
-               *fijos: Any, lotes: int = 0, fallo: Optional[Callable[[Any, str], Any]] = None) -> list[Any]:
+               *fijos: Any, lotes: int = 0, fallo: Optional[Callable[[Any, str], Any]] = None,
+               en_orden: bool = False) -> list[Any]:
         """`funcion(*fijos, lote)` over `elementos` in weighted lots (default 4 per worker), heaviest
         first, taken by whichever worker is free; results concatenated (lot order, not input order).
+        `en_orden`: each lot is a contiguous run of `elementos` (`repartir_en_orden`), for work whose
+        neighbours share what they read.
 
         `fallo(elemento, motivo)`: the result of an element whose process died even when run alone
         (without it, such a death is an error: nothing is ever dropped silently)."""
@@ -81,7 +108,7 @@ class Reparto:
             return funcion(*fijos, list(elementos))
         from concurrent.futures.process import BrokenProcessPool
 
-        partes = repartir(elementos, pesos, lotes or 4 * self.trabajos)
+        partes = (repartir_en_orden if en_orden else repartir)(elementos, pesos, lotes or 4 * self.trabajos)
         if self._pool is None:
             self._pool = _pool(self.trabajos)
         futuros = [(parte, self._pool.submit(funcion, *fijos, parte)) for parte in partes]

@@ -1,0 +1,68 @@
+"""How work is split over workers: weighted lots (LPT) and, for units, contiguous runs in path order,
+so the units of one package share one worker's parsed modules; the evidence never depends on it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from oracle_lint.linter.extraccion import carga, corrida, extraer
+from oracle_lint.linter.extraccion.paralelo import Reparto, repartir, repartir_en_orden
+
+from .marcas import FIXTURES
+
+
+def test_runs_keep_the_order_and_split_the_weight_evenly():
+    assert repartir_en_orden(list("abcdefgh"), [1] * 8, 4) == [["a", "b"], ["c", "d"], ["e", "f"], ["g", "h"]]
+    # a heavy element fills its run alone; the rest share what is left; heaviest run first
+    assert repartir_en_orden(list("abcdefgh"), [10, 1, 1, 1, 1, 1, 1, 1], 4) == [["a"], ["b", "c", "d"], ["e", "f"], ["g", "h"]]
+    assert repartir_en_orden(list("ab"), [1, 1], 8) == [["a"], ["b"]]  # never more runs than elements
+    assert repartir_en_orden(["x"], [0], 3) == [["x"]]
+
+
+@given(st.lists(st.integers(min_value=0, max_value=1000), min_size=1, max_size=60), st.integers(min_value=1, max_value=20))
+def test_every_element_is_in_exactly_one_run_in_its_order(pesos, partes):
+    elementos = list(range(len(pesos)))
+    corridas = repartir_en_orden(elementos, pesos, partes)
+    assert all(corridas) and len(corridas) <= min(partes, len(elementos))
+    assert sorted(x for c in corridas for x in c) == elementos
+    assert all(c == list(range(c[0], c[0] + len(c))) for c in corridas)  # contiguous
+    assert [sum(pesos[x] for x in c) for c in corridas] == sorted((sum(pesos[x] for x in c) for c in corridas), reverse=True)
+    assert sorted(x for c in repartir(elementos, pesos, partes) for x in c) == elementos
+
+
+def test_units_go_to_the_pool_as_contiguous_runs_in_path_order(monkeypatch):
+    """With two workers, the units reach the pool in runs of neighbouring files, and the evidence is
+    the in-process run's."""
+    lotes: list[list[str]] = []
+    original = Reparto.mapear
+
+    def mapear(self, funcion, elementos, pesos, *fijos, **kw):
+        if funcion is corrida._trabajar:
+            partes = repartir_en_orden(elementos, pesos, kw["lotes"]) if kw.get("en_orden") else None
+            lotes.append(partes)
+        return original(self, funcion, elementos, pesos, *fijos, **kw)
+
+    archivos = sorted(FIXTURES.rglob("*.py"))
+    uno = extraer(archivos, FIXTURES, trabajos=1)
+    monkeypatch.setattr(Reparto, "mapear", mapear)
+    monkeypatch.setattr(corrida, "UMBRAL_UNIDADES", 0)
+    dos = extraer(archivos, FIXTURES, trabajos=2)
+    assert json.dumps(dos, sort_keys=True) == json.dumps(uno, sort_keys=True)
+    (partes,) = lotes
+    assert partes is not None and 1 < len(partes) <= corrida.LOTES_DE_UNIDADES * 2
+    assert sorted(x for p in partes for x in p) == [x for p in sorted(partes, key=lambda p: p[0]) for x in p]
+
+
+@pytest.mark.parametrize("memoria", [carga.FUENTE_EN_MEMORIA, 0])
+def test_the_evidence_does_not_depend_on_the_lots(monkeypatch, memoria):
+    archivos = sorted(FIXTURES.rglob("*.py"))
+    monkeypatch.setattr(carga, "FUENTE_EN_MEMORIA", memoria)
+    base = json.dumps(extraer(archivos, FIXTURES, trabajos=1), sort_keys=True)
+    monkeypatch.setattr(corrida, "UMBRAL_UNIDADES", 0)
+    for lotes in (1, 3):
+        monkeypatch.setattr(corrida, "LOTES_DE_UNIDADES", lotes)
+        assert json.dumps(extraer(archivos, FIXTURES, trabajos=2), sort_keys=True) == base
