@@ -126,6 +126,73 @@ def filas_nodos(herramienta: str, lado: str, esquema: Esquema) -> list[dict]:
     return filas
 
 
+def _destino(raiz: Any, nodo: Any, vistos: frozenset = frozenset()) -> tuple[Any, frozenset]:
+    """The node a chain of local `$ref`s ends at (the node itself without one; None on a cycle or a
+    dangling ref), and the pointers passed on the way."""
+    while isinstance(nodo, dict) and "$ref" in nodo and isinstance(nodo["$ref"], str):
+        destino, puntero = resolver_ref(raiz, nodo["$ref"])
+        if destino is None or puntero in vistos:
+            return None, vistos
+        nodo, vistos = destino, vistos | {puntero}
+    return nodo, vistos
+
+
+def anulable(raiz: Any, nodo: Any, vistos: frozenset = frozenset()) -> bool:
+    """Whether a property's schema admits null: `null` among its types, `nullable: true` (OpenAPI),
+    null in its `enum` or as its `const`, or a union branch that does ($ref resolved)."""
+    nodo, vistos = _destino(raiz, nodo, vistos)
+    if not isinstance(nodo, dict):
+        return False
+    if "null" in _tipos(nodo) or nodo.get("nullable") is True or ("const" in nodo and nodo["const"] is None):
+        return True
+    if isinstance(nodo.get("enum"), list) and None in nodo["enum"]:
+        return True
+    return any(anulable(raiz, r, vistos) for clave in ("anyOf", "oneOf") if isinstance(nodo.get(clave), list)
+               for r in nodo[clave])
+
+
+def coleccion(raiz: Any, nodo: Any, vistos: frozenset = frozenset()) -> bool:
+    """Whether a property's schema can be an array ($ref resolved; a union branch that can)."""
+    nodo, vistos = _destino(raiz, nodo, vistos)
+    if not isinstance(nodo, dict):
+        return False
+    if es_arreglo(nodo):
+        return True
+    return any(coleccion(raiz, r, vistos) for clave in ("anyOf", "oneOf") if isinstance(nodo.get(clave), list)
+               for r in nodo[clave])
+
+
+def tipos_de(raiz: Any, nodo: Any, vistos: frozenset = frozenset()) -> set[str]:
+    """The JSON types a property's schema names: its `type`, and its union branches' ($ref resolved).
+    Empty when it names none (`{}`, a bare `enum`)."""
+    nodo, vistos = _destino(raiz, nodo, vistos)
+    if not isinstance(nodo, dict):
+        return set()
+    tipos = set(_tipos(nodo))
+    for clave in ("anyOf", "oneOf"):
+        if isinstance(nodo.get(clave), list):
+            for r in nodo[clave]:
+                tipos |= tipos_de(raiz, r, vistos)
+    return tipos
+
+
+def filas_propiedades(herramienta: str, lado: str, esquema: Esquema) -> list[dict]:
+    """`esquema_propiedad` rows of one published schema: every property of every object node."""
+    filas = []
+    for puntero, nodo in recorrer(esquema):
+        props = nodo.get("properties")
+        if not es_objeto(nodo) or not isinstance(props, dict):
+            continue
+        for nombre, sub in props.items():
+            if not isinstance(nombre, str):
+                continue
+            donde = esquema.donde(f"{puntero}/properties/{escapar(nombre)}").fila()
+            filas.append({"herramienta": herramienta, "lado": lado, "puntero": puntero, "propiedad": nombre,
+                          "tipos": ",".join(sorted(tipos_de(esquema.valor, sub))), "coleccion": coleccion(esquema.valor, sub),
+                          "anulable": anulable(esquema.valor, sub), **donde})
+    return filas
+
+
 def raiz_estricta(esquema: Esquema) -> bool:
     """The published output root has additionalProperties false (root `$ref` followed)."""
     nodo = esquema.valor
@@ -189,7 +256,8 @@ def lista_de_claves(filas: list[dict]) -> Optional[str]:
 def filas_de_esquemas(herramienta: str, esquemas: Mapping[str, Esquema], origen: Callable[[Esquema], str],
                       validar: Callable[[Esquema], tuple[bool, Optional[str]]]) -> Iterator[tuple[str, dict]]:
     """(relation, row) of one tool's published schemas, whoever read them (the source analysis or a
-    live listing): `esquema` per side, its `esquema_nodo` rows, and the output's `clave_declarada`."""
+    live listing): `esquema` per side, its `esquema_nodo` and `esquema_propiedad` rows, and the output's
+    `clave_declarada`."""
     for lado in ("entrada", "salida"):
         esquema = esquemas.get(lado)
         if esquema is None:
@@ -200,6 +268,8 @@ def filas_de_esquemas(herramienta: str, esquemas: Mapping[str, Esquema], origen:
                               **esquema.donde("").fila())
         for fila in filas_nodos(herramienta, lado, esquema):
             yield "esquema_nodo", fila
+        for fila in filas_propiedades(herramienta, lado, esquema):
+            yield "esquema_propiedad", fila
     if esquemas.get("salida") is not None:
         for clave in claves_declaradas(esquemas["salida"]):
             yield "clave_declarada", {"herramienta": herramienta, "clave": clave}
