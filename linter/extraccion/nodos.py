@@ -183,13 +183,14 @@ def filas_propiedades(herramienta: str, lado: str, esquema: Esquema) -> list[dic
         props = nodo.get("properties")
         if not es_objeto(nodo) or not isinstance(props, dict):
             continue
+        requeridas = nodo.get("required") if isinstance(nodo.get("required"), list) else []
         for nombre, sub in props.items():
             if not isinstance(nombre, str):
                 continue
             donde = esquema.donde(f"{puntero}/properties/{escapar(nombre)}").fila()
             filas.append({"herramienta": herramienta, "lado": lado, "puntero": puntero, "propiedad": nombre,
                           "tipos": ",".join(sorted(tipos_de(esquema.valor, sub))), "coleccion": coleccion(esquema.valor, sub),
-                          "anulable": anulable(esquema.valor, sub), **donde})
+                          "anulable": anulable(esquema.valor, sub), "requerida": nombre in requeridas, **donde})
     return filas
 
 

@@ -55,6 +55,6 @@ def test_one_row_per_property_of_every_object_where_it_is_written():
         [("", n) for n in RAIZ["properties"]] + [("/$defs/Item", "id")])
     bandera = next(f for f in filas if f["propiedad"] == "bandera")
     assert bandera == {"herramienta": "t", "lado": "salida", "puntero": "", "propiedad": "bandera", "tipos": "boolean",
-                       "coleccion": False, "anulable": False, "archivo": "s.py", "linea": 3, "columna": 1}
+                       "coleccion": False, "anulable": False, "requerida": False, "archivo": "s.py", "linea": 3, "columna": 1}
     ident = next(f for f in filas if f["propiedad"] == "id")
     assert (ident["tipos"], ident["anulable"], ident["linea"]) == ("integer,null", True, 1)  # its nearest written ancestor
