@@ -1,4 +1,4 @@
-"""`oracle-lint`: check, report, baseline, evidence, rules, probe.
+"""`oracle-lint`: check, report, baseline, evidence, rules, probe, footprint.
 
 Exit codes: 0 clean, 1 findings (or, for `report`, something must change), 2 usage or
 configuration error. Errors print their stable `CODE — message` line on stderr.
@@ -342,15 +342,20 @@ def evidence(paths: tuple[Path, ...], sin_cache: bool, trabajos: int | None, lim
 @click.option("--calls", "llamadas", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="A TOML or JSON file of sample calls (tool, arguments, partial): each result is checked at run time.")
 @click.option("--format", "formato", type=click.Choice(["text", "json", "github", "sarif"]), default="text", show_default=True)
+@click.option("--tokens", "fichas", is_flag=True,
+              help="Instead of judging the contract, measure the o200k_base tokens of tools/list (per tool, per slot, "
+                   "the listing compact and indented) and judge presupuesto_tokens of [tool.oracle]: over it or "
+                   "below it exits 1. Needs the `tokens` extra (tiktoken) and the cached tokenizer file.")
 @OPCION_PROYECTO
 @_con_errores
 def probe(comando: tuple[str, ...], url: str | None, timeout: float, directorio: Path | None, era: str,
-          llamadas: Path | None, formato: str, raiz: Path | None) -> None:
+          llamadas: Path | None, formato: str, fichas: bool, raiz: Path | None) -> None:
     """Start an MCP server (stdio) or reach one (--url), list its tools and judge the published contract.
 
     The server is started exactly as a client would start it (`oracle-lint probe -- python server.py`),
     asked for tools/list through the MCP Python SDK's client, and ended. Its schemas are judged with the
-    project's catalog and lists; rules that need the source are named, not passed.
+    project's catalog and lists; rules that need the source are named, not passed. With --tokens, the
+    listing's footprint is measured and judged against the budget instead (docs/huella.md).
     """
     from oracle_lint.linter.sonda import presentacion
     from oracle_lint.linter.sonda.cliente import Servidor, comando as validar_comando
@@ -362,6 +367,8 @@ def probe(comando: tuple[str, ...], url: str | None, timeout: float, directorio:
                           correccion="oracle-lint probe --url http://127.0.0.1:8000/mcp  or  oracle-lint probe -- python server.py")
     servidor = Servidor(url=url) if url else Servidor(comando=validar_comando(comando), cwd=str(directorio) if directorio else None)
     proyecto = _proyecto(raiz)
+    if fichas:
+        _probar_huella(proyecto, servidor, timeout, era, llamadas, formato)
     muestras = (llamadas, proyecto.presentar_ruta(llamadas.resolve())) if llamadas else None
     sondeo = sondear(proyecto, servidor, timeout, era, muestras)
     if formato in ("github", "sarif"):
@@ -379,6 +386,56 @@ def probe(comando: tuple[str, ...], url: str | None, timeout: float, directorio:
     else:
         click.echo(presentacion.como_json(sondeo) if formato == "json" else presentacion.texto(sondeo), nl=False)
     sys.exit(1 if sondeo.hallazgos else 0)
+
+
+def _probar_huella(proyecto, servidor, timeout: float, era: str, llamadas: Path | None, formato: str) -> None:  # type: ignore[no-untyped-def]
+    """`probe --tokens`: the live listing's footprint and the budget's verdict; exit 1 when the budget must
+    change or the listing must shrink, else 0. The tokenizer is loaded before the server is started."""
+    from oracle_lint.linter import huella, tokenizador
+    from oracle_lint.linter.formatos import VERSION_JSON
+    from oracle_lint.linter.sonda.cliente import listar
+    from oracle_lint.nucleo.errores import ErrorOracle
+
+    if llamadas is not None:
+        raise ErrorOracle("ARGUMENTOS_INVALIDOS", "--tokens measures tools/list only; it takes no --calls.",
+                          correccion="oracle-lint probe --tokens -- python server.py")
+    if formato not in ("text", "json"):
+        raise ErrorOracle("ARGUMENTOS_INVALIDOS", f"--tokens prints text or json, not {formato}.",
+                          correccion="oracle-lint probe --tokens --format json -- python server.py")
+    contar = tokenizador.cargar_o200k()
+    listado = listar(servidor, timeout, era, crudo=True)
+    medida = huella.huella(listado.herramientas, contar)
+    juicio = huella.juzgar_presupuesto(medida.total, proyecto.config.presupuesto_tokens)
+    origen = servidor.origen()
+    if formato == "json":
+        click.echo(huella.json_vivo(medida, origen, listado.protocolo, juicio, VERSION_JSON), nl=False)
+    else:
+        click.echo(huella.texto_vivo(medida, origen, juicio), nl=False)
+    sys.exit(1 if juicio.falla else 0)
+
+
+@main.command()
+@click.option("--format", "formato", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@_opciones_de_corrida
+@OPCION_PROYECTO
+@_con_errores
+def footprint(formato: str, sin_cache: bool, trabajos: int | None, limite: float, raiz: Path | None) -> None:
+    """Report the o200k_base tokens of the tools/list the source analysis derives (names and schemas; no
+    descriptions). It judges nothing: the budget is judged on the live listing by `probe --tokens`."""
+    from oracle_lint.linter import huella, tokenizador
+    from oracle_lint.linter.analisis import reunir_evidencia
+    from oracle_lint.linter.formatos import VERSION_JSON
+
+    contar = tokenizador.cargar_o200k()  # before the analysis: a missing tokenizer costs no run
+    proyecto = _proyecto(raiz)
+    corrida = reunir_evidencia(proyecto, None, cache=not sin_cache, trabajos=trabajos, limite=limite)
+    definiciones, sin_derivar = huella.definiciones_estaticas(corrida.evidencia)
+    medida = huella.huella(definiciones, contar)
+    presupuesto = proyecto.config.presupuesto_tokens
+    if formato == "json":
+        click.echo(huella.json_estatico(medida, sin_derivar, presupuesto, VERSION_JSON), nl=False)
+    else:
+        click.echo(huella.texto_estatico(medida, sin_derivar, presupuesto), nl=False)
 
 
 @main.command()

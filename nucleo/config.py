@@ -47,7 +47,7 @@ POR_OMISION: dict[str, Any] = {
     "diferencial": "diferencial",
     "macros": "macros",
 }
-CLAVES = (*LISTAS_DE_TEXTO, *DIRECTORIOS, "sombras")
+CLAVES = (*LISTAS_DE_TEXTO, *DIRECTORIOS, "sombras", "presupuesto_tokens")
 CLAVES_SOMBRA = ("desde", "porque", "cota", "herramientas")
 
 
@@ -66,6 +66,7 @@ class Config:
     diferencial: str = "diferencial"
     macros: str = "macros"
     sombras: Mapping[str, Sombra] = field(default_factory=dict)
+    presupuesto_tokens: int | None = None  # the o200k_base tokens the live tools/list may cost (`probe --tokens`)
     explicitas: frozenset[str] = frozenset()
 
 
@@ -137,6 +138,21 @@ def _texto(raiz: str, fuente: str, clave: str, valor: Any) -> str:
     return valor
 
 
+def _presupuesto(raiz: str, fuente: str, valor: Any) -> int:
+    """`presupuesto_tokens`: a positive integer (a budget of 0 tokens would admit no listing at all)."""
+    if isinstance(valor, bool) or not isinstance(valor, int) or valor <= 0:
+        raise _invalido(
+            raiz,
+            f"{fuente}: «presupuesto_tokens» debe ser un entero positivo, no {valor!r}",
+            "escribí presupuesto_tokens = N con los tokens o200k_base que hoy cuesta tools/list "
+            "(`oracle-lint probe --tokens` los mide).",
+            f"{fuente}: «presupuesto_tokens» must be a positive integer, not {valor!r}",
+            "write presupuesto_tokens = N with the o200k_base tokens tools/list costs today "
+            "(`oracle-lint probe --tokens -- <server command>` measures it).",
+        )
+    return valor
+
+
 def _sombra(raiz: str, fuente: str, ident: str, valor: Any) -> Sombra:
     donde = f"{fuente}: sombras.«{ident}»"
     if not RE_ID_MEDIDA.match(ident):
@@ -203,6 +219,8 @@ def config_de_datos(datos: Any, *, fuente: str, raiz: str, extra: tuple[str, ...
                 raise _invalido(raiz, f"{fuente}: «sombras» debe ser una tabla", "usá [tool.oracle.sombras.\"<id>\"].",
                                 f"{fuente}: «sombras» must be a table", "use [tool.oracle.sombras.\"<id>\"].")
             valores[clave] = {i: _sombra(raiz, fuente, i, v) for i, v in sorted(valor.items())}
+        elif clave == "presupuesto_tokens":
+            valores[clave] = _presupuesto(raiz, fuente, valor)
         else:
             raise _invalido(
                 raiz,

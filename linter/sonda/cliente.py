@@ -63,9 +63,13 @@ def _sdk() -> Any:
 ERAS = ("auto", "modern", "legacy")
 
 
-def listar(servidor: Servidor, timeout: float, era: str = "auto", llamadas: Sequence[Any] = ()) -> Listado:
+def listar(servidor: Servidor, timeout: float, era: str = "auto", llamadas: Sequence[Any] = (),
+           crudo: bool = False) -> Listado:
     """Open a session in `era`, page through `tools/list`, make the sample `llamadas`, close; raise
-    `ErrorOracle` on any failure of the session (a call the server answers with an error is a result)."""
+    `ErrorOracle` on any failure of the session (a call the server answers with an error is a result).
+
+    `crudo`: the tools exactly as the server wrote them (its key order, every key it sent), checked
+    against the protocol but not re-serialized by the SDK's models, for counting their tokens."""
     _sdk()
     import anyio
 
@@ -76,7 +80,7 @@ def listar(servidor: Servidor, timeout: float, era: str = "auto", llamadas: Sequ
     registro.propagate = False
     with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as errlog:
         try:
-            return anyio.run(_listar, servidor, timeout, errlog, era, ruido, tuple(llamadas))
+            return anyio.run(_listar, servidor, timeout, errlog, era, ruido, tuple(llamadas), crudo)
         except ErrorOracle:
             raise
         except TimeoutError:
@@ -94,7 +98,7 @@ def listar(servidor: Servidor, timeout: float, era: str = "auto", llamadas: Sequ
 
 
 async def _listar(servidor: Servidor, timeout: float, errlog: Any, era: str, ruido: list[str],
-                  llamadas: tuple[Any, ...]) -> Listado:
+                  llamadas: tuple[Any, ...], crudo: bool = False) -> Listado:
     import anyio
     from mcp import ClientSession
     from mcp.types import PaginatedRequestParams
@@ -111,9 +115,15 @@ async def _listar(servidor: Servidor, timeout: float, errlog: Any, era: str, rui
                 herramientas: list[dict[str, Any]] = []
                 cursor: Optional[str] = None
                 for _ in range(MAX_PAGINAS):
-                    pagina = await sesion.list_tools(params=PaginatedRequestParams(cursor=cursor) if cursor else None)
-                    herramientas.extend(t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in pagina.tools)
-                    cursor = pagina.next_cursor
+                    parametros = PaginatedRequestParams(cursor=cursor) if cursor else None
+                    if crudo:
+                        pagina_cruda = await _pagina_cruda(sesion, parametros)
+                        herramientas.extend(pagina_cruda.get("tools") or [])
+                        cursor = pagina_cruda.get("nextCursor")
+                    else:
+                        pagina = await sesion.list_tools(params=parametros)
+                        herramientas.extend(t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in pagina.tools)
+                        cursor = pagina.next_cursor
                     if not cursor:
                         break
                 else:
@@ -121,6 +131,15 @@ async def _listar(servidor: Servidor, timeout: float, errlog: Any, era: str, rui
                                       f"after {MAX_PAGINAS} pages.", correccion="fix the server's pagination")
                 resultados = [(l, await _llamar(sesion, l)) for l in llamadas]
                 return Listado(tuple(herramientas), protocolo, nombre, tuple(resultados))
+
+
+async def _pagina_cruda(sesion: Any, parametros: Any) -> dict[str, Any]:
+    """One `tools/list` page as the server's JSON: the SDK checks it against the negotiated protocol,
+    and the tools stay the dicts parsed from the wire (key order and all), not its models' dump."""
+    import mcp.types as types
+    from pydantic import TypeAdapter
+
+    return await sesion.send_request(types.ListToolsRequest(params=parametros), TypeAdapter(dict[str, Any]))
 
 
 async def _llamar(sesion: Any, llamada: Any) -> Union[dict[str, Any], str]:

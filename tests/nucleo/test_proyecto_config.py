@@ -299,3 +299,15 @@ def test_exclude_fuera_de_la_raiz(tmp_path: Path) -> None:
     assert primera_linea(Proyecto, raiz) == (
         f"PROYECTO_INVALIDO — {raiz.resolve()}: ../otro resuelve a {tmp_path.resolve()}/otro, fuera de la raíz."
     )
+
+
+def test_presupuesto_tokens_es_un_entero_positivo_opcional(tmp_path: Path) -> None:
+    proyecto(tmp_path, oracle="presupuesto_tokens = 1940\n")
+    assert Proyecto(tmp_path).config.presupuesto_tokens == 1940
+    proyecto(tmp_path / "sin", oracle='paths = ["."]\n')
+    assert Proyecto(tmp_path / "sin").config.presupuesto_tokens is None
+    proyecto(tmp_path / "cero", oracle="presupuesto_tokens = 0\n")
+    assert primera_linea(Proyecto, tmp_path / "cero") == (
+        f"PROYECTO_INVALIDO — {(tmp_path / 'cero').resolve()}: pyproject.toml [tool.oracle]: "
+        "«presupuesto_tokens» debe ser un entero positivo, no 0."
+    )
