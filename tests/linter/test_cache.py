@@ -17,17 +17,8 @@ from oracle_lint.linter.cache import DIRECTORIO, Almacen
 from oracle_lint.linter.cli import main
 from oracle_lint.linter.extraccion import extraer
 
-from .marcas import FIXTURES
 
 RAIZ_REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def copia(tmp_path):
-    """A private copy of the fixture project (the cache writes into the project root)."""
-    destino = tmp_path / "proyecto"
-    shutil.copytree(FIXTURES, destino, ignore=shutil.ignore_patterns(DIRECTORIO, "__pycache__"))
-    return destino
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import pathlib
-import shutil
 
 import pytest
 
@@ -14,15 +13,6 @@ import oracle_lint.linter.extraccion.corrida as corrida
 import oracle_lint.linter.extraccion.estado as estado
 from oracle_lint.linter.cache import DIRECTORIO, Almacen, clave
 from oracle_lint.linter.extraccion import extraer
-
-from .marcas import FIXTURES
-
-
-@pytest.fixture
-def copia(tmp_path):
-    destino = tmp_path / "proyecto"
-    shutil.copytree(FIXTURES, destino, ignore=shutil.ignore_patterns(DIRECTORIO, "__pycache__"))
-    return destino
 
 
 @pytest.fixture
