@@ -17,7 +17,6 @@ from oracle_lint.linter.cache import DIRECTORIO, Almacen
 from oracle_lint.linter.cli import main
 from oracle_lint.linter.extraccion import extraer
 
-
 RAIZ_REPO = Path(__file__).resolve().parents[2]
 
 
