@@ -11,12 +11,17 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 import click
 
 from oracle_lint.nucleo.cli.comun import con_errores as _con_errores
 from oracle_lint.nucleo.version import VERSION
+
+if TYPE_CHECKING:  # annotations only: the CLI imports neither at start-up
+    from oracle_lint.linter.sonda.cliente import Servidor
+    from oracle_lint.nucleo.proyecto import Proyecto
+
 
 def _proyecto(raiz: Path | None):  # type: ignore[no-untyped-def]
     from oracle_lint.nucleo.proyecto import Proyecto, encontrar_raiz
@@ -388,7 +393,8 @@ def probe(comando: tuple[str, ...], url: str | None, timeout: float, directorio:
     sys.exit(1 if sondeo.hallazgos else 0)
 
 
-def _probar_huella(proyecto, servidor, timeout: float, era: str, llamadas: Path | None, formato: str) -> None:  # type: ignore[no-untyped-def]
+def _probar_huella(proyecto: Proyecto, servidor: Servidor, timeout: float, era: str, llamadas: Path | None,
+                   formato: str) -> None:
     """`probe --tokens`: the live listing's footprint and the budget's verdict; exit 1 when the budget must
     change or the listing must shrink, else 0. The tokenizer is loaded before the server is started."""
     from oracle_lint.linter import huella, tokenizador
