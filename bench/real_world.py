@@ -908,6 +908,19 @@ def _porcentaje(a: int, b: int) -> str:
     return f"{100 * a / b:5.1f} %" if b else "   n/a"
 
 
+def reglas_del_codigo() -> list[str]:
+    """The shipped contract and analysis rules a `check` of source judges (those that need only the
+    analyzer's relations and the lists): the totals name each, with 0 when it found nothing, so a rule
+    that finds nothing in the corpus says so instead of being absent."""
+    from oracle_lint.linter.extraccion.salida import RELACIONES
+
+    reglas = []
+    for archivo in ("contrato.toml", "analisis.toml"):
+        datos = tomllib.loads((AQUI.parent / "rules" / archivo).read_text(encoding="utf-8"))
+        reglas += [m["id"] for m in datos.get("medida", []) if set(m.get("requiere", [])) <= {*RELACIONES, "lista"}]
+    return sorted(reglas)
+
+
 def totales(filas: list[dict[str, Any]]) -> dict[str, Any]:
     """Totals over all folders and the issue's targets."""
     c = [f["comparacion"] for f in filas]
@@ -915,7 +928,7 @@ def totales(filas: list[dict[str, Any]]) -> dict[str, Any]:
     verdad_dinamica = sum(f["comparacion"]["verdad"] for f in dinamicas)
     encontradas = sum(len(x["encontradas"]) for x in c)
     acuerdo = sum(x["acuerdo_esquema"] for x in c)
-    hallazgos: Counter[str] = Counter()
+    hallazgos: Counter[str] = Counter({r: 0 for r in reglas_del_codigo()})
     for x in c:
         hallazgos.update(x["hallazgos_por_regla"])
     return {
