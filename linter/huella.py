@@ -30,12 +30,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from oracle_lint.nucleo import cotas
+
 Contar = Callable[[str], int]
 
-SIN_PRESUPUESTO = "sin_presupuesto"
-EXCEDIDO = "excedido"
-HOLGURA = "holgura"
-EXACTO = "exacto"
 
 
 def compacto(valor: Any) -> str:
@@ -109,9 +107,10 @@ def huella(herramientas: Sequence[Mapping[str, Any]], contar: Contar) -> Huella:
 
 @dataclass(frozen=True)
 class JuicioDePresupuesto:
-    """The listing's total against `presupuesto_tokens`: the state and, unless clean, what to do."""
+    """The listing's total against `presupuesto_tokens`, as the core judges a shrink-only bound
+    (`nucleo.cotas`), with oracle-lint's English presentation of what to do."""
 
-    estado: str  # SIN_PRESUPUESTO, EXCEDIDO, HOLGURA or EXACTO
+    estado: str  # nucleo.cotas: SIN_COTA, EXCEDIDA, HOLGURA or EXACTA
     total: int
     presupuesto: int | None
     mensaje: str
@@ -119,29 +118,24 @@ class JuicioDePresupuesto:
     @property
     def falla(self) -> bool:
         """Whether the budget must change or the listing must shrink (over the budget, or slack)."""
-        return self.estado in (EXCEDIDO, HOLGURA)
+        return self.estado in cotas.FALLAN
 
 
 def juzgar_presupuesto(total: int, presupuesto: int | None) -> JuicioDePresupuesto:
-    """Shrink-only, like a shadow's bound: over the budget fails, below it is slack (fails too), equal passes."""
-    if presupuesto is None:
-        return JuicioDePresupuesto(SIN_PRESUPUESTO, total, None,
-                                   f"no budget: set presupuesto_tokens = {total} in [tool.oracle] so the footprint "
-                                   "can only shrink")
-    if total > presupuesto:
-        return JuicioDePresupuesto(EXCEDIDO, total, presupuesto,
-                                   f"the footprint is over its budget: the listing costs {total} tokens, over the "
-                                   f"budget {presupuesto}; shrink the tools' descriptions or schemas, or raise "
-                                   "presupuesto_tokens knowingly")
-    if total < presupuesto:
-        return JuicioDePresupuesto(HOLGURA, total, presupuesto,
-                                   f"the footprint has slack: the listing costs {total} tokens, below the budget "
-                                   f"{presupuesto}; lower presupuesto_tokens to {total}")
-    return JuicioDePresupuesto(EXACTO, total, presupuesto,
-                               f"the listing costs {total} tokens, exactly its budget")
+    """The core's verdict on the budget (over fails, below is slack and fails too, equal passes) in English."""
+    estado = cotas.estado_de_cota(total, presupuesto)
+    mensajes = {
+        cotas.SIN_COTA: f"no budget: set presupuesto_tokens = {total} in [tool.oracle] so the footprint can only shrink",
+        cotas.EXCEDIDA: f"the footprint is over its budget: the listing costs {total} tokens, over the budget "
+                        f"{presupuesto}; shrink the tools' descriptions or schemas, or raise presupuesto_tokens knowingly",
+        cotas.HOLGURA: f"the footprint has slack: the listing costs {total} tokens, below the budget {presupuesto}; "
+                       f"lower presupuesto_tokens to {total}",
+        cotas.EXACTA: f"the listing costs {total} tokens, exactly its budget",
+    }
+    return JuicioDePresupuesto(estado, total, presupuesto, mensajes[estado])
 
 
-ESTADOS_EN = {SIN_PRESUPUESTO: "none", EXCEDIDO: "over", HOLGURA: "slack", EXACTO: "equal"}
+ESTADOS_EN = {cotas.SIN_COTA: "none", cotas.EXCEDIDA: "over", cotas.HOLGURA: "slack", cotas.EXACTA: "equal"}
 TOKENIZADOR = "o200k_base"
 
 

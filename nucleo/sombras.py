@@ -15,9 +15,9 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from oracle_lint.nucleo.cotas import EXACTA, EXCEDIDA, HOLGURA, estado_de_cota
 from oracle_lint.nucleo.errores import ErrorOracle, proyecto_invalido
 
-HOLGURA = "holgura"
 OBSOLETA = "obsoleta"
 
 
@@ -52,7 +52,7 @@ class Sombra:
     def _dentro_de_cota(self, valor: Any) -> bool:
         if self.cota is None:
             return True
-        return _es_numero(valor) and valor <= self.cota
+        return estado_de_cota(valor, self.cota) in (HOLGURA, EXACTA)
 
     def excedida(self, estado: str, valor: Any, testigos: Sequence[Mapping[str, Any]]) -> Any:
         """The value over the bound when a red verdict goes past it (the shadow then forgives nothing),
@@ -60,7 +60,7 @@ class Sombra:
         if estado != "rojo" or self.cota is None:
             return None
         cuenta = self.valor_de(valor, testigos)
-        return cuenta if _es_numero(cuenta) and cuenta > self.cota else None
+        return cuenta if estado_de_cota(cuenta, self.cota) == EXCEDIDA else None
 
     def sin_perdon(self, estado: str, valor: Any, testigos: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]:
         """The witnesses that stay findings: none when forgiven; for a scoped shadow within its bound,
@@ -92,10 +92,6 @@ class FallaDeSombra:
     valor: Any = None  # the measure's value and the bound, for a presentation of its own (oracle-lint's English)
     cota: int | None = None
     herramienta: str | None = None  # a scoped shadow's tool that no longer violates
-
-
-def _es_numero(valor: Any) -> bool:
-    return isinstance(valor, (int, float)) and not isinstance(valor, bool)
 
 
 def numero(valor: Any) -> str:
@@ -141,7 +137,7 @@ def fallas_de(
     if sombra.herramientas is None:
         if estado == "verde":
             return (_obsoleta(ident, sombra, valor),)
-        if estado == "rojo" and sombra.cota is not None and _es_numero(valor) and valor < sombra.cota:
+        if estado == "rojo" and estado_de_cota(valor, sombra.cota) == HOLGURA:
             return (_holgura(ident, sombra, valor),)
         return ()
     vistas = set(sombra.herramientas) if analizadas is None else set(sombra.herramientas) & set(analizadas)
@@ -161,7 +157,7 @@ def fallas_de(
         )
         for h in sorted(vistas - con_testigo)
     ]
-    if todas and sombra.cota is not None and cuenta < sombra.cota:
+    if todas and estado_de_cota(cuenta, sombra.cota) == HOLGURA:
         fallas.append(_holgura(ident, sombra, cuenta))
     return tuple(fallas)
 

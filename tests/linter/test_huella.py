@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from oracle_lint.linter import huella, tokenizador
+from oracle_lint.nucleo import cotas
 from oracle_lint.nucleo.errores import ErrorOracle
 
 tiktoken = pytest.importorskip("tiktoken", reason="tiktoken is in the test extra: pip install -e '.[test]'")
@@ -74,13 +75,13 @@ def test_an_empty_listing():
 
 
 @pytest.mark.parametrize(("total", "presupuesto", "estado", "falla", "mensaje"), [
-    (89, 89, huella.EXACTO, False, "the listing costs 89 tokens, exactly its budget"),
-    (89, 100, huella.HOLGURA, True,
+    (89, 89, cotas.EXACTA, False, "the listing costs 89 tokens, exactly its budget"),
+    (89, 100, cotas.HOLGURA, True,
      "the footprint has slack: the listing costs 89 tokens, below the budget 100; lower presupuesto_tokens to 89"),
-    (89, 88, huella.EXCEDIDO, True,
+    (89, 88, cotas.EXCEDIDA, True,
      "the footprint is over its budget: the listing costs 89 tokens, over the budget 88; shrink the tools' "
      "descriptions or schemas, or raise presupuesto_tokens knowingly"),
-    (89, None, huella.SIN_PRESUPUESTO, False,
+    (89, None, cotas.SIN_COTA, False,
      "no budget: set presupuesto_tokens = 89 in [tool.oracle] so the footprint can only shrink"),
 ])
 def test_the_budget_only_shrinks(total, presupuesto, estado, falla, mensaje):
