@@ -18,9 +18,7 @@ The tokenizer file is read from `TIKTOKEN_CACHE_DIR` or, by default, from
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import shutil
 import sys
 import tempfile
@@ -29,8 +27,6 @@ from typing import Any
 
 from cliente_stdio import RAIZ, ClienteStdio, compacto
 
-URL_O200K = "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken"
-CACHE_POR_OMISION = RAIZ.parent / "shared" / "data" / "tiktoken-cache"
 EJEMPLO = RAIZ / "examples" / "proyecto"
 TAREAS_DE_PRUEBA = RAIZ / "tests" / "fixtures" / "mcp" / "proyectos" / "efectivo" / "tareas"
 MEDIDA = "ejemplo.herramienta_documentada"
@@ -45,21 +41,15 @@ SEMILLA: dict[str, tuple[int | None, int | None]] = {
 
 
 def codificador() -> Any:
-    """o200k_base from the local cache; a clear failure (never a download) when the file is missing."""
-    directorio = Path(os.environ.get("TIKTOKEN_CACHE_DIR") or CACHE_POR_OMISION).resolve()
-    archivo = directorio / hashlib.sha1(URL_O200K.encode()).hexdigest()
-    if not archivo.is_file():
-        sys.exit(
-            f"bench/tokens.py: the o200k_base tokenizer file is missing: {archivo}\n"
-            f"Set TIKTOKEN_CACHE_DIR to the directory that holds it (default {CACHE_POR_OMISION}); "
-            "this script never downloads it."
-        )
-    os.environ["TIKTOKEN_CACHE_DIR"] = str(directorio)
+    """o200k_base as oracle-lint loads it (`linter.tokenizador`: the local cache only, its file checked);
+    a clear failure, never a download, when it cannot."""
+    from oracle_lint.linter.tokenizador import codificador_o200k
+    from oracle_lint.nucleo.errores import ErrorOracle
+
     try:
-        import tiktoken
-    except ImportError:
-        sys.exit("bench/tokens.py: tiktoken is not installed (pip install tiktoken)")
-    return tiktoken.get_encoding("o200k_base")
+        return codificador_o200k()
+    except ErrorOracle as error:
+        sys.exit(f"bench/tokens.py: {error.texto('en')}")
 
 
 def proyecto_de_casos(destino: Path) -> Path:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Mapping
+from typing import Any
 from pathlib import Path
 
 from oracle_lint.nucleo.errores import ErrorOracle
@@ -38,6 +39,12 @@ def _no_disponible(mensaje: str, correccion: str) -> ErrorOracle:
 def cargar_o200k(entorno: Mapping[str, str] | None = None) -> Callable[[str], int]:
     """A counting function (text -> o200k_base tokens, special-token text counted as ordinary text),
     or `TOKENIZADOR_NO_DISPONIBLE` when tiktoken or the cached file is missing; never a download."""
+    codificador = codificador_o200k(entorno)
+    return lambda texto: len(codificador.encode_ordinary(texto))
+
+
+def codificador_o200k(entorno: Mapping[str, str] | None = None) -> Any:
+    """tiktoken's o200k_base `Encoding`, read only from the checked local file (bench/tokens.py uses it too)."""
     try:
         import tiktoken
     except ImportError:
@@ -60,10 +67,9 @@ def cargar_o200k(entorno: Mapping[str, str] | None = None) -> Callable[[str], in
     previo = os.environ.get("TIKTOKEN_CACHE_DIR")
     os.environ["TIKTOKEN_CACHE_DIR"] = str(directorio)
     try:
-        codificador = tiktoken.get_encoding("o200k_base")
+        return tiktoken.get_encoding("o200k_base")
     finally:
         if previo is None:
             del os.environ["TIKTOKEN_CACHE_DIR"]
         else:
             os.environ["TIKTOKEN_CACHE_DIR"] = previo
-    return lambda texto: len(codificador.encode_ordinary(texto))
