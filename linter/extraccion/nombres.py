@@ -56,7 +56,8 @@ class Palabras:
     A file counts when its bytes contain the word and, where its identifiers are known (the stdlib
     parses it), when the word is one of them: a docstring or comment that says `register` does not
     make a file a place that calls `register`. Every stage asks this one test, and a cached unit's
-    recorded answer is checked against the current files with it, so both sides agree exactly.
+    recorded answer is checked against the current files with it, so both sides agree exactly. A file
+    whose bytes cannot be read counts: the stage that asked then fails to load it, which is a row.
     """
 
     def __init__(self, rels: Iterable[str], leer: Callable[[str], Optional[bytes]],
@@ -80,11 +81,18 @@ class Palabras:
             crudo = palabra.encode()
             if self.identificadores_primero:
                 respuesta = (r for r in self.rels if self._nombra(r, palabra)
-                             and (self._literal(r) or crudo in (self.leer(r) or b"")))
+                             and (self._literal(r) or self._contiene(r, crudo)))
             else:
-                respuesta = (r for r in self.rels if crudo in (self.leer(r) or b"") and self._nombra(r, palabra))
+                respuesta = (r for r in self.rels if self._contiene(r, crudo) and self._nombra(r, palabra))
             self.respuestas[palabra] = tuple(respuesta)
         return self.respuestas[palabra]
+
+    def _contiene(self, rel: str, crudo: bytes) -> bool:
+        """Whether the file's bytes contain the word; a file that cannot be read now counts, so the
+        stage that asked loads it and its failure to read becomes a row ("could not look" is never
+        "does not name it")."""
+        datos = self.leer(rel)
+        return True if datos is None else crudo in datos
 
     def _literal(self, rel: str) -> bool:
         return self.literales is not None and self.literales(rel)

@@ -261,3 +261,21 @@ def test_a_worker_reads_identifiers_from_the_forma_filed_for_those_bytes_and_par
     parseados.clear()
     sin = Cargador(tmp_path, sorted(fuentes), {}).con_token("register")
     assert con == sin == ("a.py", "c.py") and len(parseados) == 3
+
+
+def test_a_file_that_cannot_be_read_counts_and_its_failure_becomes_a_row(tmp_path):
+    """A file listed for the run but unreadable when a look-up asks (deleted, or its read fails) is
+    never taken as "does not name the word": both orders count it, and the loader that then reads it
+    keeps a failure row for the unit's report."""
+    from oracle_lint.linter.extraccion.carga import Cargador
+
+    fuentes = {"a.py": b"register(m)\n", "b.py": b"x = 1\n"}
+    leer = {**fuentes, "c.py": None}.get
+    ids = {"a.py": frozenset({"register", "m"}), "b.py": frozenset({"x"})}
+    assert Palabras(["a.py", "b.py", "c.py"], leer, None, ids.get, identificadores_primero=True).con("register") == ("a.py", "c.py")
+    assert Palabras(["a.py", "b.py", "c.py"], leer, None, ids.get).con("register") == ("a.py", "c.py")
+    (tmp_path / "a.py").write_bytes(fuentes["a.py"])
+    cargador = Cargador(tmp_path, ["a.py", "c.py"], {})  # c.py was listed, then deleted
+    assert cargador.con_token("register") == ("a.py", "c.py")
+    assert cargador.cargar("c.py") is None
+    assert cargador.fallas["c.py"]["motivo"].startswith("file cannot be read: ")
