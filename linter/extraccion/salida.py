@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Optional
 
-RELACIONES = ("herramienta", "esquema_nodo", "esquema_propiedad", "esquema", "raiz", "clave_emitida", "clave_declarada", "spread",
+RELACIONES = ("herramienta", "esquema_nodo", "esquema_propiedad", "esquema", "raiz", "clave_emitida", "valor_emitido", "clave_declarada", "spread",
               "complete", "no_resuelto", "archivo", "servidor")
 
 
