@@ -234,3 +234,13 @@ def test_the_hand_written_cases_of_the_loose_root_rule_are_the_rows_of_the_recor
 def test_the_recorded_listing_of_the_mcp2_server_is_what_it_publishes():
     vivo = listar(Servidor(comando=tuple(MCP2)), 30)
     assert json.loads((SONDA / "listado_mcp2.json").read_text(encoding="utf-8")) == {"tools": list(vivo.herramientas)}
+
+
+def test_the_envelope_example_publishes_a_listing_that_passes_the_profile():
+    ejemplo = RAIZ / "examples" / "sobre"
+    orden = [sys.executable, "-m", "notas.servidor"]
+    codigo, salida, _ = sondear("--cwd", str(ejemplo), "--", *orden, proyecto=ejemplo)
+    assert codigo == 0
+    assert salida.splitlines()[0] == f"0 findings in 5 tools listed by `{shlex.join(orden)}` (protocol 2026-07-28)."
+    # every rule of the profile reads published schemas only: none is left "not judged"
+    assert "sobre." not in salida
