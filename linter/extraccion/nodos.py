@@ -234,6 +234,38 @@ def filas_hijos(herramienta: str, lado: str, esquema: Esquema) -> list[dict]:
     return filas
 
 
+def valores_de(raiz: Any, nodo: Any, vistos: frozenset = frozenset()) -> list[str]:
+    """The strings a property's schema enumerates: its `enum` and `const`, where its local `$ref` chain
+    ends, and its `anyOf`/`oneOf` branches' (`Optional[Literal[...]]`, an Enum class); in order, once each."""
+    nodo, vistos = _destino(raiz, nodo, vistos)
+    if not isinstance(nodo, dict):
+        return []
+    salida = [v for v in nodo["enum"] if isinstance(v, str)] if isinstance(nodo.get("enum"), list) else []
+    if isinstance(nodo.get("const"), str):
+        salida.append(nodo["const"])
+    for clave in ("anyOf", "oneOf"):
+        if isinstance(nodo.get(clave), list):
+            for rama in nodo[clave]:
+                salida += valores_de(raiz, rama, vistos)
+    return list(dict.fromkeys(salida))
+
+
+def filas_valores(herramienta: str, lado: str, esquema: Esquema) -> list[dict]:
+    """`esquema_valor` rows of one published schema: every string each property of every object node enumerates."""
+    filas = []
+    for puntero, nodo in recorrer(esquema):
+        props = nodo.get("properties")
+        if not es_objeto(nodo) or not isinstance(props, dict):
+            continue
+        for nombre, sub in props.items():
+            if not isinstance(nombre, str):
+                continue
+            donde = esquema.donde(f"{puntero}/properties/{escapar(nombre)}").fila()
+            filas += [{"herramienta": herramienta, "lado": lado, "puntero": puntero, "propiedad": nombre, "valor": v, **donde}
+                      for v in valores_de(esquema.valor, sub)]
+    return filas
+
+
 def raiz_estricta(esquema: Esquema) -> bool:
     """The published output root has additionalProperties false (root `$ref` followed)."""
     nodo = esquema.valor
@@ -297,7 +329,7 @@ def lista_de_claves(filas: list[dict]) -> Optional[str]:
 def filas_de_esquemas(herramienta: str, esquemas: Mapping[str, Esquema], origen: Callable[[Esquema], str],
                       validar: Callable[[Esquema], tuple[bool, Optional[str]]]) -> Iterator[tuple[str, dict]]:
     """(relation, row) of one tool's published schemas, whoever read them (the source analysis or a
-    live listing): `esquema` per side, its `esquema_nodo`, `esquema_propiedad` and `esquema_hijo` rows, and the output's
+    live listing): `esquema` per side, its `esquema_nodo`, `esquema_propiedad`, `esquema_hijo` and `esquema_valor` rows, and the output's
     `clave_declarada`."""
     for lado in ("entrada", "salida"):
         esquema = esquemas.get(lado)
@@ -313,6 +345,8 @@ def filas_de_esquemas(herramienta: str, esquemas: Mapping[str, Esquema], origen:
             yield "esquema_propiedad", fila
         for fila in filas_hijos(herramienta, lado, esquema):
             yield "esquema_hijo", fila
+        for fila in filas_valores(herramienta, lado, esquema):
+            yield "esquema_valor", fila
     if esquemas.get("salida") is not None:
         for clave in claves_declaradas(esquemas["salida"]):
             yield "clave_declarada", {"herramienta": herramienta, "clave": clave}

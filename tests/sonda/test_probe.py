@@ -47,8 +47,8 @@ def test_live_evidence_has_the_static_schema_relations_and_names_what_it_cannot_
         {"name": "a", "inputSchema": {"type": "object"}},
         {"inputSchema": {"type": "object"}},
     ], "srv")
-    assert set(ev) == {"herramienta", "esquema", "esquema_nodo", "esquema_propiedad", "esquema_hijo", "clave_declarada",
-                       "no_resuelto", "raiz_publicada"}
+    assert set(ev) == {"herramienta", "esquema", "esquema_nodo", "esquema_propiedad", "esquema_hijo", "esquema_valor",
+                       "clave_declarada", "no_resuelto", "raiz_publicada"}
     assert ev["raiz_publicada"] == [{"herramienta": "a", "estricta": False, "declara_propiedades": True, "envoltura": False,
                                      "archivo": None, "linea": None, "columna": None}]
     assert ev["herramienta"] == [{"herramienta": "a", "registro": "vivo", "esquema_salida": "vivo", "esquema_entrada": "vivo",
