@@ -20,7 +20,7 @@ def _check(proyecto: Path) -> subprocess.CompletedProcess:
 
 def test_the_envelope_example_passes_the_profile():
     r = _check(EJEMPLO)
-    assert (r.returncode, r.stdout, r.stderr) == (0, "0 findings (4 files, 5 tools analyzed).\n", "")
+    assert (r.returncode, r.stdout, r.stderr) == (0, "0 findings (4 files, 6 tools analyzed).\n", "")
 
 
 def _romper(texto: str, antes: str, despues: str) -> str:
@@ -50,21 +50,21 @@ def test_a_broken_copy_fails_with_exactly_its_findings(tmp_path):
     r = _check(copia)
     assert (r.returncode, r.stderr) == (1, "")
     assert r.stdout.splitlines() == [
-        "notas/servidor.py:42:5: ORC515 tool «listar_notas» declares «total» in the envelope object at JSON pointer \"\", "
+        "notas/servidor.py:43:5: ORC515 tool «listar_notas» declares «total» in the envelope object at JSON pointer \"\", "
         "which the envelope does not have: the tool's own result goes in `data` (envelope-unknown-key)",
-        "notas/servidor.py:42:5: ORC515 tool «search_notas» declares «total» in the envelope object at JSON pointer \"\", "
+        "notas/servidor.py:43:5: ORC515 tool «search_notas» declares «total» in the envelope object at JSON pointer \"\", "
         "which the envelope does not have: the tool's own result goes in `data` (envelope-unknown-key)",
-        "notas/servidor.py:47:1: ORC107 tool «obtener_nota» declares `message` without `code` in the object at JSON pointer "
+        "notas/servidor.py:48:1: ORC107 tool «obtener_nota» declares `message` without `code` in the object at JSON pointer "
         "\"\" of its output schema (message-without-code)",
-        "notas/servidor.py:52:5: ORC516 tool «obtener_nota» declares `message` in the envelope object at JSON pointer \"\", "
+        "notas/servidor.py:53:5: ORC516 tool «obtener_nota» declares `message` in the envelope object at JSON pointer \"\", "
         "outside `data`: only `control.message`, on a call that was not executed, may carry one (envelope-message-outside-data)",
-        "notas/servidor.py:61:5: ORC517 tool «actualizar_nota» publishes `control` as a required property of its output root: "
+        "notas/servidor.py:62:5: ORC517 tool «actualizar_nota» publishes `control` as a required property of its output root: "
         "control is present only on a call that was not executed (envelope-control-required)",
-        "notas/servidor.py:61:5: ORC517 tool «borrar_nota» publishes `control` as a required property of its output root: "
+        "notas/servidor.py:62:5: ORC517 tool «borrar_nota» publishes `control` as a required property of its output root: "
         "control is present only on a call that was not executed (envelope-control-required)",
         "notas/sobre.py:57:5: ORC518 tool «actualizar_nota» declares the domain status «page_status» in `state` (JSON pointer "
         "\"/$defs/PostCondicion\"): it belongs in `data`; state.status is the outcome of this call (envelope-domain-status-in-state)",
         "notas/sobre.py:57:5: ORC518 tool «borrar_nota» declares the domain status «page_status» in `state` (JSON pointer "
         "\"/$defs/PostCondicion\"): it belongs in `data`; state.status is the outcome of this call (envelope-domain-status-in-state)",
-        "8 findings in 2 files (4 files, 5 tools analyzed).",
+        "8 findings in 2 files (4 files, 6 tools analyzed).",
     ]

@@ -241,6 +241,6 @@ def test_the_envelope_example_publishes_a_listing_that_passes_the_profile():
     orden = [sys.executable, "-m", "notas.servidor"]
     codigo, salida, _ = sondear("--cwd", str(ejemplo), "--", *orden, proyecto=ejemplo)
     assert codigo == 0
-    assert salida.splitlines()[0] == f"0 findings in 5 tools listed by `{shlex.join(orden)}` (protocol 2026-07-28)."
+    assert salida.splitlines()[0] == f"0 findings in 6 tools listed by `{shlex.join(orden)}` (protocol 2026-07-28)."
     # every rule of the profile reads published schemas only: none is left "not judged"
     assert "sobre." not in salida

@@ -1,18 +1,19 @@
 """A notes MCP server written with the MCP Python SDK (2.x) whose every tool answers with the
 envelope of seed 000 §1: `platform` and `data` always, `resource` when one entity was resolved,
-`state` with the face of the tool's class, `control` only when the call was not executed.
+`state` with the face of the tool's class (reads coverage, writes their post-condition, the one
+multi-action tool both), `control` only when the call was not executed.
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Literal, Optional
 
 from mcp.server.mcpserver import MCPServer
 from mcp_types import ToolAnnotations
 from pydantic import BaseModel, ConfigDict
 
 from notas.almacen import ALMACEN
-from notas.sobre import Cobertura, Control, Cuaderno, NotaResuelta, Platform, PostCondicion, plataforma
+from notas.sobre import AmbasCaras, Cobertura, Control, Cuaderno, NotaResuelta, Platform, PostCondicion, plataforma
 
 mcp = MCPServer("notas")
 
@@ -57,6 +58,22 @@ class Escrita(BaseModel):
     resource: Optional[NotaResuelta] = None
     state: Optional[PostCondicion] = None
     control: Optional[Control] = None
+
+
+class Gestionado(BaseModel):
+    """The data of a multi-action tool (§3.7): one object, every field optional, no union of shapes."""
+
+    model_config = ConfigDict(extra="forbid")
+    notas: Optional[list[Nota]] = None
+    nota: Optional[Nota] = None
+
+
+class Gestion(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    platform: Platform
+    data: Gestionado
+    resource: Optional[NotaResuelta] = None
+    state: AmbasCaras
 
 
 def _nota(registro: dict) -> Nota:
@@ -117,6 +134,29 @@ def borrar_nota(ident: int, confirmar: bool = False) -> Escrita:
         return Escrita(platform=plataforma(), data=None)
     return Escrita(platform=plataforma(), data=_nota(borrada), resource=NotaResuelta(type="note", id=borrada["id"]),
                    state=PostCondicion(status="deleted"))
+
+
+@mcp.tool(annotations=ESCRITURA)
+def gestionar_notas(action: Literal["list", "get", "update"], cuaderno: str = "ideas", ident: int = 0,
+                    texto: str = "") -> Gestion:
+    """Notes of a notebook by action: `list` and `get` read (coverage), `update` writes (post-condition)."""
+    if action == "list":
+        respuesta = ALMACEN.notas(cuaderno, 0, 100)
+        notas = [_nota(r) for r in respuesta["entries"]]
+        total = respuesta["meta"]["total_entries"]
+        return Gestion(platform=plataforma(), data=Gestionado(notas=notas),
+                       state=AmbasCaras(returned=len(notas), total=total, complete=len(notas) >= total))
+    if action == "get":
+        registro = ALMACEN.nota(ident)
+        encontradas = [] if registro is None else [registro]
+        return Gestion(platform=plataforma(), data=Gestionado(nota=None if registro is None else _nota(registro)),
+                       state=AmbasCaras(returned=len(encontradas)))
+    escrito = ALMACEN.actualizar(ident, texto)
+    if escrito is None:
+        return Gestion(platform=plataforma(), data=Gestionado(), state=AmbasCaras(returned=0))
+    guardada = escrito["record"]
+    return Gestion(platform=plataforma(), data=Gestionado(nota=_nota(guardada)), resource=NotaResuelta(type="note", id=guardada["id"]),
+                   state=AmbasCaras(status=escrito["status"]))
 
 
 if __name__ == "__main__":

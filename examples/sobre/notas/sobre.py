@@ -56,6 +56,17 @@ class PostCondicion(BaseModel):
     status: Literal["updated", "unchanged", "deleted"]
 
 
+class AmbasCaras(BaseModel):
+    """The state of a multi-action tool with read actions (§1.4, gated): both faces, all optional, so that
+    the SDK validates every branch (`list` answers coverage, `update` a post-condition)."""
+
+    model_config = ConfigDict(extra="forbid")
+    returned: Optional[int] = None
+    total: Optional[int] = None
+    complete: Optional[bool] = None
+    status: Optional[Literal["updated", "unchanged"]] = None
+
+
 class Control(BaseModel):
     """Present only when the call was not executed (seed 003): the text a client shows the user."""
 
