@@ -179,7 +179,7 @@ def _plano(deps: Dependencias) -> dict[str, Any]:
 def _herramienta(h: Herramienta, salida: Salida, procedencia: Procedencia, proyecto: Proyecto, validez: Validez) -> None:
     """Rows of one tool: itself, its schemas and nodes, declared keys, emitted roots."""
     salida.fila("herramienta", herramienta=h.nombre, registro=h.registro, esquema_salida=h.estado_salida,
-                esquema_entrada=h.estado_entrada, claves_emitidas=None, **h.pos.fila())
+                esquema_entrada=h.estado_entrada, claves_emitidas=None, **h.pistas, **h.pos.fila())
     fila_herramienta = salida.filas["herramienta"][-1]
     for relacion, fila in nodos.filas_de_esquemas(h.nombre, {"entrada": h.entrada, "salida": h.salida},
                                                   lambda e: e.clase, validez.de):
@@ -188,11 +188,17 @@ def _herramienta(h: Herramienta, salida: Salida, procedencia: Procedencia, proye
         return
     estricta = nodos.raiz_estricta(h.salida)
     declara = nodos.declara_propiedades(h.salida)
-    raices, claves = len(salida.filas["raiz"]), len(salida.filas["clave_emitida"])
+    raices, claves, valores = len(salida.filas["raiz"]), len(salida.filas["clave_emitida"]), len(salida.filas["valor_emitido"])
+    # the handlers' parameters are the tool's arguments (where an emitted value may come from)
+    procedencia.origenes.manejadores = {id(f) for f in h.funciones} | {id(e.funcion) for e in h.emisiones if e.funcion is not None}
+    procedencia.origenes.de_lambda = {p.name.value for e in h.emisiones if isinstance(e.nodo, cst.Lambda)
+                                      for p in (*e.nodo.params.posonly_params, *e.nodo.params.params, *e.nodo.params.kwonly_params)}
     for emision in h.emisiones:
         _emision(h, emision, estricta, declara, salida, procedencia, proyecto)
+    procedencia.origenes.manejadores, procedencia.origenes.de_lambda = set(), set()
     nodos.marcar_primeras(salida.filas["raiz"][raices:], "procedencia")
     nodos.marcar_primeras(salida.filas["clave_emitida"][claves:], "clave")
+    nodos.marcar_primeras(salida.filas["valor_emitido"][valores:], "ruta", "origen", "argumento", "literal")
     fila_herramienta["claves_emitidas"] = nodos.lista_de_claves(salida.filas["clave_emitida"][claves:])
 
 
@@ -237,6 +243,10 @@ def _emision(h: Herramienta, e: Emision, estricta: bool, declara: bool, salida: 
     if c.procedencia == "own":
         for clave, pos in c.claves:
             salida.fila("clave_emitida", herramienta=h.nombre, clave=clave, **pos.fila())
+        for v in c.valores:
+            salida.fila("valor_emitido", herramienta=h.nombre, ruta=v.ruta, clave=v.clave,
+                        origen=v.origen.origen, argumento=v.origen.argumento, literal=v.origen.literal,
+                        motivo=v.origen.motivo(), **h.pistas, **v.pos.fila())
     for pos, antes, de_spread in c.spreads:
         salida.fila("spread", herramienta=h.nombre, clave_propia_antes=antes, procedencia=c.procedencia,
                     procedencia_spread=de_spread, **pos.fila())

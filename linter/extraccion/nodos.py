@@ -309,15 +309,16 @@ def declara_propiedades(esquema: Esquema) -> bool:
     return bool(claves_declaradas(esquema))
 
 
-def marcar_primeras(filas: list[dict], columna: str) -> None:
-    """Set `primera` on the rows of one tool: true on the first row (file, line, column) of each value of `columna`."""
+def marcar_primeras(filas: list[dict], *columnas: str) -> None:
+    """Set `primera` on the rows of one tool: true on the first row (file, line, column) of each value of `columnas`."""
     primeras: dict[Any, tuple[str, int, int]] = {}
     for f in filas:
         lugar = (str(f.get("archivo") or ""), f.get("linea") or 0, f.get("columna") or 0)
-        if f[columna] not in primeras or lugar < primeras[f[columna]]:
-            primeras[f[columna]] = lugar
+        clave = tuple(f[c] for c in columnas)
+        if clave not in primeras or lugar < primeras[clave]:
+            primeras[clave] = lugar
     for f in filas:
-        f["primera"] = (str(f.get("archivo") or ""), f.get("linea") or 0, f.get("columna") or 0) == primeras[f[columna]]
+        f["primera"] = (str(f.get("archivo") or ""), f.get("linea") or 0, f.get("columna") or 0) == primeras[tuple(f[c] for c in columnas)]
 
 
 def lista_de_claves(filas: list[dict]) -> Optional[str]:

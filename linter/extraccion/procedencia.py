@@ -15,6 +15,7 @@ from typing import Optional
 import libcst as cst
 
 from .anotaciones import Derivador
+from .eco import Origenes, Valor
 from .literales import describir
 from .programa import Ligadura, Llamada, Programa, argumento, es_metodo_estatico
 from .proyecto import Proyecto, termina_en
@@ -46,10 +47,11 @@ class Clasificacion:
     claves: list[tuple[str, Pos]] = field(default_factory=list)
     spreads: list[tuple[Pos, bool, str]] = field(default_factory=list)
     mapa: bool = False
+    valores: list[Valor] = field(default_factory=list)  # own values: each key's value and its origin
 
 
-def _propia(claves=None, spreads=None, motivo: str = "written key by key") -> Clasificacion:
-    return Clasificacion("own", motivo, list(claves or []), list(spreads or []))
+def _propia(claves=None, spreads=None, motivo: str = "written key by key", valores=None) -> Clasificacion:
+    return Clasificacion("own", motivo, list(claves or []), list(spreads or []), valores=list(valores or []))
 
 
 def _vacia(c: Clasificacion) -> bool:
@@ -69,8 +71,9 @@ def combinar(partes: list[Clasificacion], que: str, verbo: str = "is bound to") 
     if len(tipos) == 1:
         claves = [c for p in llenas for c in p.claves]
         spreads = [s for p in llenas for s in p.spreads]
+        valores = list(dict.fromkeys(v for p in llenas for v in p.valores))
         return Clasificacion(llenas[0].procedencia, llenas[0].motivo, list(dict.fromkeys(claves)), spreads,
-                             all(p.mapa for p in llenas))
+                             all(p.mapa for p in llenas), valores)
     return Clasificacion("opaque", f"{que} {verbo} values of different provenance ({', '.join(sorted(tipos))})")
 
 
@@ -86,6 +89,7 @@ class Procedencia:
         self.programa = Programa(proyecto)
         # parameters of the helpers being followed, bound to the arguments of the call that reached them
         self._entornos: dict[int, list[Optional[Llamada]]] = {}
+        self.origenes = Origenes(self)
 
     def clasificar(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef], pila: tuple = ()) -> Clasificacion:
         """Provenance of `expr` evaluated inside `fn` of module `m`."""
@@ -141,6 +145,7 @@ class Procedencia:
         spreads: list[tuple[Pos, bool, str]] = []
         procedencias: list[str] = []
         motivos: list[str] = []
+        valores: list[Valor] = []
         for el in expr.elements:
             if isinstance(el, cst.StarredDictElement):
                 c = self.clasificar(m, el.value, fn, pila)
@@ -149,6 +154,7 @@ class Procedencia:
                 motivos.append(c.motivo)
                 if c.procedencia == "own":
                     claves.extend(c.claves)
+                    valores.extend(c.valores)
                 continue
             k = texto_cadena(el.key)
             if k is None:
@@ -156,23 +162,25 @@ class Procedencia:
                 motivos.append(f"key `{describir(m, el.key)}` is computed")
                 continue
             claves.append((k, m.pos(el.key)))
-        return self._cierre(claves, spreads, procedencias, motivos)
+            valores.extend(self.origenes.valores(m, k, el.value, fn, pila))
+        return self._cierre(claves, spreads, procedencias, motivos, valores)
 
     @staticmethod
-    def _cierre(claves, spreads, procedencias, motivos) -> Clasificacion:
+    def _cierre(claves, spreads, procedencias, motivos, valores) -> Clasificacion:
         if "echoed" in procedencias:
             return Clasificacion("echoed", "spreads a foreign object: " + motivos[procedencias.index("echoed")], [], spreads)
         if "opaque" in procedencias:
             return Clasificacion("opaque", motivos[procedencias.index("opaque")], [], spreads)
-        return _propia(claves, spreads)
+        return _propia(claves, spreads, valores=valores)
 
     def _argumentos(self, m: Modulo, llamada: cst.Call, fn, pila, que: str) -> Clasificacion:
         """Keyword arguments as keys, `**x` as spreads (dict(...) and model constructors)."""
-        claves, spreads, procedencias, motivos = [], [], [], []
+        claves, spreads, procedencias, motivos, valores = [], [], [], [], []
         mapa = False
         for a in llamada.args:
             if a.keyword is not None:
                 claves.append((a.keyword.value, m.pos(a.keyword)))
+                valores.extend(self.origenes.valores(m, a.keyword.value, a.value, fn, pila))
             elif a.star == "**":
                 c = self.clasificar(m, a.value, fn, pila)
                 spreads.append((m.pos(a), bool(claves), c.procedencia))
@@ -180,6 +188,7 @@ class Procedencia:
                 motivos.append(c.motivo)
                 if c.procedencia == "own":
                     claves.extend(c.claves)
+                    valores.extend(c.valores)
             else:
                 c = self._posicional(m, a.value, fn, pila) if que == "dict(...)" else self.clasificar(m, a.value, fn, pila)
                 procedencias.append(c.procedencia)
@@ -187,7 +196,8 @@ class Procedencia:
                 mapa = mapa or c.mapa
                 if c.procedencia == "own":
                     claves.extend(c.claves)
-        r = self._cierre(claves, spreads, procedencias, motivos)
+                    valores.extend(c.valores)
+        r = self._cierre(claves, spreads, procedencias, motivos, valores)
         if r.procedencia == "own":
             r.motivo = f"{que} written field by field"
         r.mapa = mapa and r.procedencia == "opaque" and not claves and not spreads
@@ -217,10 +227,10 @@ class Procedencia:
             metodo, receptor = func.attr.value, func.value
             if metodo in VALIDADORES and llamada.args:
                 c = self.clasificar(m, llamada.args[0].value, fn, pila)
-                return Clasificacion(c.procedencia, f"{metodo}() of: {c.motivo}", c.claves, c.spreads, c.mapa)
+                return Clasificacion(c.procedencia, f"{metodo}() of: {c.motivo}", c.claves, c.spreads, c.mapa, c.valores)
             if metodo in COPIAS and not any(a.keyword is None for a in llamada.args):
                 c = self.clasificar(m, receptor, fn, pila)
-                return Clasificacion(c.procedencia, f"{metodo}() of: {c.motivo}", c.claves, c.spreads, c.mapa)
+                return Clasificacion(c.procedencia, f"{metodo}() of: {c.motivo}", c.claves, c.spreads, c.mapa, c.valores)
             if metodo in LECTURAS:
                 base = self.clasificar(m, receptor, fn, pila)
                 if base.procedencia == "echoed":

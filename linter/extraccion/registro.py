@@ -7,7 +7,7 @@ from typing import Optional, Union
 
 import libcst as cst
 
-from . import sdk
+from . import pistas, sdk
 from .anotaciones import Derivador
 from .literales import Entorno, Literales, describir
 from .despacho import Despacho, Destino, ramas
@@ -72,6 +72,12 @@ class Registro:
 
     def _problema(self, herramienta: Optional[str], motivo: str, pos) -> None:
         self.problemas.append((herramienta, NoResuelto(motivo, pos)))
+
+    def _pistas(self, h: Herramienta, m: Modulo, anotaciones: Optional[cst.BaseExpression], entorno: Optional[Entorno] = None) -> None:
+        """The tool's readOnlyHint / destructiveHint as its registration writes them."""
+        h.pistas, problema = pistas.leer(self.literales, m, anotaciones, entorno or None)
+        if problema is not None:
+            self.problemas.append((h.nombre, problema))
 
     # -- server instances ------------------------------------------------------
     def servidor(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef]) -> Respuesta:
@@ -569,6 +575,7 @@ class Registro:
         estilo = servidor.estilo
         nombre, estructurada, salida_expr, hay_salida = fn.name.value, None, None, False
         version: Optional[str] = None
+        anotaciones: Optional[cst.BaseExpression] = None
         for i, a in enumerate(args):
             clave = a.keyword.value if a.keyword is not None else ("name" if i == 0 else None)
             if clave == "name":
@@ -585,11 +592,14 @@ class Registro:
                 estructurada = {"True": True, "False": False, "None": None}[a.value.value]
             elif clave == "output_schema":
                 salida_expr, hay_salida = a.value, True
+            elif clave == "annotations":
+                anotaciones = a.value
             elif clave == "version" and estilo == "fastmcp":
                 version = self._texto(rm, a.value) if not isinstance(a.value, (cst.Integer, cst.Float)) else a.value.value
         h = Herramienta(nombre, pos, "fastmcp" if estilo == "fastmcp" else "decorador", rm)
         h.servidor = servidor.origen
         h.version = version
+        self._pistas(h, rm, anotaciones, entorno)
         if hay_salida:
             h.estado_salida, h.salida = self.esquema_literal(nombre, rm, salida_expr)
         else:
@@ -630,6 +640,7 @@ class Registro:
                     self._problema(None, f"Tool(...) without a literal name: `{describir(m, llamada)}`", m.pos(llamada))
                     continue
                 h = Herramienta(nombre, m.pos(llamada), "lowlevel", m)
+                self._pistas(h, m, campos.get("annotations"), entorno)
                 h.estado_salida, h.salida = self.esquema_literal(nombre, m, _campo(campos, CAMPOS_SALIDA), entorno)
                 h.estado_entrada, h.entrada = self.esquema_literal(nombre, m, _campo(campos, CAMPOS_ENTRADA), entorno)
                 self._despacho(h)
@@ -770,6 +781,7 @@ class Registro:
             self._problema(None, f"an entry of tool table `{tabla}` has no literal name", em.pos(nodo))
             return []
         h = Herramienta(nombre, em.pos(nodo), "tabla", em)
+        self._pistas(h, em, campos.get("annotations"))
         h.estado_salida, h.salida = self.esquema_literal(nombre, em, _campo(campos, CAMPOS_SALIDA))
         h.estado_entrada, h.entrada = self.esquema_literal(nombre, em, _campo(campos, CAMPOS_ENTRADA))
         manejador = _campo(campos, CAMPOS_MANEJADOR)

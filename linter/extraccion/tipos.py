@@ -80,6 +80,7 @@ class Herramienta:
     emite_directo: bool = True
     servidor: Optional[Pos] = None  # where the server object it is registered on is built
     version: Optional[str] = None  # fastmcp's `version=`: of one name, the server lists the highest
+    pistas: dict[str, str] = field(default_factory=lambda: {"solo_lectura": "ausente", "destructiva": "ausente"})
 
     def agregar_funcion(self, modulo: Any, fn: cst.FunctionDef) -> None:
         """Record a handler function and its process-independent identity (file, line, column)."""

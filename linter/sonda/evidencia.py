@@ -13,14 +13,14 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Sequence
 
-from oracle_lint.linter.extraccion import nodos
+from oracle_lint.linter.extraccion import nodos, pistas
 from oracle_lint.linter.extraccion.salida import Salida
 from oracle_lint.linter.extraccion.tipos import Esquema, Pos
 
 RELACIONES_VIVAS = ("herramienta", "esquema", "esquema_nodo", "esquema_propiedad", "esquema_hijo", "esquema_valor",
                     "clave_declarada", "no_resuelto", "raiz_publicada")
 # only the source has them (`publicada` is the source reconciled with a live listing: `check --probe`)
-RELACIONES_DEL_CODIGO = ("raiz", "clave_emitida", "spread", "complete", "servidor", "archivo", "publicada")
+RELACIONES_DEL_CODIGO = ("raiz", "clave_emitida", "valor_emitido", "spread", "complete", "servidor", "archivo", "publicada")
 CAMPOS = (("entrada", "inputSchema"), ("salida", "outputSchema"))
 
 
@@ -41,9 +41,14 @@ def evidencia_viva(herramientas: Sequence[Mapping[str, Any]], origen: str) -> di
             continue
         vistos.add(nombre)
         esquemas = {lado: Esquema(tool[campo], donde, "vivo") for lado, campo in CAMPOS if tool.get(campo) is not None}
+        sugeridas = pistas.de_listado(tool.get("annotations"))
+        if "no_resuelto" in sugeridas.values():
+            salida.no_resuelto(nombre, f"the server lists tool `{nombre}` with annotations whose readOnlyHint or destructiveHint "
+                                       f"is not a boolean: {json.dumps(tool.get('annotations'), sort_keys=True)[:80]}", donde)
         salida.fila("herramienta", herramienta=nombre, registro="vivo",
                     esquema_salida="vivo" if "salida" in esquemas else "ninguno",
-                    esquema_entrada="vivo" if "entrada" in esquemas else "ninguno", claves_emitidas=None, **donde.fila())
+                    esquema_entrada="vivo" if "entrada" in esquemas else "ninguno", claves_emitidas=None,
+                    **sugeridas, **donde.fila())
         for relacion, fila in nodos.filas_de_esquemas(nombre, esquemas, lambda e: "vivo", nodos.validez):
             salida.fila(relacion, **fila)
         if "salida" in esquemas:

@@ -45,7 +45,7 @@ def suelta() -> Suelta:
     "mapa": '''
 @mcp.tool()
 def mapa() -> dict[str, Any]:
-    return {"estado": "ok", "total": 3}
+    return {"estado": "abierto", "total": 3}
 ''',
     "eco": '''
 @mcp.tool()

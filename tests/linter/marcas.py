@@ -30,6 +30,20 @@ def marcas(directorio: pathlib.Path) -> set[tuple[str, int, str]]:
     return {m for m in marcas_del_corpus(directorio, con_exentas=True) if m[0].endswith(".py")}
 
 
+# the outcome words of contrato.postcondicion_ecoada, written again here: this module is the rules' independent oracle
+DESENLACES = {
+    "success", "succeeded", "successful", "ok", "done", "complete", "completed", "created", "updated", "deleted",
+    "removed", "added", "saved", "applied", "modified", "changed", "renamed", "moved", "copied", "replaced",
+    "started", "stopped", "restarted", "paused", "resumed", "terminated", "cancelled", "canceled", "enabled",
+    "disabled", "active", "inactive", "ready", "running", "published", "unpublished", "sent", "submitted",
+    "accepted", "approved", "rejected", "uploaded", "written", "executed", "installed", "uninstalled",
+    "registered", "deregistered", "attached", "detached", "assigned", "unassigned", "scheduled", "queued",
+    "deployed", "archived", "restored", "merged", "closed", "opened", "reopened", "locked", "unlocked",
+    "tagged", "untagged", "imported", "exported", "synced", "initialized", "configured", "provisioned",
+    "invoked", "triggered",
+}
+
+
 def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
     """The DESIGN §8 rules (no allowlists) as plain Python over the evidence."""
     salida: set[tuple[str, int, str]] = set()
@@ -74,6 +88,11 @@ def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
     for f in ev["esquema"]:
         if not f["valido"]:
             marca(f, "contrato.esquema_invalido")
+    for f in ev["valor_emitido"]:
+        escribe = f["solo_lectura"] != "verdadero" or f["destructiva"] == "verdadero"
+        certifica = f["origen"] == "argumento" or (f["origen"] == "literal" and f["literal"].lower() in DESENLACES)
+        if f["primera"] and escribe and certifica:
+            marca(f, "contrato.postcondicion_ecoada")
     for f in ev["no_resuelto"]:
         marca(f, "analisis.no_resuelto")
     return salida

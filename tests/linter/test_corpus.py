@@ -87,6 +87,7 @@ def test_the_sobre_profile_corpus_reports_exactly_its_markers_in_every_style():
         reglas_por_archivo.setdefault(archivo, set()).add(regla)
     todas = {"sobre.platform_obligatoria", "sobre.data_obligatoria", "sobre.ranura_objeto", "sobre.platform_identifica",
              "sobre.resource_con_type", "sobre.clave_ajena", "sobre.message_fuera_de_data", "sobre.control_opcional",
-             "sobre.estado_de_dominio", "sobre.busqueda_sin_searched"}
+             "sobre.estado_de_dominio", "sobre.busqueda_sin_searched", "sobre.cara_ajena", "sobre.escritura_sin_postcondicion",
+             "sobre.multiaccion_sin_ambas_caras"}
     # every rule red in every style, each style with a file of near misses that passes
     assert reglas_por_archivo == {"decorada.py": todas, "tabla.py": todas, "bajo_nivel.py": todas, "fastmcp_sobre.py": todas}

@@ -25,7 +25,7 @@ def test_table_tools(tabla):
     fila = next(f for f in tabla["herramienta"] if f["herramienta"] == "propia_estricta")
     assert fila == {"herramienta": "propia_estricta", "registro": "tabla", "esquema_salida": "literal",
                     "esquema_entrada": "literal", "claves_emitidas": "items, total", "archivo": "servidor.py",
-                    "linea": 112, "columna": 5}
+                    "linea": 112, "columna": 5, "solo_lectura": "ausente", "destructiva": "ausente"}
     estados = {f["herramienta"]: (f["esquema_salida"], f["esquema_entrada"]) for f in tabla["herramienta"]}
     assert estados["generado"] == ("no_resuelto", "literal")
     assert tabla["archivo"] == [{"archivo": "esquemas.py", "herramientas": 0}, {"archivo": "servidor.py", "herramientas": 19}]

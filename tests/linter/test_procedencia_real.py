@@ -133,7 +133,8 @@ def hallazgos() -> list[dict]:
 
 
 def test_a_root_that_declares_no_property_is_one_finding_that_names_its_keys(hallazgos):
-    assert [(h["line"], h["tool"], h["message"]) for h in hallazgos if h["path"] == "procedencia/claves_sin_publicar.py"] == [
+    assert [(h["line"], h["tool"], h["message"]) for h in hallazgos
+            if h["path"] == "procedencia/claves_sin_publicar.py" and h["rule"] == "contrato.claves_sin_publicar"] == [
         (25, "pr_estado", "tool «pr_estado» writes fixed keys at 3 emission site(s) but its output schema declares no properties: "
                           "publish these keys: items, reason, status, total"),
         (34, "pr_estado_typing", "tool «pr_estado_typing» writes fixed keys at 1 emission site(s) but its output schema declares "

@@ -31,20 +31,23 @@ def test_check_probe_reports_the_hidden_tool_and_the_edited_schema():
     assert salida.splitlines() == [
         f"pyproject.toml:1:1: ORC403 the running server `{sys.executable} servidor.py` publishes tool "
         "«oculta», which the source analysis did not find: its results were not judged (published-tool-not-found)",
+        "servidor.py:20:25: ORC115 tool «contar» counts as a write (readOnlyHint not true, or destructiveHint true) and "
+        "emits «total» from the argument `n`: read the value back from the API's response or a re-fetch; if the tool only "
+        "reads, annotate it readOnlyHint: true (echoed-post-condition)",
         "servidor.py:28:5: ORC401 could not analyze: `mcp.tool(name=nombre)(oculta)`: the tool name `nombre` "
         "is computed at run time (not a literal or a constant the analyzer can evaluate) (unresolved)",
         "servidor.py:31:1: ORC404 tool «editada»: the source gives a schema that differs from the "
         'published one at JSON pointer "/inputSchema/properties/q/type" (source: "string"; published: "integer") (published-schema-differs)',
         "servidor.py:37:1: ORC401 could not analyze: `mcp._tool_manager` reaches into the SDK's private tool "
         "registry: tools changed there (names, schemas, new tools) cannot be read from the source (unresolved)",
-        "4 findings in 2 files (1 file, 2 tools analyzed).",
+        "5 findings in 2 files (1 file, 2 tools analyzed).",
     ]
 
 
 def test_without_probe_the_reconciliation_rules_are_not_applied():
     codigo, salida, _ = _check()
     assert codigo == 1
-    assert [l.split(": ", 2)[1].split()[0] for l in salida.splitlines()[:-1]] == ["ORC401", "ORC401"]
+    assert [l.split(": ", 2)[1].split()[0] for l in salida.splitlines()[:-1]] == ["ORC115", "ORC401", "ORC401"]
 
 
 def test_the_server_command_can_live_in_the_configuration(tmp_path):
@@ -55,7 +58,8 @@ def test_the_server_command_can_live_in_the_configuration(tmp_path):
     codigo, salida, _ = _check("--probe", "--format", "json", proyecto=tmp_path)
     reglas = sorted(h["rule"] for h in json.loads(salida)["findings"])
     assert codigo == 1
-    assert reglas == ["analisis.esquema_no_coincide", "analisis.herramienta_no_vista", "analisis.no_resuelto", "analisis.no_resuelto"]
+    assert reglas == ["analisis.esquema_no_coincide", "analisis.herramienta_no_vista", "analisis.no_resuelto", "analisis.no_resuelto",
+                      "contrato.postcondicion_ecoada"]
 
 
 def test_check_probe_without_a_command_is_a_usage_error(tmp_path):

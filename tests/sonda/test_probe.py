@@ -26,7 +26,7 @@ ORACLE = [sys.executable, "-m", "oracle_lint.server", "--proyecto", str(RAIZ)]
 NO_JUZGADAS = ["Not judged, they need the source (run `oracle-lint check --probe`): analisis.esquema_no_coincide, "
                "analisis.herramienta_no_vista, analisis.servidor_sin_herramientas, "
                "contrato.clave_no_declarada, contrato.claves_sin_publicar, contrato.complete_sin_evidencia, "
-               "contrato.orden_del_spread, contrato.raiz_ecoada_listada, contrato.raiz_ecoada_tolerante, "
+               "contrato.orden_del_spread, contrato.postcondicion_ecoada, contrato.raiz_ecoada_listada, contrato.raiz_ecoada_tolerante, "
                "contrato.raiz_opaca_es_deuda, contrato.raiz_propia_estricta, listas.entrada_obsoleta.",
                "Not judged, they need sample calls (--calls FILE): contrato.resultado_clave_no_declarada, "
                "contrato.resultado_complete_en_parcial, contrato.resultado_error_con_structured, contrato.resultado_no_valida, "
@@ -46,16 +46,25 @@ def test_live_evidence_has_the_static_schema_relations_and_names_what_it_cannot_
          "outputSchema": {"type": "object", "properties": {"message": {"type": "string"}}}},
         {"name": "a", "inputSchema": {"type": "object"}},
         {"inputSchema": {"type": "object"}},
+        {"name": "b", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": True, "destructiveHint": False}},
+        {"name": "c", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": "yes"}},
     ], "srv")
     assert set(ev) == {"herramienta", "esquema", "esquema_nodo", "esquema_propiedad", "esquema_hijo", "esquema_valor",
                        "clave_declarada", "no_resuelto", "raiz_publicada"}
     assert ev["raiz_publicada"] == [{"herramienta": "a", "estricta": False, "declara_propiedades": True, "envoltura": False,
                                      "archivo": None, "linea": None, "columna": None}]
-    assert ev["herramienta"] == [{"herramienta": "a", "registro": "vivo", "esquema_salida": "vivo", "esquema_entrada": "vivo",
-                                  "claves_emitidas": None, "archivo": None, "linea": None, "columna": None}]
+    assert sorted(ev["herramienta"], key=lambda f: f["herramienta"]) == [
+        {"herramienta": "a", "registro": "vivo", "esquema_salida": "vivo", "esquema_entrada": "vivo", "claves_emitidas": None,
+         "solo_lectura": "ausente", "destructiva": "ausente", "archivo": None, "linea": None, "columna": None},
+        {"herramienta": "b", "registro": "vivo", "esquema_salida": "ninguno", "esquema_entrada": "vivo", "claves_emitidas": None,
+         "solo_lectura": "verdadero", "destructiva": "falso", "archivo": None, "linea": None, "columna": None},
+        {"herramienta": "c", "registro": "vivo", "esquema_salida": "ninguno", "esquema_entrada": "vivo", "claves_emitidas": None,
+         "solo_lectura": "no_resuelto", "destructiva": "ausente", "archivo": None, "linea": None, "columna": None}]
     assert ev["clave_declarada"] == [{"herramienta": "a", "clave": "message"}]
     assert [(n["herramienta"], n["motivo"]) for n in ev["no_resuelto"]] == [
         ("a", "the server lists tool `a` more than once"),
+        ("c", 'the server lists tool `c` with annotations whose readOnlyHint or destructiveHint is not a boolean: '
+              '{"readOnlyHint": "yes"}'),
         (None, 'the server lists a tool without a name: {"inputSchema": {"type": "object"}}')]
     salida = next(f for f in ev["esquema_nodo"] if f["lado"] == "salida")
     assert (salida["puntero"], salida["declara_message"], salida["declara_code"]) == ("", True, False)

@@ -54,9 +54,10 @@ class Almacen:
         nota["page_status"] = "draft"
         return {"record": copy.deepcopy(nota), "status": estado}
 
-    def borrar(self, ident: int) -> Optional[Registro]:
-        """Delete the note; the record that was deleted (None: no such note)."""
-        return self._notas.pop(ident, None)
+    def borrar(self, ident: int) -> Optional[dict[str, Any]]:
+        """Delete the note; the record that was deleted and the outcome (None: no such note)."""
+        borrada = self._notas.pop(ident, None)
+        return None if borrada is None else {"record": borrada, "status": "deleted"}
 
 
 ALMACEN = Almacen()

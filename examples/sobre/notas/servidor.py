@@ -129,11 +129,12 @@ def borrar_nota(ident: int, confirmar: bool = False) -> Escrita:
     if not confirmar:
         return Escrita(platform=plataforma(), data=None,
                        control=Control(cancelled=True, message="Not deleted: call again with confirmar=true"))
-    borrada = ALMACEN.borrar(ident)
-    if borrada is None:
+    borrado = ALMACEN.borrar(ident)
+    if borrado is None:
         return Escrita(platform=plataforma(), data=None)
+    borrada = borrado["record"]
     return Escrita(platform=plataforma(), data=_nota(borrada), resource=NotaResuelta(type="note", id=borrada["id"]),
-                   state=PostCondicion(status="deleted"))
+                   state=PostCondicion(status=borrado["status"]))
 
 
 @mcp.tool(annotations=ESCRITURA)

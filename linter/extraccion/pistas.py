@@ -1,0 +1,128 @@
+"""A tool's behaviour hints as written: `readOnlyHint` and `destructiveHint` of its annotations.
+
+The analyzer states what the registration says, in four values a rule can compare: `verdadero`,
+`falso`, `ausente` (no annotation, or the hint left out or `None`), `no_resuelto` (there is an
+annotation the analyzer cannot read; a `no_resuelto` row says why). Which tools count as writes is
+the rules' decision, not this module's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import libcst as cst
+
+from .literales import Literales, describir
+from .proyecto import termina_en
+from .recolector import Modulo
+from .tipos import NoResuelto
+
+# column -> the spellings a registration may use (the protocol's camelCase, the SDK's field names)
+PISTAS = (("solo_lectura", ("readOnlyHint", "read_only_hint")), ("destructiva", ("destructiveHint", "destructive_hint")))
+AUSENTES = {columna: "ausente" for columna, _ in PISTAS}
+NO_RESUELTAS = {columna: "no_resuelto" for columna, _ in PISTAS}
+MAX = 8
+
+
+def valor(v: Any) -> str:
+    """One hint's column value from its evaluated value."""
+    if v is None:
+        return "ausente"
+    if isinstance(v, bool):
+        return "verdadero" if v else "falso"
+    return "no_resuelto"
+
+
+def de_listado(anotaciones: Any) -> dict[str, str]:
+    """The hints of a live `tools/list` entry's `annotations` (absent, or an object)."""
+    if anotaciones is None:
+        return dict(AUSENTES)
+    if not isinstance(anotaciones, dict):
+        return dict(NO_RESUELTAS)
+    return {columna: valor(anotaciones.get(nombres[0])) for columna, nombres in PISTAS}
+
+
+def leer(literales: Literales, m: Modulo, expr: Optional[cst.BaseExpression],
+         entorno: Optional[dict] = None) -> tuple[dict[str, str], Optional[NoResuelto]]:
+    """The hints of an `annotations=` expression (a dict, `ToolAnnotations(...)`, a constant bound to
+    either), and why it could not be read when some hint is `no_resuelto`."""
+    if expr is None:
+        return dict(AUSENTES), None
+    m, expr, entorno = _seguir(literales, m, expr, entorno)
+    if isinstance(expr, cst.Call) and termina_en(literales.proyecto.calificados(m, expr.func), "ToolAnnotations"):
+        return _llamada(literales, m, expr, entorno)
+    try:
+        evaluado = literales.evaluar(m, expr, entorno=entorno)
+    except NoResuelto as e:
+        return dict(NO_RESUELTAS), NoResuelto(f"annotations `{describir(m, expr)}` cannot be read: {e.motivo}", e.pos or m.pos(expr))
+    if evaluado is None:
+        return dict(AUSENTES), None
+    if not isinstance(evaluado, dict):
+        return dict(NO_RESUELTAS), NoResuelto(f"annotations `{describir(m, expr)}` are not an object", m.pos(expr))
+    pistas = {columna: valor(next((evaluado[n] for n in nombres if n in evaluado), None)) for columna, nombres in PISTAS}
+    return pistas, _motivo(m, expr, pistas)
+
+
+def _llamada(literales: Literales, m: Modulo, llamada: cst.Call, entorno: Optional[dict]) -> tuple[dict[str, str], Optional[NoResuelto]]:
+    """`ToolAnnotations(readOnlyHint=True, ...)`: each hint from its keyword."""
+    if any(a.keyword is None for a in llamada.args):
+        return dict(NO_RESUELTAS), NoResuelto(f"annotations `{describir(m, llamada)}` pass arguments without a keyword", m.pos(llamada))
+    campos = {a.keyword.value: a.value for a in llamada.args if a.keyword is not None}
+    pistas = {}
+    for columna, nombres in PISTAS:
+        expr = next((campos[n] for n in nombres if n in campos), None)
+        if expr is None:
+            pistas[columna] = "ausente"
+            continue
+        try:
+            pistas[columna] = valor(literales.evaluar(m, expr, entorno=entorno))
+        except NoResuelto:
+            pistas[columna] = "no_resuelto"
+    return pistas, _motivo(m, llamada, pistas)
+
+
+def _motivo(m: Modulo, expr: cst.BaseExpression, pistas: dict[str, str]) -> Optional[NoResuelto]:
+    faltan = [nombres[0] for columna, nombres in PISTAS if pistas[columna] == "no_resuelto"]
+    if not faltan:
+        return None
+    return NoResuelto(f"annotations `{describir(m, expr)}`: {', '.join(faltan)} is not True, False or None as written", m.pos(expr))
+
+
+def _seguir(literales: Literales, m: Modulo, expr: cst.BaseExpression,
+            entorno: Optional[dict]) -> tuple[Modulo, cst.BaseExpression, Optional[dict]]:
+    """Follow a name bound to a module-level constant (`READ_ONLY = ToolAnnotations(...)`) and a
+    project helper whose one return builds them (`def _lectura(title): return ToolAnnotations(...)`),
+    its parameters bound to the call's arguments."""
+    for _ in range(MAX):
+        if isinstance(expr, cst.Call) and not termina_en(literales.proyecto.calificados(m, expr.func), "ToolAnnotations"):
+            d = literales.proyecto.resolver(m, expr.func)
+            info = d.modulo.funcion(d.nodo) if d is not None and d.tipo == "funcion" and d.modulo is not None else None
+            retornos = [r for r in info.retornos if r.value is not None] if info is not None else []
+            if len(retornos) != 1:
+                break
+            entorno = _ligar(m, expr, d.nodo, entorno)
+            m, expr = d.modulo, retornos[0].value
+            continue
+        if not isinstance(expr, (cst.Name, cst.Attribute)) or (isinstance(expr, cst.Name) and expr.value in ("True", "False", "None")):
+            break
+        if isinstance(expr, cst.Name) and entorno and expr.value in entorno:
+            m, expr, entorno = entorno[expr.value]
+            continue
+        d = literales.proyecto.resolver(m, expr)
+        if d is None or d.tipo != "constante" or d.modulo is None:
+            break
+        m, expr, entorno = d.modulo, d.nodo, None
+    return m, expr, entorno
+
+
+def _ligar(m: Modulo, llamada: cst.Call, fn: cst.FunctionDef, entorno: Optional[dict]) -> dict:
+    """The helper's parameters bound to what the call passes (by position, then by keyword)."""
+    nombres = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)]
+    ligado: dict = {}
+    posicionales = [a for a in llamada.args if a.keyword is None and not a.star]
+    for nombre, a in zip(nombres, posicionales):
+        ligado[nombre] = (m, a.value, entorno)
+    for a in llamada.args:
+        if a.keyword is not None:
+            ligado[a.keyword.value] = (m, a.value, entorno)
+    return ligado
