@@ -14,7 +14,7 @@ import libcst as cst
 
 from .literales import Literales, describir
 from .proyecto import termina_en
-from .recolector import Modulo
+from .recolector import Modulo, texto_cadena
 from .tipos import NoResuelto
 
 # column -> the spellings a registration may use (the protocol's camelCase, the SDK's field names)
@@ -50,7 +50,11 @@ def leer(literales: Literales, m: Modulo, expr: Optional[cst.BaseExpression],
         return dict(AUSENTES), None
     m, expr, entorno = _seguir(literales, m, expr, entorno)
     if isinstance(expr, cst.Call) and termina_en(literales.proyecto.calificados(m, expr.func), "ToolAnnotations"):
-        return _llamada(literales, m, expr, entorno)
+        if any(a.keyword is None for a in expr.args):
+            return dict(NO_RESUELTAS), NoResuelto(f"annotations `{describir(m, expr)}` pass arguments without a keyword", m.pos(expr))
+        return _campos(literales, m, expr, {a.keyword.value: a.value for a in expr.args if a.keyword is not None}, entorno)
+    if isinstance(expr, cst.Dict) and all(isinstance(e, cst.DictElement) and texto_cadena(e.key) is not None for e in expr.elements):
+        return _campos(literales, m, expr, {texto_cadena(e.key): e.value for e in expr.elements}, entorno)
     try:
         evaluado = literales.evaluar(m, expr, entorno=entorno)
     except NoResuelto as e:
@@ -63,29 +67,30 @@ def leer(literales: Literales, m: Modulo, expr: Optional[cst.BaseExpression],
     return pistas, _motivo(m, expr, pistas)
 
 
-def _llamada(literales: Literales, m: Modulo, llamada: cst.Call, entorno: Optional[dict]) -> tuple[dict[str, str], Optional[NoResuelto]]:
-    """`ToolAnnotations(readOnlyHint=True, ...)`: each hint from its keyword."""
-    if any(a.keyword is None for a in llamada.args):
-        return dict(NO_RESUELTAS), NoResuelto(f"annotations `{describir(m, llamada)}` pass arguments without a keyword", m.pos(llamada))
-    campos = {a.keyword.value: a.value for a in llamada.args if a.keyword is not None}
+def _campos(literales: Literales, m: Modulo, expr: cst.BaseExpression, campos: dict[str, cst.BaseExpression],
+            entorno: Optional[dict]) -> tuple[dict[str, str], Optional[NoResuelto]]:
+    """Each hint from its own field (`ToolAnnotations(readOnlyHint=True)`, `{"readOnlyHint": True}`): a
+    title the analyzer cannot evaluate does not hide a literal hint."""
     pistas = {}
     for columna, nombres in PISTAS:
-        expr = next((campos[n] for n in nombres if n in campos), None)
-        if expr is None:
+        campo = next((campos[n] for n in nombres if n in campos), None)
+        if campo is None:
             pistas[columna] = "ausente"
             continue
         try:
-            pistas[columna] = valor(literales.evaluar(m, expr, entorno=entorno))
+            pistas[columna] = valor(literales.evaluar(m, campo, entorno=entorno))
         except NoResuelto:
             pistas[columna] = "no_resuelto"
-    return pistas, _motivo(m, llamada, pistas)
+    return pistas, _motivo(m, expr, pistas)
 
 
 def _motivo(m: Modulo, expr: cst.BaseExpression, pistas: dict[str, str]) -> Optional[NoResuelto]:
     faltan = [nombres[0] for columna, nombres in PISTAS if pistas[columna] == "no_resuelto"]
     if not faltan:
         return None
-    return NoResuelto(f"annotations `{describir(m, expr)}`: {', '.join(faltan)} is not True, False or None as written", m.pos(expr))
+    verbo = "is" if len(faltan) == 1 else "are"
+    return NoResuelto(f"annotations `{describir(m, expr)}`: {' and '.join(faltan)} {verbo} not True, False or None as written",
+                      m.pos(expr))
 
 
 def _seguir(literales: Literales, m: Modulo, expr: cst.BaseExpression,

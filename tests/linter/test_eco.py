@@ -196,17 +196,18 @@ def test_hints_in_every_spelling(tmp_path):
         from comun import LECTURA, lectura
 
         SOLO = {"readOnlyHint": True}
+        TITULO = " ".join(["a", "b"])  # a title the analyzer does not evaluate: the hints beside it are still read
 
         def _anot(ro, d=None):
             return ToolAnnotations(readOnlyHint=ro, destructiveHint=d)
 
-        @app.tool(annotations=ToolAnnotations(readOnlyHint=True, destructiveHint=False))
+        @app.tool(annotations=ToolAnnotations(readOnlyHint=True, destructiveHint=False, title=TITULO))
         def a() -> Req: ...
 
         @app.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True))
         def b() -> Req: ...
 
-        @app.tool(annotations={"readOnlyHint": False})
+        @app.tool(annotations={"readOnlyHint": False, "title": TITULO})
         def c() -> Req: ...
 
         @app.tool(annotations=SOLO)
@@ -260,15 +261,21 @@ def test_hints_that_cannot_be_read_say_why(tmp_path):
 
         @app.tool(annotations=["readOnlyHint"])
         def d() -> Req: ...
+
+        @app.tool(annotations={"readOnlyHint": MODO, "destructiveHint": "no"})
+        def e() -> Req: ...
     ''')
     assert pistas(ev) == {"a": ("no_resuelto", "falso"), "b": ("no_resuelto", "no_resuelto"),
-                          "c": ("no_resuelto", "no_resuelto"), "d": ("no_resuelto", "no_resuelto")}
+                          "c": ("no_resuelto", "no_resuelto"), "d": ("no_resuelto", "no_resuelto"),
+                          "e": ("no_resuelto", "no_resuelto")}
     assert sorted((f["herramienta"], f["motivo"]) for f in ev["no_resuelto"]) == [
         ("a", "annotations `ToolAnnotations(readOnlyHint=MODO, destructiveHint=False)`: readOnlyHint is not True, "
               "False or None as written"),
         ("b", "annotations `fabrica()` cannot be read: value is built by a call to fabrica() that cannot be followed"),
         ("c", "annotations `ToolAnnotations(**OPCIONES)` pass arguments without a keyword"),
         ("d", "annotations `[\"readOnlyHint\"]` are not an object"),
+        ("e", "annotations `{\"readOnlyHint\": MODO, \"destructiveHint\": \"no\"}`: readOnlyHint and destructiveHint are not "
+              "True, False or None as written"),
     ]
 
 
