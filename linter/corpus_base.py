@@ -35,6 +35,7 @@ FUENTES = (
     (RAIZ / "tests" / "fixtures" / "sin_herramientas", "catalogo_base:oracle", "sin_herramientas__"),
     (RAIZ / "tests" / "fixtures" / "solo_prompts", "catalogo_base:oracle", "solo_prompts__"),
     (RAIZ / "tests" / "fixtures" / "perfiles" / "gemini", "perfil:gemini", ""),
+    (RAIZ / "tests" / "fixtures" / "perfiles" / "sobre", "perfil:sobre", ""),
 )
 """Each fixture project, the catalog source whose rules it exercises, and the prefix of its case names."""
 DIRECTORIO = "corpus"

@@ -194,6 +194,78 @@ def filas_propiedades(herramienta: str, lado: str, esquema: Esquema) -> list[dic
     return filas
 
 
+def objetos_de(raiz: Any, puntero: str, nodo: Any, vistos: frozenset = frozenset()) -> list[str]:
+    """The JSON pointers (as `recorrer` names them) of the object nodes a property's schema resolves to:
+    itself when it is an object, where its local `$ref` chain ends, and those of its `anyOf`/`oneOf`
+    branches (`Optional[Model]`). An array is not an object (its items are not looked into); a cycle
+    or a dangling `$ref` resolves to nothing."""
+    if not isinstance(nodo, dict):
+        return []
+    salida = [puntero] if es_objeto(nodo) else []
+    siguientes: list[tuple[str, Any, frozenset]] = []
+    if isinstance(nodo.get("$ref"), str):
+        destino, p = resolver_ref(raiz, nodo["$ref"])
+        if destino is not None and p not in vistos:
+            siguientes.append((p, destino, vistos | {p}))
+    for clave in ("anyOf", "oneOf"):
+        if isinstance(nodo.get(clave), list):
+            siguientes += [(f"{puntero}/{clave}/{i}", r, vistos) for i, r in enumerate(nodo[clave])]
+    for p, sub, v in siguientes:
+        salida += [x for x in objetos_de(raiz, p, sub, v) if x not in salida]
+    return salida
+
+
+def filas_hijos(herramienta: str, lado: str, esquema: Esquema) -> list[dict]:
+    """`esquema_hijo` rows of one published schema: for every property of every object node, each
+    object node its schema resolves to."""
+    filas = []
+    for puntero, nodo in recorrer(esquema):
+        props = nodo.get("properties")
+        if not es_objeto(nodo) or not isinstance(props, dict):
+            continue
+        for nombre, sub in props.items():
+            if not isinstance(nombre, str):
+                continue
+            lugar = f"{puntero}/properties/{escapar(nombre)}"
+            donde = esquema.donde(lugar).fila()
+            for hijo in objetos_de(esquema.valor, lugar, sub):
+                filas.append({"herramienta": herramienta, "lado": lado, "padre": puntero, "propiedad": nombre,
+                              "puntero": hijo, **donde})
+    return filas
+
+
+def valores_de(raiz: Any, nodo: Any, vistos: frozenset = frozenset()) -> list[str]:
+    """The strings a property's schema enumerates: its `enum` and `const`, where its local `$ref` chain
+    ends, and its `anyOf`/`oneOf` branches' (`Optional[Literal[...]]`, an Enum class); in order, once each."""
+    nodo, vistos = _destino(raiz, nodo, vistos)
+    if not isinstance(nodo, dict):
+        return []
+    salida = [v for v in nodo["enum"] if isinstance(v, str)] if isinstance(nodo.get("enum"), list) else []
+    if isinstance(nodo.get("const"), str):
+        salida.append(nodo["const"])
+    for clave in ("anyOf", "oneOf"):
+        if isinstance(nodo.get(clave), list):
+            for rama in nodo[clave]:
+                salida += valores_de(raiz, rama, vistos)
+    return list(dict.fromkeys(salida))
+
+
+def filas_valores(herramienta: str, lado: str, esquema: Esquema) -> list[dict]:
+    """`esquema_valor` rows of one published schema: every string each property of every object node enumerates."""
+    filas = []
+    for puntero, nodo in recorrer(esquema):
+        props = nodo.get("properties")
+        if not es_objeto(nodo) or not isinstance(props, dict):
+            continue
+        for nombre, sub in props.items():
+            if not isinstance(nombre, str):
+                continue
+            donde = esquema.donde(f"{puntero}/properties/{escapar(nombre)}").fila()
+            filas += [{"herramienta": herramienta, "lado": lado, "puntero": puntero, "propiedad": nombre, "valor": v, **donde}
+                      for v in valores_de(esquema.valor, sub)]
+    return filas
+
+
 def raiz_estricta(esquema: Esquema) -> bool:
     """The published output root has additionalProperties false (root `$ref` followed)."""
     nodo = esquema.valor
@@ -258,7 +330,7 @@ def lista_de_claves(filas: list[dict]) -> Optional[str]:
 def filas_de_esquemas(herramienta: str, esquemas: Mapping[str, Esquema], origen: Callable[[Esquema], str],
                       validar: Callable[[Esquema], tuple[bool, Optional[str]]]) -> Iterator[tuple[str, dict]]:
     """(relation, row) of one tool's published schemas, whoever read them (the source analysis or a
-    live listing): `esquema` per side, its `esquema_nodo` and `esquema_propiedad` rows, and the output's
+    live listing): `esquema` per side, its `esquema_nodo`, `esquema_propiedad`, `esquema_hijo` and `esquema_valor` rows, and the output's
     `clave_declarada`."""
     for lado in ("entrada", "salida"):
         esquema = esquemas.get(lado)
@@ -272,6 +344,10 @@ def filas_de_esquemas(herramienta: str, esquemas: Mapping[str, Esquema], origen:
             yield "esquema_nodo", fila
         for fila in filas_propiedades(herramienta, lado, esquema):
             yield "esquema_propiedad", fila
+        for fila in filas_hijos(herramienta, lado, esquema):
+            yield "esquema_hijo", fila
+        for fila in filas_valores(herramienta, lado, esquema):
+            yield "esquema_valor", fila
     if esquemas.get("salida") is not None:
         for clave in claves_declaradas(esquemas["salida"]):
             yield "clave_declarada", {"herramienta": herramienta, "clave": clave}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any, Optional
 
-RELACIONES = ("herramienta", "esquema_nodo", "esquema_propiedad", "esquema", "raiz", "clave_emitida", "valor_emitido", "clave_declarada", "spread",
-              "complete", "no_resuelto", "archivo", "servidor")
+RELACIONES = ("herramienta", "esquema_nodo", "esquema_propiedad", "esquema_hijo", "esquema_valor", "esquema", "raiz",
+              "clave_emitida", "valor_emitido", "clave_declarada", "spread", "complete", "no_resuelto", "archivo", "servidor")
 
 
 def _texto(valor: Any) -> Any:

@@ -1,5 +1,6 @@
 """The relations of a live `tools/list`: the same schema facts the static analyzer extracts
-(`herramienta`, `esquema`, `esquema_nodo`, `esquema_propiedad`, `clave_declarada`), from the published value itself.
+(`herramienta`, `esquema`, `esquema_nodo`, `esquema_propiedad`, `esquema_hijo`, `esquema_valor`,
+`clave_declarada`), from the published value itself.
 
 `raiz_publicada` is the live listing's own: per tool with an output schema, whether its root is
 strict, declares properties, or is the SDK's wrapper of a non-object return. Relations that only the
@@ -16,8 +17,8 @@ from oracle_lint.linter.extraccion import nodos, pistas
 from oracle_lint.linter.extraccion.salida import Salida
 from oracle_lint.linter.extraccion.tipos import Esquema, Pos
 
-RELACIONES_VIVAS = ("herramienta", "esquema", "esquema_nodo", "esquema_propiedad", "clave_declarada", "no_resuelto",
-                    "raiz_publicada")
+RELACIONES_VIVAS = ("herramienta", "esquema", "esquema_nodo", "esquema_propiedad", "esquema_hijo", "esquema_valor",
+                    "clave_declarada", "no_resuelto", "raiz_publicada")
 # only the source has them (`publicada` is the source reconciled with a live listing: `check --probe`)
 RELACIONES_DEL_CODIGO = ("raiz", "clave_emitida", "valor_emitido", "spread", "complete", "servidor", "archivo", "publicada")
 CAMPOS = (("entrada", "inputSchema"), ("salida", "outputSchema"))

@@ -72,3 +72,22 @@ def test_the_gemini_profile_corpus_reports_exactly_its_markers():
     obtenidos = {(h["path"], h["line"], h["rule"]) for h in json.loads(r.output)["findings"]}
     assert obtenidos == marcas(GEMINI)
     assert {regla for _, _, regla in obtenidos} == {"gemini.sin_uniones_en_entrada"}
+
+
+SOBRE = CORPUS.parent / "perfiles" / "sobre"
+
+
+def test_the_sobre_profile_corpus_reports_exactly_its_markers_in_every_style():
+    r = CliRunner().invoke(main, ["check", "--format", "json", "--no-cache", "--project", str(SOBRE)])
+    assert r.exit_code == 1, r.output
+    obtenidos = {(h["path"], h["line"], h["rule"]) for h in json.loads(r.output)["findings"]}
+    assert obtenidos == marcas(SOBRE)
+    reglas_por_archivo = {}
+    for archivo, _, regla in obtenidos:
+        reglas_por_archivo.setdefault(archivo, set()).add(regla)
+    todas = {"sobre.platform_obligatoria", "sobre.data_obligatoria", "sobre.ranura_objeto", "sobre.platform_identifica",
+             "sobre.resource_con_type", "sobre.clave_ajena", "sobre.message_fuera_de_data", "sobre.control_opcional",
+             "sobre.estado_de_dominio", "sobre.busqueda_sin_searched", "sobre.cara_ajena", "sobre.escritura_sin_postcondicion",
+             "sobre.multiaccion_sin_ambas_caras"}
+    # every rule red in every style, each style with a file of near misses that passes
+    assert reglas_por_archivo == {"decorada.py": todas, "tabla.py": todas, "bajo_nivel.py": todas, "fastmcp_sobre.py": todas}

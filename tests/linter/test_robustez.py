@@ -14,8 +14,8 @@ from oracle_lint.linter.extraccion import RELACIONES, VERSION_EXTRACTOR, extraer
 
 from .marcas import FIXTURES
 
-ESPERADAS = {"herramienta", "esquema_nodo", "esquema_propiedad", "esquema", "raiz", "clave_emitida", "valor_emitido",
-             "clave_declarada", "spread", "complete", "no_resuelto", "archivo", "servidor"}
+ESPERADAS = {"herramienta", "esquema_nodo", "esquema_propiedad", "esquema_hijo", "esquema_valor", "esquema", "raiz",
+             "clave_emitida", "valor_emitido", "clave_declarada", "spread", "complete", "no_resuelto", "archivo", "servidor"}
 
 
 def test_every_relation_present_even_empty(tmp_path):
@@ -24,7 +24,7 @@ def test_every_relation_present_even_empty(tmp_path):
     assert set(ev) == ESPERADAS == set(RELACIONES)
     assert ev["archivo"] == [{"archivo": "vacio.py", "herramientas": 0}]
     assert all(ev[r] == [] for r in ESPERADAS - {"archivo"})
-    assert VERSION_EXTRACTOR == "5"  # a new relation (valor_emitido) and the hint columns: cached facts of "4" lack them
+    assert VERSION_EXTRACTOR == "6"  # new relations (esquema_hijo, esquema_valor) beside "5"'s: cached facts of "5" lack them
 
 
 def test_rows_are_scalars_sorted_and_deterministic():

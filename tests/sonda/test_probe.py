@@ -49,8 +49,8 @@ def test_live_evidence_has_the_static_schema_relations_and_names_what_it_cannot_
         {"name": "b", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": True, "destructiveHint": False}},
         {"name": "c", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": "yes"}},
     ], "srv")
-    assert set(ev) == {"herramienta", "esquema", "esquema_nodo", "esquema_propiedad", "clave_declarada", "no_resuelto",
-                       "raiz_publicada"}
+    assert set(ev) == {"herramienta", "esquema", "esquema_nodo", "esquema_propiedad", "esquema_hijo", "esquema_valor",
+                       "clave_declarada", "no_resuelto", "raiz_publicada"}
     assert ev["raiz_publicada"] == [{"herramienta": "a", "estricta": False, "declara_propiedades": True, "envoltura": False,
                                      "archivo": None, "linea": None, "columna": None}]
     assert sorted(ev["herramienta"], key=lambda f: f["herramienta"]) == [
@@ -243,3 +243,13 @@ def test_the_hand_written_cases_of_the_loose_root_rule_are_the_rows_of_the_recor
 def test_the_recorded_listing_of_the_mcp2_server_is_what_it_publishes():
     vivo = listar(Servidor(comando=tuple(MCP2)), 30)
     assert json.loads((SONDA / "listado_mcp2.json").read_text(encoding="utf-8")) == {"tools": list(vivo.herramientas)}
+
+
+def test_the_envelope_example_publishes_a_listing_that_passes_the_profile():
+    ejemplo = RAIZ / "examples" / "sobre"
+    orden = [sys.executable, "-m", "notas.servidor"]
+    codigo, salida, _ = sondear("--cwd", str(ejemplo), "--", *orden, proyecto=ejemplo)
+    assert codigo == 0
+    assert salida.splitlines()[0] == f"0 findings in 6 tools listed by `{shlex.join(orden)}` (protocol 2026-07-28)."
+    # every rule of the profile reads published schemas only: none is left "not judged"
+    assert "sobre." not in salida
