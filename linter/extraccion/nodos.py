@@ -176,21 +176,26 @@ def tipos_de(raiz: Any, nodo: Any, vistos: frozenset = frozenset()) -> set[str]:
     return tipos
 
 
-def filas_propiedades(herramienta: str, lado: str, esquema: Esquema) -> list[dict]:
-    """`esquema_propiedad` rows of one published schema: every property of every object node."""
-    filas = []
+def propiedades(esquema: Esquema) -> Iterator[tuple[str, dict, str, Any, str]]:
+    """Every property of every object node of a published schema: (pointer of the object, the object,
+    the property's name, its schema, its own pointer), in the walk's order."""
     for puntero, nodo in recorrer(esquema):
         props = nodo.get("properties")
         if not es_objeto(nodo) or not isinstance(props, dict):
             continue
-        requeridas = nodo.get("required") if isinstance(nodo.get("required"), list) else []
         for nombre, sub in props.items():
-            if not isinstance(nombre, str):
-                continue
-            donde = esquema.donde(f"{puntero}/properties/{escapar(nombre)}").fila()
-            filas.append({"herramienta": herramienta, "lado": lado, "puntero": puntero, "propiedad": nombre,
-                          "tipos": ",".join(sorted(tipos_de(esquema.valor, sub))), "coleccion": coleccion(esquema.valor, sub),
-                          "anulable": anulable(esquema.valor, sub), "requerida": nombre in requeridas, **donde})
+            if isinstance(nombre, str):
+                yield puntero, nodo, nombre, sub, f"{puntero}/properties/{escapar(nombre)}"
+
+
+def filas_propiedades(herramienta: str, lado: str, esquema: Esquema) -> list[dict]:
+    """`esquema_propiedad` rows of one published schema: every property of every object node."""
+    filas = []
+    for puntero, nodo, nombre, sub, lugar in propiedades(esquema):
+        requeridas = nodo.get("required") if isinstance(nodo.get("required"), list) else []
+        filas.append({"herramienta": herramienta, "lado": lado, "puntero": puntero, "propiedad": nombre,
+                      "tipos": ",".join(sorted(tipos_de(esquema.valor, sub))), "coleccion": coleccion(esquema.valor, sub),
+                      "anulable": anulable(esquema.valor, sub), "requerida": nombre in requeridas, **esquema.donde(lugar).fila()})
     return filas
 
 
@@ -218,20 +223,9 @@ def objetos_de(raiz: Any, puntero: str, nodo: Any, vistos: frozenset = frozenset
 def filas_hijos(herramienta: str, lado: str, esquema: Esquema) -> list[dict]:
     """`esquema_hijo` rows of one published schema: for every property of every object node, each
     object node its schema resolves to."""
-    filas = []
-    for puntero, nodo in recorrer(esquema):
-        props = nodo.get("properties")
-        if not es_objeto(nodo) or not isinstance(props, dict):
-            continue
-        for nombre, sub in props.items():
-            if not isinstance(nombre, str):
-                continue
-            lugar = f"{puntero}/properties/{escapar(nombre)}"
-            donde = esquema.donde(lugar).fila()
-            for hijo in objetos_de(esquema.valor, lugar, sub):
-                filas.append({"herramienta": herramienta, "lado": lado, "padre": puntero, "propiedad": nombre,
-                              "puntero": hijo, **donde})
-    return filas
+    return [{"herramienta": herramienta, "lado": lado, "padre": puntero, "propiedad": nombre, "puntero": hijo,
+             **esquema.donde(lugar).fila()}
+            for puntero, _, nombre, sub, lugar in propiedades(esquema) for hijo in objetos_de(esquema.valor, lugar, sub)]
 
 
 def valores_de(raiz: Any, nodo: Any, vistos: frozenset = frozenset()) -> list[str]:
@@ -252,18 +246,9 @@ def valores_de(raiz: Any, nodo: Any, vistos: frozenset = frozenset()) -> list[st
 
 def filas_valores(herramienta: str, lado: str, esquema: Esquema) -> list[dict]:
     """`esquema_valor` rows of one published schema: every string each property of every object node enumerates."""
-    filas = []
-    for puntero, nodo in recorrer(esquema):
-        props = nodo.get("properties")
-        if not es_objeto(nodo) or not isinstance(props, dict):
-            continue
-        for nombre, sub in props.items():
-            if not isinstance(nombre, str):
-                continue
-            donde = esquema.donde(f"{puntero}/properties/{escapar(nombre)}").fila()
-            filas += [{"herramienta": herramienta, "lado": lado, "puntero": puntero, "propiedad": nombre, "valor": v, **donde}
-                      for v in valores_de(esquema.valor, sub)]
-    return filas
+    return [{"herramienta": herramienta, "lado": lado, "puntero": puntero, "propiedad": nombre, "valor": v,
+             **esquema.donde(lugar).fila()}
+            for puntero, _, nombre, sub, lugar in propiedades(esquema) for v in valores_de(esquema.valor, sub)]
 
 
 def raiz_estricta(esquema: Esquema) -> bool:
