@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from oracle_lint.linter.archivos import archivos_a_analizar
+from oracle_lint.linter.caminata import archivos_configurados
 from oracle_lint.linter.cache import Almacen
 from oracle_lint.linter.extraccion import extraer
 from oracle_lint.linter.extraccion.presupuesto import PRESUPUESTO_POR_ARCHIVO
@@ -64,11 +65,13 @@ def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache:
                      trabajos: int | None = None, forzar_exclusion: bool = True,
                      limite: float = PRESUPUESTO_POR_ARCHIVO) -> Corrida:
     """Extract facts from the files of this run (cached per file in `.oracle-cache/`) and add the `lista` relation."""
-    archivos = archivos_a_analizar(proyecto, rutas, forzar_exclusion=forzar_exclusion)
+    almacen = Almacen(proyecto.raiz, "extraccion") if cache else None
+    # the configured tree's list, remembered by the stat of what its walk looked at (caminata.py)
+    configurados = archivos_configurados(proyecto, almacen)
+    archivos = archivos_a_analizar(proyecto, rutas, forzar_exclusion=forzar_exclusion) if rutas else configurados
     # A run over some files still resolves through the whole configured tree (servers passed in
     # from other files, their call sites): the same facts as the full run, never a guess.
-    contexto = archivos_a_analizar(proyecto, None) if rutas else []
-    almacen = Almacen(proyecto.raiz, "extraccion") if cache else None
+    contexto = configurados if rutas else []
     evidencia = extraer(archivos, proyecto.raiz, almacen=almacen, trabajos=trabajos, contexto=contexto, limite=limite)
     analizadas = {f["herramienta"] for f in evidencia.get("herramienta", [])}
     completa = not rutas

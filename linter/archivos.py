@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
@@ -33,6 +34,10 @@ class Ignorados:
         self.raiz = raiz
         self._por_directorio: dict[Path, Any] = {}
         self._por_texto: dict[str, Any] = {}
+
+    def consultados(self) -> list[Path]:
+        """Every directory whose `.gitignore` was looked for (found or not)."""
+        return list(self._por_directorio)
 
     def _de(self, directorio: Path) -> Any:
         """The compiled `.gitignore` of one directory, or None (pathspec is imported only when one exists)."""
@@ -138,8 +143,17 @@ def _recorrer(raiz: Path, ilegibles: list[OSError]) -> Iterable[tuple[str, list[
         pila.extend(os.path.join(actual, d) for d in reversed(subdirs) if not os.path.islink(os.path.join(actual, d)))
 
 
+@dataclass
+class Recorrido:
+    """What a walk looked at, for a later run to tell it would find the same files (caminata.py):
+    every directory listed, and whether a symlinked file was kept (its target is confined anew each walk)."""
+
+    directorios: list[str] = field(default_factory=list)
+    enlaces: bool = False
+
+
 def _caminar(proyecto: Proyecto, directorio: Path, excluidos: Sequence[Path], ignorados: Ignorados,
-             ilegibles: list[OSError]) -> Iterable[Path]:
+             ilegibles: list[OSError], recorrido: Optional[Recorrido] = None) -> Iterable[Path]:
     """The .py files under `directorio`; a directory that cannot be listed is kept in `ilegibles`.
     Iterative (`os.walk` recurses, and a tree 1,100 directories deep exhausted the stack). Paths stay
     strings until a file is kept: the walk prunes excluded and ignored directories, so below the start
@@ -150,6 +164,8 @@ def _caminar(proyecto: Proyecto, directorio: Path, excluidos: Sequence[Path], ig
     cadenas = {str(directorio): ignorados.cadena(str(directorio))}
     for actual, subdirs, archivos in _recorrer(directorio, ilegibles):
         cadena = cadenas.pop(actual)
+        if recorrido is not None:
+            recorrido.directorios.append(actual)
         subdirs[:] = sorted(
             d
             for d in subdirs
@@ -165,16 +181,23 @@ def _caminar(proyecto: Proyecto, directorio: Path, excluidos: Sequence[Path], ig
             ruta = os.path.join(actual, nombre)
             if ruta not in fuera and not _ignorado_en(cadena, nombre, directorio=False):
                 # A symlinked file is confined like an explicit path: one that leaves the root is refused.
-                yield proyecto.confinar(Path(ruta)) if os.path.islink(ruta) else Path(ruta)
+                if os.path.islink(ruta):
+                    if recorrido is not None:
+                        recorrido.enlaces = True
+                    yield proyecto.confinar(Path(ruta))
+                else:
+                    yield Path(ruta)
 
 
 def _en_paths(proyecto: Proyecto, ruta: Path) -> bool:
     return any(ruta == p or p in ruta.parents for p in proyecto.paths)
 
 
-def archivos_a_analizar(proyecto: Proyecto, rutas: Sequence[Path] | None, *, forzar_exclusion: bool = True) -> list[Path]:
+def archivos_a_analizar(proyecto: Proyecto, rutas: Sequence[Path] | None, *, forzar_exclusion: bool = True,
+                        recorrido: Optional[Recorrido] = None) -> list[Path]:
     """Absolute, resolved, sorted .py files of this run (explicit ones filtered like the configured
-    ones unless `forzar_exclusion` is off)."""
+    ones unless `forzar_exclusion` is off). `recorrido` collects what the walk of the configured paths
+    looked at (`rutas` None): the directories listed and those whose `.gitignore` was read."""
     excluidos = [proyecto.confinar(Path(e)) for e in proyecto.config.exclude]
     ignorados = Ignorados(proyecto.raiz)
     ilegibles: list[OSError] = []
@@ -201,9 +224,11 @@ def archivos_a_analizar(proyecto: Proyecto, rutas: Sequence[Path] | None, *, for
     else:
         for base in proyecto.paths:
             if base.is_dir():
-                elegidas.update(_caminar(proyecto, base, excluidos, ignorados, ilegibles))
+                elegidas.update(_caminar(proyecto, base, excluidos, ignorados, ilegibles, recorrido))
             elif base.is_file():
                 elegidas.add(base)
+        if recorrido is not None:
+            recorrido.directorios.extend(str(d) for d in ignorados.consultados())
     if ilegibles:
         raise _ilegibles(proyecto, ilegibles)
     return sorted(elegidas)

@@ -41,6 +41,14 @@ class Almacen:
         """Another namespace of the same `.oracle-cache/`."""
         return Almacen(self.base.parent, espacio)
 
+    def preparar(self) -> None:
+        """Create the namespace now (a walk that records directory stats must see `.oracle-cache/` already there)."""
+        if self.usable:
+            try:
+                self._preparar()
+            except OSError:
+                pass
+
     def _preparar(self) -> None:
         if self._preparado:
             return
