@@ -50,6 +50,27 @@ def numero(nodo: cst.CSTNode) -> Optional[float | int]:
     return None
 
 
+def ligar_parametros(fm: Modulo, fn: cst.FunctionDef, m: Modulo, llamada: cst.Call, entorno: Optional[Entorno]) -> Entorno:
+    """A helper's parameters bound to what a call passes (by position, by keyword, else their defaults),
+    to evaluate its body; raises NoResuelto when the call passes *args/**kwargs."""
+    if any(a.star for a in llamada.args):
+        raise NoResuelto(f"call to {fn.name.value}() passes *args/**kwargs the analyzer cannot bind", m.pos(llamada))
+    local: Entorno = {}
+    posicionales = [a for a in llamada.args if a.keyword is None]
+    for i, p in enumerate([*fn.params.posonly_params, *fn.params.params]):
+        if i < len(posicionales):
+            local[p.name.value] = (m, posicionales[i].value, entorno or {})
+        elif p.default is not None:
+            local[p.name.value] = (fm, p.default, {})
+    for a in llamada.args:
+        if a.keyword is not None:
+            local[a.keyword.value] = (m, a.value, entorno or {})
+    for p in fn.params.kwonly_params:
+        if p.name.value not in local and p.default is not None:
+            local[p.name.value] = (fm, p.default, {})
+    return local
+
+
 class Literales:
     """Evaluator of JSON literals; records the position of every dict/list written."""
 
@@ -205,22 +226,7 @@ class Literales:
         """Evaluate a helper whose body is assignments and one final `return <literal>`."""
         nombre = fn.name.value
         cuerpo = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else [fn.body]
-        local: Entorno = {}
-        parametros = [*fn.params.posonly_params, *fn.params.params]
-        posicionales = [a for a in llamada.args if a.keyword is None and not a.star]
-        if any(a.star for a in llamada.args):
-            raise NoResuelto(f"call to {nombre}() passes *args/**kwargs the analyzer cannot bind", m.pos(llamada))
-        for i, p in enumerate(parametros):
-            if i < len(posicionales):
-                local[p.name.value] = (m, posicionales[i].value, entorno)
-            elif p.default is not None:
-                local[p.name.value] = (fm, p.default, {})
-        for a in llamada.args:
-            if a.keyword is not None:
-                local[a.keyword.value] = (m, a.value, entorno)
-        for p in fn.params.kwonly_params:
-            if p.name.value not in local and p.default is not None:
-                local[p.name.value] = (fm, p.default, {})
+        local = ligar_parametros(fm, fn, m, llamada, entorno)
         for i, sentencia in enumerate(cuerpo):
             partes = sentencia.body if isinstance(sentencia, cst.SimpleStatementLine) else None
             if partes is None or len(partes) != 1:

@@ -12,7 +12,7 @@ from typing import Any, Optional
 
 import libcst as cst
 
-from .literales import Literales, describir
+from .literales import Literales, describir, ligar_parametros
 from .proyecto import termina_en
 from .recolector import Modulo, texto_cadena
 from .tipos import NoResuelto
@@ -48,7 +48,10 @@ def leer(literales: Literales, m: Modulo, expr: Optional[cst.BaseExpression],
     either), and why it could not be read when some hint is `no_resuelto`."""
     if expr is None:
         return dict(AUSENTES), None
-    m, expr, entorno = _seguir(literales, m, expr, entorno)
+    try:
+        m, expr, entorno = _seguir(literales, m, expr, entorno)
+    except NoResuelto as e:
+        return dict(NO_RESUELTAS), NoResuelto(f"annotations `{describir(m, expr)}` cannot be read: {e.motivo}", e.pos or m.pos(expr))
     if isinstance(expr, cst.Call) and termina_en(literales.proyecto.calificados(m, expr.func), "ToolAnnotations"):
         if any(a.keyword is None for a in expr.args):
             return dict(NO_RESUELTAS), NoResuelto(f"annotations `{describir(m, expr)}` pass arguments without a keyword", m.pos(expr))
@@ -105,7 +108,7 @@ def _seguir(literales: Literales, m: Modulo, expr: cst.BaseExpression,
             retornos = [r for r in info.retornos if r.value is not None] if info is not None else []
             if len(retornos) != 1:
                 break
-            entorno = _ligar(m, expr, d.nodo, entorno)
+            entorno = ligar_parametros(d.modulo, d.nodo, m, expr, entorno)
             m, expr = d.modulo, retornos[0].value
             continue
         if not isinstance(expr, (cst.Name, cst.Attribute)) or (isinstance(expr, cst.Name) and expr.value in ("True", "False", "None")):
@@ -118,16 +121,3 @@ def _seguir(literales: Literales, m: Modulo, expr: cst.BaseExpression,
             break
         m, expr, entorno = d.modulo, d.nodo, None
     return m, expr, entorno
-
-
-def _ligar(m: Modulo, llamada: cst.Call, fn: cst.FunctionDef, entorno: Optional[dict]) -> dict:
-    """The helper's parameters bound to what the call passes (by position, then by keyword)."""
-    nombres = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)]
-    ligado: dict = {}
-    posicionales = [a for a in llamada.args if a.keyword is None and not a.star]
-    for nombre, a in zip(nombres, posicionales):
-        ligado[nombre] = (m, a.value, entorno)
-    for a in llamada.args:
-        if a.keyword is not None:
-            ligado[a.keyword.value] = (m, a.value, entorno)
-    return ligado

@@ -18,6 +18,8 @@ from .rutas import contiene, ruta
 from .servidores import CLASES_GENERADORAS, GENERADORES, NoServidor, Respuesta, Servidor, Servidores, generador_sdk
 from .tipos import Emision, Esquema, Herramienta, NoResuelto
 
+# the mcp SDK's tool() and add_tool() (after the function) take these positionally, in this order (1.x and 2.x)
+POSICIONALES_SDK = ("name", "title", "description", "annotations", "icons", "meta", "structured_output")
 CAMPOS_NOMBRE = ("name", "nombre")
 CAMPOS_SALIDA = ("outputSchema", "output_schema")
 CAMPOS_ENTRADA = ("inputSchema", "input_schema")
@@ -576,8 +578,10 @@ class Registro:
         nombre, estructurada, salida_expr, hay_salida = fn.name.value, None, None, False
         version: Optional[str] = None
         anotaciones: Optional[cst.BaseExpression] = None
+        posicionales = POSICIONALES_SDK if estilo != "fastmcp" else ("name",)
+        expandidos = [a for a in args if a.star]
         for i, a in enumerate(args):
-            clave = a.keyword.value if a.keyword is not None else ("name" if i == 0 else None)
+            clave = a.keyword.value if a.keyword is not None else (posicionales[i] if i < len(posicionales) and not a.star else None)
             if clave == "name":
                 texto = self._texto(rm, a.value, entorno, ctx)
                 if texto is None and isinstance(a.value, cst.Name) and a.value.value == "None":
@@ -599,7 +603,13 @@ class Registro:
         h = Herramienta(nombre, pos, "fastmcp" if estilo == "fastmcp" else "decorador", rm)
         h.servidor = servidor.origen
         h.version = version
-        self._pistas(h, rm, anotaciones, entorno)
+        if expandidos and anotaciones is None:
+            # `tool(**opciones)`: the annotations may be in there; unknown, never taken as absent
+            h.pistas = dict(pistas.NO_RESUELTAS)
+            self._problema(nombre, f"tool `{nombre}`: `{describir(rm, expandidos[0])}` may pass its annotations, which the "
+                           "analyzer cannot read", pos)
+        else:
+            self._pistas(h, rm, anotaciones, entorno)
         if hay_salida:
             h.estado_salida, h.salida = self.esquema_literal(nombre, rm, salida_expr)
         else:

@@ -230,6 +230,18 @@ def test_hints_in_every_spelling(tmp_path):
 
         def j() -> Req: ...
         app.add_tool(j, annotations=ToolAnnotations(readOnlyHint=True))
+
+        @app.tool("k", "K", "a tool", ToolAnnotations(readOnlyHint=True))    # the SDK's positional order
+        def k() -> Req: ...
+
+        def l() -> Req: ...
+        app.add_tool(l, "l", None, None, {"destructiveHint": True})
+
+        def _por_defecto(ro=True):
+            return {"readOnlyHint": ro}
+
+        @app.tool(annotations=_por_defecto())
+        def m() -> Req: ...
     ''', comun='''
         from mcp.types import ToolAnnotations
         LECTURA = ToolAnnotations(readOnlyHint=True, destructiveHint=False)
@@ -241,6 +253,7 @@ def test_hints_in_every_spelling(tmp_path):
         "a": ("verdadero", "falso"), "b": ("falso", "verdadero"), "c": ("falso", "ausente"),
         "d": ("verdadero", "ausente"), "e": ("verdadero", "falso"), "f": ("verdadero", "ausente"),
         "g": ("falso", "verdadero"), "h": ("ausente", "ausente"), "i": ("ausente", "ausente"), "j": ("verdadero", "ausente"),
+        "k": ("verdadero", "ausente"), "l": ("ausente", "verdadero"), "m": ("verdadero", "ausente"),
     }
     assert [f for f in ev["no_resuelto"]] == []
 
@@ -262,12 +275,22 @@ def test_hints_that_cannot_be_read_say_why(tmp_path):
         @app.tool(annotations=["readOnlyHint"])
         def d() -> Req: ...
 
+        def _hecho(*opciones):
+            return ToolAnnotations(readOnlyHint=True)
+
+        @app.tool(annotations=_hecho(*OPCIONES))
+        def f() -> Req: ...
+
+        @app.tool(**OPCIONES)
+        def g() -> Req: ...
+
         @app.tool(annotations={"readOnlyHint": MODO, "destructiveHint": "no"})
         def e() -> Req: ...
     ''')
     assert pistas(ev) == {"a": ("no_resuelto", "falso"), "b": ("no_resuelto", "no_resuelto"),
                           "c": ("no_resuelto", "no_resuelto"), "d": ("no_resuelto", "no_resuelto"),
-                          "e": ("no_resuelto", "no_resuelto")}
+                          "e": ("no_resuelto", "no_resuelto"), "f": ("no_resuelto", "no_resuelto"),
+                          "g": ("no_resuelto", "no_resuelto")}
     assert sorted((f["herramienta"], f["motivo"]) for f in ev["no_resuelto"]) == [
         ("a", "annotations `ToolAnnotations(readOnlyHint=MODO, destructiveHint=False)`: readOnlyHint is not True, "
               "False or None as written"),
@@ -276,6 +299,8 @@ def test_hints_that_cannot_be_read_say_why(tmp_path):
         ("d", "annotations `[\"readOnlyHint\"]` are not an object"),
         ("e", "annotations `{\"readOnlyHint\": MODO, \"destructiveHint\": \"no\"}`: readOnlyHint and destructiveHint are not "
               "True, False or None as written"),
+        ("f", "annotations `_hecho(*OPCIONES)` cannot be read: call to _hecho() passes *args/**kwargs the analyzer cannot bind"),
+        ("g", "tool `g`: `**OPCIONES` may pass its annotations, which the analyzer cannot read"),
     ]
 
 
