@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING, Optional
 
 import libcst as cst
 
-from .programa import argumento
-from .recolector import Modulo, indice, texto_cadena
+from .recolector import Modulo, indice, texto_cadena, todos_los_parametros
 from .tipos import Pos
 
 if TYPE_CHECKING:
@@ -187,17 +186,10 @@ class Origenes:
         return OTRO
 
     def _parametro(self, m: Modulo, fn: cst.FunctionDef, nombre: str, pila) -> Origen:
-        llamadas = self.procedencia._entornos.get(id(fn))
-        llamada = llamadas[-1] if llamadas else None
-        if llamada is not None:
-            valor = argumento(llamada, fn, nombre)
-            if valor is not None and isinstance(llamada.nodo, cst.Call) and any(valor is a.value for a in llamada.nodo.args):
-                self.procedencia._entornos[id(fn)].append(None)  # the argument is read where the call is written
-                try:
-                    return self.de(llamada.m, valor, llamada.fn, pila)
-                finally:
-                    self.procedencia._entornos[id(fn)].pop()
-            return OTRO
+        """A helper's parameter is what the call being followed passes; a handler's is an argument."""
+        seguida, origen = self.procedencia.argumento_seguido(fn, nombre, lambda lm, valor, lfn: self.de(lm, valor, lfn, pila))
+        if seguida:
+            return origen or OTRO
         if id(fn) not in self.manejadores or not _es_argumento(m, fn, nombre):
             return OTRO
         return Origen("argumento", nombre)
@@ -205,12 +197,7 @@ class Origenes:
 
 def _es_argumento(m: Modulo, fn: cst.FunctionDef, nombre: str) -> bool:
     """A handler parameter the caller fills: not a method's `self`/`cls`, not a `Context`."""
-    p = fn.params
-    todos = [*p.posonly_params, *p.params, *p.kwonly_params]
-    for extra in (p.star_arg, p.star_kwarg):
-        if isinstance(extra, cst.Param):
-            todos.append(extra)
-    for i, param in enumerate(todos):
+    for i, param in enumerate(todos_los_parametros(fn.params)):
         if param.name.value != nombre:
             continue
         info = m.funcion(fn)

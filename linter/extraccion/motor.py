@@ -23,6 +23,7 @@ from .complete import Complete
 from .literales import Literales
 from .presupuesto import Agotado, comprobar, presupuesto
 from .procedencia import Procedencia
+from .recolector import todos_los_parametros
 from .proyecto import Dependencias, Proyecto
 from .registro import Registro
 from .salida import Salida
@@ -192,7 +193,7 @@ def _herramienta(h: Herramienta, salida: Salida, procedencia: Procedencia, proye
     # the handlers' parameters are the tool's arguments (where an emitted value may come from)
     procedencia.origenes.manejadores = {id(f) for f in h.funciones} | {id(e.funcion) for e in h.emisiones if e.funcion is not None}
     procedencia.origenes.de_lambda = {p.name.value for e in h.emisiones if isinstance(e.nodo, cst.Lambda)
-                                      for p in (*e.nodo.params.posonly_params, *e.nodo.params.params, *e.nodo.params.kwonly_params)}
+                                      for p in todos_los_parametros(e.nodo.params)}
     for emision in h.emisiones:
         _emision(h, emision, estricta, declara, salida, procedencia, proyecto)
     procedencia.origenes.manejadores, procedencia.origenes.de_lambda = set(), set()

@@ -10,7 +10,7 @@ object: echoed. Only what cannot be followed at all is opaque.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Optional
+from typing import Any, Callable, Optional, TypeVar
 
 import libcst as cst
 
@@ -22,6 +22,7 @@ from .proyecto import Proyecto, termina_en
 from .recolector import Modulo, dotted, indice, texto_cadena
 from .tipos import Pos
 
+T = TypeVar("T")
 PARSERS = ("json.loads", "json.load", "yaml.safe_load", "yaml.load", "yaml.full_load", "tomllib.loads",
            "tomllib.load", "tomli.loads", "orjson.loads", "ujson.loads", "simplejson.loads")
 VALIDADORES = ("model_validate", "model_validate_json", "parse_obj", "parse_raw", "model_construct", "from_dict", "validate_python")
@@ -418,19 +419,27 @@ class Procedencia:
                 partes.append(self.clasificar(m, a.valor, info.nodo, pila))
         return combinar(partes, f"`{nombre}`")
 
-    def _parametro(self, m: Modulo, fn: cst.FunctionDef, nombre: str, pila) -> Clasificacion:
-        """A parameter: the argument of the call being followed, when there is one."""
+    def argumento_seguido(self, fn: cst.FunctionDef, nombre: str, evaluar: Callable[[Modulo, cst.BaseExpression, Any], T]
+                          ) -> tuple[bool, Optional[T]]:
+        """Whether `fn` is being followed from a call, and then what `evaluar` says of the argument that
+        call writes for parameter `nombre` (None when it writes none), read where the call is written."""
         llamadas = self._entornos.get(id(fn))
         llamada = llamadas[-1] if llamadas else None
-        if llamada is not None:
-            valor = argumento(llamada, fn, nombre)
-            if valor is not None and isinstance(llamada.nodo, cst.Call) and any(valor is a.value for a in llamada.nodo.args):
-                self._entornos[id(fn)].append(None)  # the argument is read where the call is written
-                try:
-                    return self.clasificar(llamada.m, valor, llamada.fn, pila)
-                finally:
-                    self._entornos[id(fn)].pop()
-        return Clasificacion("opaque", f"`{nombre}` is a parameter; its keys are not enumerable here")
+        if llamada is None:
+            return False, None
+        valor = argumento(llamada, fn, nombre)
+        if valor is None or not isinstance(llamada.nodo, cst.Call) or not any(valor is a.value for a in llamada.nodo.args):
+            return True, None
+        self._entornos[id(fn)].append(None)  # the argument is read where the call is written
+        try:
+            return True, evaluar(llamada.m, valor, llamada.fn)
+        finally:
+            self._entornos[id(fn)].pop()
+
+    def _parametro(self, m: Modulo, fn: cst.FunctionDef, nombre: str, pila) -> Clasificacion:
+        """A parameter: the argument of the call being followed, when there is one."""
+        _, clasificado = self.argumento_seguido(fn, nombre, lambda lm, valor, lfn: self.clasificar(lm, valor, lfn, pila))
+        return clasificado or Clasificacion("opaque", f"`{nombre}` is a parameter; its keys are not enumerable here")
 
     # -- mutations ---------------------------------------------------------------
     def _mutado(self, m: Modulo, info, nombre: str, pila) -> Clasificacion:

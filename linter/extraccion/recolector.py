@@ -26,6 +26,15 @@ class Asignacion:
     valor: Optional[cst.BaseExpression]
 
 
+def todos_los_parametros(p: cst.Parameters) -> list[cst.Param]:
+    """Every parameter of a def or lambda: positional-only, positional, keyword-only, then *args and **kwargs."""
+    todos = [*p.posonly_params, *p.params, *p.kwonly_params]
+    for extra in (p.star_arg, p.star_kwarg):
+        if isinstance(extra, cst.Param):
+            todos.append(extra)
+    return todos
+
+
 @dataclass
 class FuncionInfo:
     """What one function body contains (nested functions excluded)."""
@@ -45,12 +54,7 @@ class FuncionInfo:
 
     def parametros(self) -> list[str]:
         """Names of every parameter."""
-        p = self.nodo.params
-        todos = [*p.posonly_params, *p.params, *p.kwonly_params]
-        for extra in (p.star_arg, p.star_kwarg):
-            if isinstance(extra, cst.Param):
-                todos.append(extra)
-        return [x.name.value for x in todos]
+        return [x.name.value for x in todos_los_parametros(self.nodo.params)]
 
 
 @dataclass
