@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import time
 from pathlib import Path
 from typing import Any, Optional
@@ -39,7 +40,7 @@ def _firma(ruta: str) -> Optional[list[int]]:
         st = os.stat(ruta)
     except OSError:
         return None
-    return [st.st_mode, st.st_size if not os.path.isdir(ruta) else 0, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+    return [st.st_mode, 0 if stat.S_ISDIR(st.st_mode) else st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
 
 
 def _clave(proyecto: Proyecto) -> str:
