@@ -11,7 +11,7 @@ from . import pistas, sdk
 from .anotaciones import Derivador
 from .literales import Entorno, Literales, describir
 from .despacho import Despacho, Destino, ramas
-from .programa import Programa, argumento, nombres_leidos, padre as _padre, parametros
+from .programa import Llamada, Programa, argumento, nombres_leidos, padre as _padre, parametros
 from .proyecto import Proyecto
 from .recolector import Modulo, texto_cadena
 from .rutas import contiene, ruta
@@ -553,12 +553,14 @@ class Registro:
                     valor = argumento(llamada, fn, p.name.value)
                     if valor is not None:
                         propio[p.name.value] = (llamada.m if p.default is None or valor is not p.default else lig.m, valor, {})
+            _ligar_kwargs(propio, fn, llamada)
             fabrica = _padre(lig.m, fn)
             if llamada.exterior is not None and fabrica is not None:  # a decorator factory's own parameters (the name)
                 for p in [*parametros(fabrica), *fabrica.params.kwonly_params]:
                     valor = argumento(llamada.exterior, fabrica, p.name.value)
                     if valor is not None and p.name.value not in propio:
                         propio[p.name.value] = (llamada.exterior.m if not _es_defecto(fabrica, p.name.value, valor) else lig.m, valor, {})
+                _ligar_kwargs(propio, fabrica, llamada.exterior)
             if llamada.decorador:
                 salida.append(Manejador(llamada.m, llamada.nodo, propio))
                 continue
@@ -578,8 +580,17 @@ class Registro:
         nombre, estructurada, salida_expr, hay_salida = fn.name.value, None, None, False
         version: Optional[str] = None
         anotaciones: Optional[cst.BaseExpression] = None
+        modulo_anotaciones = rm
         posicionales = POSICIONALES_SDK if estilo != "fastmcp" else ("name",)
-        expandidos = [a for a in args if a.star]
+        expandidos = []
+        for a in args:
+            ligado = f"**{a.value.value}" if a.star == "**" and isinstance(a.value, cst.Name) else None
+            if ligado is not None and entorno and ligado in entorno:
+                # a wrapper's `**kwargs`, bound to what its call site passes: its annotations, if any, are there
+                if f"{ligado}.annotations" in entorno:
+                    modulo_anotaciones, anotaciones, _ = entorno[f"{ligado}.annotations"]
+            elif a.star:
+                expandidos.append(a)
         for i, a in enumerate(args):
             clave = a.keyword.value if a.keyword is not None else (posicionales[i] if i < len(posicionales) and not a.star else None)
             if clave == "name":
@@ -597,7 +608,7 @@ class Registro:
             elif clave == "output_schema":
                 salida_expr, hay_salida = a.value, True
             elif clave == "annotations":
-                anotaciones = a.value
+                anotaciones, modulo_anotaciones = a.value, rm
             elif clave == "version" and estilo == "fastmcp":
                 version = self._texto(rm, a.value) if not isinstance(a.value, (cst.Integer, cst.Float)) else a.value.value
         h = Herramienta(nombre, pos, "fastmcp" if estilo == "fastmcp" else "decorador", rm)
@@ -609,7 +620,7 @@ class Registro:
             self._problema(nombre, f"tool `{nombre}`: `{describir(rm, expandidos[0])}` may pass its annotations, which the "
                            "analyzer cannot read", pos)
         else:
-            self._pistas(h, rm, anotaciones, entorno)
+            self._pistas(h, modulo_anotaciones, anotaciones, entorno if modulo_anotaciones is rm else None)
         if hay_salida:
             h.estado_salida, h.salida = self.esquema_literal(nombre, rm, salida_expr)
         else:
@@ -809,6 +820,23 @@ class Registro:
                 for r in info.retornos if info else []:
                     h.emisiones.append(Emision(r, r.value, d.modulo, d.nodo))
         return [h]
+
+
+def _ligar_kwargs(entorno: Entorno, fn: cst.FunctionDef, llamada: Llamada) -> None:
+    """Bind `fn`'s `**kwargs` to the keywords a call passes beyond its named parameters: `**nombre` marks
+    it bound (to the call), `**nombre.clave` is each keyword's value. A call that itself passes `**x`
+    leaves it unbound (its keywords are unknown)."""
+    extra = fn.params.star_kwarg
+    if not isinstance(extra, cst.Param) or not isinstance(llamada.nodo, cst.Call) or any(a.star for a in llamada.nodo.args):
+        return
+    nombrados = {p.name.value for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)}
+    clave = f"**{extra.name.value}"
+    if clave in entorno:
+        return
+    entorno[clave] = (llamada.m, llamada.nodo, {})
+    for a in llamada.nodo.args:
+        if a.keyword is not None and a.keyword.value not in nombrados:
+            entorno[f"{clave}.{a.keyword.value}"] = (llamada.m, a.value, {})
 
 
 def _campo(campos: dict, nombres: tuple[str, ...]) -> Optional[cst.BaseExpression]:

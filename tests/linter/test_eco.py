@@ -304,6 +304,40 @@ def test_hints_that_cannot_be_read_say_why(tmp_path):
     ]
 
 
+def test_hints_passed_through_a_wrapper_factorys_kwargs(tmp_path):
+    ev = evidencia(tmp_path, '''
+        import functools
+
+        ESCRIBE = {"readOnlyHint": False, "destructiveHint": True}
+
+        def auditada(servidor, nombre, **opciones):
+            def decorador(func):
+                @functools.wraps(func)
+                async def envoltura(*args, **kwargs):
+                    return await func(*args, **kwargs)
+
+                servidor.tool(name=nombre, **opciones)(envoltura)
+                return envoltura
+            return decorador
+
+        @auditada(app, "leer", title="Leer", annotations=ToolAnnotations(readOnlyHint=True))
+        async def leer() -> Req: ...
+
+        @auditada(app, "borrar", annotations=ESCRIBE)
+        async def borrar() -> Req: ...
+
+        @auditada(app, "sin_pistas", title="nada")
+        async def sin_pistas() -> Req: ...
+
+        @auditada(app, "desconocida", **MAS)
+        async def desconocida() -> Req: ...
+    ''')
+    assert pistas(ev) == {"leer": ("verdadero", "ausente"), "borrar": ("falso", "verdadero"),
+                          "sin_pistas": ("ausente", "ausente"), "desconocida": ("no_resuelto", "no_resuelto")}
+    assert [(f["herramienta"], f["motivo"]) for f in ev["no_resuelto"]] == [
+        ("desconocida", "tool `desconocida`: `**opciones` may pass its annotations, which the analyzer cannot read")]
+
+
 def test_table_and_low_level_hints(tmp_path):
     (tmp_path / "tabla.py").write_text(textwrap.dedent('''
         def h(args):

@@ -83,9 +83,6 @@ def test_near_misses_are_rows_naming_the_construct(e):
          "`fn` is a parameter of `aplicar()`, which no analyzed file calls"),
         ("formas/envoltorio.py", 49, "`@mcp.tool(name=nombre)`: the tool name `nombre` is computed at run time "
          "(not a literal or a constant the analyzer can evaluate)"),
-        # the factory's **opciones may carry the annotations: the hints are unknown, never absent
-        ("formas/envoltorio.py", 70, "tool `auditada_funcion`: `**opciones` may pass its annotations, which the analyzer cannot read"),
-        ("formas/envoltorio.py", 70, "tool `auditada_metodo`: `**opciones` may pass its annotations, which the analyzer cannot read"),
         ("formas/envoltorio.py", 93, "`registrar(*PARES)` passes `fn` of `registrar()` in a way the analyzer cannot bind "
          "(*args/**kwargs)"),
         ("formas/llamada_en_clase.py", 34, "`mcp.tool(name=\"huerfana\")(self.nada)`: `mcp` is not a known MCP server instance "
