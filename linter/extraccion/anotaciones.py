@@ -182,24 +182,20 @@ class Generador:
         `Optional[...]`) flattened and repeated branches dropped."""
         planas: list[cst.BaseExpression] = []
         vistas: set[str] = set()
-
-        def agregar(r: cst.BaseExpression) -> None:
+        pendientes = list(reversed(ramas))  # a stack, not a recursive closure: a closure that calls itself
+        while pendientes:                   # is a reference cycle holding the module until a full collection
+            r = pendientes.pop()
             if isinstance(r, cst.BinaryOperation) and isinstance(r.operator, cst.BitOr):
-                for x in _ramas_or(r):
-                    agregar(x)
-                return
+                pendientes.extend(reversed(_ramas_or(r)))
+                continue
             if isinstance(r, cst.Subscript) and self.que_es(m, r.value).nombre in ("Union", "Optional") and self.que_es(m, r.value).clase == "typing":
                 argumentos = [e.slice.value for e in r.slice if isinstance(e.slice, cst.Index)]
-                for x in argumentos + ([cst.Name("None")] if self.que_es(m, r.value).nombre == "Optional" else []):
-                    agregar(x)
-                return
+                pendientes.extend(reversed(argumentos + ([cst.Name("None")] if self.que_es(m, r.value).nombre == "Optional" else [])))
+                continue
             clave = cst.Module([]).code_for_node(r)
             if clave not in vistas:
                 vistas.add(clave)
                 planas.append(r)
-
-        for r in ramas:
-            agregar(r)
         esquemas = [self.esquema(m, r, f"{puntero}/anyOf/{i}") for i, r in enumerate(planas)]
         return esquemas[0] if len(esquemas) == 1 else {"anyOf": esquemas}
 

@@ -11,6 +11,7 @@ from .forma import identificadores
 from .fuente import parsear
 from .nombres import Indice, Palabras, nombre_modulo
 from .presupuesto import comprobar
+from .recogida import Recogida
 from .recolector import Modulo, recolectar
 from .tipos import NoResuelto
 from .verificacion import Formas, fila_falla
@@ -40,6 +41,7 @@ class Cargador:
         self._tamanos: dict[str, int] = {}  # source bytes of each parsed module kept
         self.huellas: dict[str, str] = {}
         self.fallas: dict[str, dict[str, Any]] = {}
+        self.recogida = Recogida()  # the full collections the modules dropped here call for (recogida.py)
 
     def rel(self, nombre: Optional[str]) -> Optional[str]:
         """Relative path of an analyzed module name."""
@@ -70,16 +72,24 @@ class Cargador:
         """Drop the modules used longest ago until the ones kept hold at most `limite` source bytes.
 
         Called between units only: within one, modules are compared by identity, so a module is
-        never parsed twice while a unit holds it. Hashes and failure rows are kept.
+        never parsed twice while a unit holds it. Hashes and failure rows are kept. The bytes
+        dropped are counted towards the next full garbage collection (recogida.py).
         """
         limite = FUENTE_EN_MEMORIA if limite is None else limite
         total = sum(self._tamanos.values())
+        soltados = 0
         for rel in list(self.modulos):
             if total <= limite:
-                return
+                break
             if rel in self._tamanos:
-                total -= self._tamanos.pop(rel)
-                del self.modulos[rel]
+                n = self._tamanos.pop(rel)
+                total -= n
+                soltados += n
+                modulo = self.modulos.pop(rel)
+                if modulo is not None:
+                    modulo.soltar()
+        if soltados:
+            self.recogida.soltados(soltados)
 
     def _parsear(self, rel: str, datos: bytes) -> Optional[Modulo]:
         arbol = parsear(datos, rel)

@@ -13,10 +13,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 from contextlib import ExitStack
-from typing import Optional
+from typing import Any, Mapping, Optional
 
 import libcst as cst
 from libcst import BatchableCSTVisitor, MetadataWrapper
+from libcst._metadata_dependent import LazyValue
 
 VisitorMethod = Callable[[cst.CSTNode], None]
 SOLO_RAIZ = frozenset({"visit_Module"})
@@ -52,3 +53,33 @@ def metodos_de_visita(clase: type) -> frozenset[str]:
 def envolver(arbol: cst.Module) -> Envoltorio:
     """The wrapper over a freshly parsed tree (no deep copy: the tree is not shared)."""
     return Envoltorio(arbol, unsafe_skip_copy=True)
+
+
+def desatar_alcances(alcances: Mapping[cst.CSTNode, Any]) -> None:
+    """Break the reference cycles of one module's scope analysis, so dropping the module frees it at once.
+
+    libcst's scopes, assignments and accesses point at each other (a GlobalScope is its own parent)
+    and at the tree's nodes, so a dropped module otherwise lives, tree and all, until the next full
+    garbage collection (recogida.py). Emptying each scope's tables and each assignment's and
+    access's back-references leaves only small cycles holding no node. Read-only for everything
+    else: call it only on the mapping of a module nothing will ask again.
+    """
+    alcances_vistos: dict[int, Any] = {}
+    pendientes = [v for v in alcances.values() if v is not None]
+    while pendientes:
+        alcance = pendientes.pop()
+        if isinstance(alcance, LazyValue) or id(alcance) in alcances_vistos:
+            continue
+        alcances_vistos[id(alcance)] = alcance
+        pendientes.append(alcance.parent)
+    for alcance in alcances_vistos.values():
+        for asignaciones in alcance._assignments.values():
+            for asignacion in asignaciones:
+                asignacion._BaseAssignment__accesses.clear()
+        for accesos in alcance._accesses_by_name.values():
+            for acceso in accesos:
+                acceso._Access__assignments.clear()
+        alcance._assignments.clear()
+        alcance._accesses_by_name.clear()
+        alcance._accesses_by_node.clear()
+        getattr(alcance, "_scope_overwrites", {}).clear()

@@ -23,6 +23,7 @@ from .complete import Complete
 from .literales import Literales
 from .presupuesto import Agotado, comprobar, presupuesto
 from .procedencia import Procedencia
+from .recogida import por_podas
 from .recolector import todos_los_parametros
 from .proyecto import Dependencias, Proyecto
 from .registro import Registro
@@ -139,23 +140,28 @@ def trabajar(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[
     cargador = _cargador(corrida, raiz, rels, con_palabra, formas)
     validez = Validez(esquemas, sal)
     salida = []
-    for rel in unidades:
-        try:
-            with presupuesto(limite):
-                proyecto = Proyecto(cargador)
-                resultado = unidad(proyecto, rel, validez)
-        except Agotado:
-            salida.append(unidad_fallida(rel, f"the analysis of this file took longer than its budget of {limite:g} s "
-                                              "(--file-timeout); it was not judged"))
-            continue
-        finally:
-            cargador.podar()  # between units: bounded memory, whatever the tree
-        deps = proyecto.deps
-        deps.modulos[rel] = cargador.huella(rel)
-        fallas = [cargador.fallas[r] for r in sorted(deps.modulos) if r in cargador.fallas]
-        resultado["filas"]["no_resuelto"].extend(fallas)
-        salida.append((rel, resultado, _plano(deps)))
+    with por_podas():  # full collections when the loader drops modules, not on CPython's schedule
+        for rel in unidades:
+            salida.append(_una(cargador, validez, limite, rel))
     return salida
+
+
+def _una(cargador: Cargador, validez: Validez, limite: float, rel: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """One unit of `trabajar`: its result with the failure rows of the modules it reached, and its dependencies."""
+    try:
+        with presupuesto(limite):
+            proyecto = Proyecto(cargador)
+            resultado = unidad(proyecto, rel, validez)
+    except Agotado:
+        return unidad_fallida(rel, f"the analysis of this file took longer than its budget of {limite:g} s "
+                                   "(--file-timeout); it was not judged")
+    finally:
+        cargador.podar()  # between units: bounded memory, whatever the tree
+    deps = proyecto.deps
+    deps.modulos[rel] = cargador.huella(rel)
+    fallas = [cargador.fallas[r] for r in sorted(deps.modulos) if r in cargador.fallas]
+    resultado["filas"]["no_resuelto"].extend(fallas)
+    return rel, resultado, _plano(deps)
 
 
 def unidad_fallida(rel: str, motivo: str) -> tuple[str, dict[str, Any], dict[str, Any]]:

@@ -152,6 +152,15 @@ class Modulo:
         valor = self.alcances.get(nodo)
         return valor() if isinstance(valor, LazyValue) else valor
 
+    def soltar(self) -> None:
+        """Forget the metadata, breaking the cycles of its scope analysis: called when the loader drops the module."""
+        from .metadatos import desatar_alcances
+
+        if ScopeProvider in self._metadatos:
+            desatar_alcances(self._metadatos[ScopeProvider])
+        self._metadatos.clear()
+        self.envoltorio._metadata.clear()  # the wrapper's own copy: a later question resolves afresh
+
     def funcion(self, nodo: Optional[cst.FunctionDef]) -> Optional[FuncionInfo]:
         """Collected facts of a function node."""
         return self.info.get(id(nodo)) if nodo is not None else None

@@ -1,0 +1,75 @@
+"""The garbage collector while units run: young collections on allocation, full ones on dropped modules."""
+
+from __future__ import annotations
+
+import gc
+import sys
+
+import libcst as cst
+import pytest
+
+from oracle_lint.linter.extraccion import recogida
+from oracle_lint.linter.extraccion.carga import Cargador
+from oracle_lint.linter.extraccion.recogida import Recogida, por_podas
+
+
+class _Ciclo:
+    """An object in a reference cycle: only a full collection frees it."""
+
+    def __init__(self) -> None:
+        self.yo = self
+
+
+@pytest.fixture
+def sin_automatica():
+    estaba = gc.isenabled()
+    gc.disable()
+    yield
+    if estaba:
+        gc.enable()
+
+
+def test_only_the_young_generations_run_on_their_own_while_units_run():
+    antes = gc.get_threshold()
+    with por_podas():
+        assert gc.get_threshold() == (recogida.JOVENES, recogida.MEDIANA, recogida.NUNCA)
+    assert gc.get_threshold() == antes
+    with pytest.raises(RuntimeError), por_podas():
+        raise RuntimeError("a unit failed")
+    assert gc.get_threshold() == antes
+
+
+def test_a_full_collection_runs_once_the_dropped_bytes_reach_the_bound(sin_automatica):
+    r = Recogida(umbral=1000)
+    basura = _Ciclo()
+    marca = id(basura)
+    del basura
+    assert r.soltados(999) is False and r.pendientes == 999 and r.completas == 0
+    assert any(id(o) == marca for o in gc.get_objects())  # not collected yet
+    assert r.soltados(1) is True and r.pendientes == 0 and r.completas == 1
+    assert not any(id(o) == marca and type(o) is _Ciclo for o in gc.get_objects())
+
+
+def test_dropping_a_module_frees_its_tree_without_a_collection(tmp_path, sin_automatica):
+    (tmp_path / "a.py").write_text("from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('x')\n\ndef f(y):\n    return y\n")
+    cargador = Cargador(tmp_path, ["a.py"], {})
+    m = cargador.cargar("a.py")
+    asignacion = m.arbol.body[1].body[0]
+    nombre = asignacion.value.func  # `FastMCP` in `FastMCP('x')`
+    assert isinstance(nombre, cst.Name)
+    assert m.nombres_calificados(nombre) == {"mcp.server.fastmcp.FastMCP"}  # the scope analysis holds `nombre` now
+    del m, asignacion
+    cargador.podar(limite=0)
+    assert cargador.modulos == {}
+    assert sys.getrefcount(nombre) == 2  # this test's name and the call's argument: the tree and its scopes are gone
+    assert cargador.recogida.pendientes == len((tmp_path / "a.py").read_bytes())
+
+
+def test_a_dropped_module_answers_afresh_when_parsed_again(tmp_path):
+    (tmp_path / "a.py").write_text("import typing\n\nX: typing.Any = 1\n")
+    cargador = Cargador(tmp_path, ["a.py"], {})
+    m = cargador.cargar("a.py")
+    anotacion = m.arbol.body[1].body[0].annotation.annotation
+    assert m.nombres_calificados(anotacion) == {"typing.Any"}
+    m.soltar()  # what the loader does on a drop; a question asked afterwards resolves the scopes again
+    assert m.nombres_calificados(anotacion) == {"typing.Any"}
