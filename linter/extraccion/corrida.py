@@ -27,7 +27,7 @@ from .prefiltro import entradas
 from .presupuesto import PRESUPUESTO_POR_ARCHIVO
 from .salida import Salida
 from .verificacion import ESPACIO as ESPACIO_VERIFICAR
-from .verificacion import Formas, fila_falla, verificar
+from .verificacion import REESCRIBIR, Comprobacion, Formas, conjunto_escrito, conjunto_leido, fila_falla, verificar
 
 PALABRAS_GLOBALES = ("call_tool", "on_call_tool", "Tool")  # = carga.PALABRAS_GLOBALES, without importing libcst
 UMBRAL_VERIFICAR = 256 * 1024  # bytes of source below which a pool is not worth starting
@@ -214,17 +214,29 @@ class Extraccion:
         return self.datos[rel]
 
     def verificar(self, reparto: Reparto) -> list[str]:
-        """Relative paths that parse; the others become rows. Cached per file content."""
+        """Relative paths that parse; the others become rows. Cached per file content, and all together
+        (verificacion.CONJUNTO: one entry read instead of one per file)."""
         resultados: dict[str, Optional[dict[str, Any]]] = {}
+        conjunto = conjunto_leido(self.almacen, self.sal)
+        guardables: dict[str, tuple[str, Comprobacion]] = {}  # what the next set holds: every check this run trusts
         pendientes = []
+        sin_conjunto = 0  # files the set did not answer
         for rel in list(self.sha):
-            guardado = self._leer_cache(ESPACIO_VERIFICAR, rel)
+            del_conjunto = conjunto.get(rel)
+            if del_conjunto is not None and del_conjunto[0] == self.sha[rel]:
+                guardado: Optional[dict[str, Any]] = {"falla": del_conjunto[1], "forma": del_conjunto[2]}
+            else:
+                sin_conjunto += 1
+                guardado = self._leer_cache(ESPACIO_VERIFICAR, rel)
             if (guardado is not None and "falla" in guardado and _falla_valida(guardado["falla"])
                     and (guardado.get("forma") is None or forma_valida(guardado["forma"]))):
                 resultados[rel] = guardado["falla"]
                 if guardado.get("forma") is not None:
                     self.formas[rel] = guardado["forma"]
+                guardables[rel] = (self.sha[rel], (guardado["falla"], guardado.get("forma")))
             else:
+                if del_conjunto is not None and del_conjunto[0] == self.sha[rel]:
+                    sin_conjunto += 1  # answered, but not with a usable check
                 pendientes.append(rel)
         for rel in pendientes:
             if self.bytes_de(rel) is None:
@@ -239,6 +251,9 @@ class Extraccion:
                 self.formas[rel] = forma
             if propia:  # a crashed worker is this run's, not the file's: never cached
                 self._escribir_cache(ESPACIO_VERIFICAR, rel, {"falla": falla, "forma": forma})
+                guardables[rel] = (self.sha[rel], (falla, forma))
+        if sin_conjunto >= REESCRIBIR or (sin_conjunto and not conjunto):
+            conjunto_escrito(self.almacen, self.sal, {rel: g for rel, g in guardables.items() if rel in self.sha})
         for rel in sorted(resultados):
             if resultados[rel] is not None and rel in self.propios:
                 self.salida.filas["no_resuelto"].append(resultados[rel])

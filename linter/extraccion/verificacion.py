@@ -17,6 +17,14 @@ from ..cache import Almacen, clave
 from .forma import forma, forma_valida
 
 ESPACIO = "verificar"  # the entries of this check in `.oracle-cache/extraccion`, by file and content
+# One more entry holds every file's check of the last run that wrote it, by path with its hash: a run
+# reads it instead of one small entry per file (2,379 of them on awslabs/mcp, a fifth of a one-file
+# run). A file it does not answer (new, edited, or its entry unusable) is read from its own entry;
+# the set is written again when it left `REESCRIBIR` files unanswered, or when there was none.
+CONJUNTO = "verificar-conjunto"
+REESCRIBIR = 64
+
+Comprobacion = tuple[Optional[dict[str, Any]], Optional[dict[str, list[str]]]]  # (failure row or None, forma or None)
 
 
 def fila_falla(motivo: str, rel: str, linea: int, columna: int) -> dict[str, Any]:
@@ -49,6 +57,24 @@ def verificar(datos: bytes, rel: str) -> tuple[Optional[dict[str, Any]], Optiona
         return None, None
     pos = resultado.pos
     return fila_falla(resultado.motivo, pos.archivo if pos else rel, pos.linea if pos else 1, pos.columna if pos else 1), None
+
+
+def conjunto_leido(almacen: Optional[Almacen], sal: str) -> dict[str, tuple[str, Any, Any]]:
+    """The filed set of checks, path -> (content hash, failure row, forma) as stored (the caller checks
+    their shape); {} when there is none or it is not shaped like one."""
+    valor = almacen.leer(clave(sal, CONJUNTO)) if almacen is not None else None
+    archivos = valor.get("archivos") if valor is not None else None
+    if not isinstance(archivos, dict):
+        return {}
+    return {rel: (e[0], e[1], e[2]) for rel, e in archivos.items()
+            if isinstance(rel, str) and isinstance(e, list) and len(e) == 3 and isinstance(e[0], str)}
+
+
+def conjunto_escrito(almacen: Optional[Almacen], sal: str, comprobaciones: dict[str, tuple[str, Comprobacion]]) -> None:
+    """File the set of checks, path -> (content hash, (failure row, forma))."""
+    if almacen is not None:
+        almacen.escribir(clave(sal, CONJUNTO), {"archivos": {rel: [sha, falla, forma] for rel, (sha, (falla, forma))
+                                                             in sorted(comprobaciones.items())}})
 
 
 class Formas:

@@ -194,3 +194,70 @@ def test_a_partial_run_does_not_evict_the_full_runs_result(copia, calculadas):
     _extraer(copia)
     extraer([servidor], copia, almacen=Almacen(copia, "extraccion"), trabajos=1)
     assert calculadas == []  # both variants are kept
+
+
+def _conjunto(raiz: Path) -> dict:
+    """The filed set of parse checks (verificacion.CONJUNTO), path -> [hash, failure row, forma]."""
+    from oracle_lint.linter.cache import clave
+    from oracle_lint.linter.extraccion.verificacion import CONJUNTO
+
+    valor = Almacen(raiz, "extraccion").leer(clave(corrida.huella_analizador(), CONJUNTO))
+    return valor["archivos"] if valor is not None else {}
+
+
+def _entradas_por_archivo(raiz: Path) -> list[Path]:
+    """The per-file parse-check entries (the ones holding a `forma`)."""
+    return [r for r in _entradas(raiz) if "forma" in json.loads(r.read_bytes())["valor"]]
+
+
+def test_a_warm_run_reads_every_parse_check_from_the_set(copia):
+    esperado = json.dumps(_extraer(copia, cache=False), sort_keys=True)
+    _extraer(copia)
+    conjunto = _conjunto(copia)
+    assert sorted(conjunto) == sorted(p.relative_to(copia).as_posix() for p in _archivos(copia))
+    sueltas = _entradas_por_archivo(copia)
+    assert len(sueltas) == len(conjunto)
+    for ruta in sueltas:
+        ruta.unlink()
+    assert json.dumps(_extraer(copia), sort_keys=True) == esperado
+    assert _entradas_por_archivo(copia) == []  # no file was checked again, and none was looked up alone
+
+
+def test_a_file_the_set_does_not_answer_is_checked_on_its_own(copia):
+    _extraer(copia)
+    antes = _conjunto(copia)
+    roto = copia / "decorador" / "servidor.py"
+    roto.write_text(roto.read_text() + "\ndef (:\n")
+    esperado = json.dumps(_extraer(copia, cache=False), sort_keys=True)
+    evidencia = _extraer(copia)
+    assert json.dumps(evidencia, sort_keys=True) == esperado
+    assert any(f["archivo"] == "decorador/servidor.py" and f["herramienta"] is None for f in evidencia["no_resuelto"])
+    assert _conjunto(copia) == antes  # one file unanswered: the set is not written again for it
+    assert len(_entradas_por_archivo(copia)) == len(antes) + 1  # the edited file's own entry
+
+
+def test_the_set_is_written_again_once_enough_files_are_unanswered(copia, monkeypatch):
+    _extraer(copia)
+    editado = copia / "decorador" / "servidor.py"
+    editado.write_text(editado.read_text() + "\nX_NUEVA = 1\n")
+    monkeypatch.setattr(corrida, "REESCRIBIR", 1)
+    _extraer(copia)
+    import hashlib
+
+    assert _conjunto(copia)["decorador/servidor.py"][0] == hashlib.sha256(editado.read_bytes()).hexdigest()
+
+
+def test_an_unusable_check_in_the_set_is_checked_again(copia):
+    from oracle_lint.linter.cache import clave
+    from oracle_lint.linter.extraccion.verificacion import CONJUNTO
+
+    esperado = json.dumps(_extraer(copia, cache=False), sort_keys=True)
+    _extraer(copia)
+    conjunto = _conjunto(copia)
+    for ruta in _entradas_por_archivo(copia):
+        ruta.unlink()
+    conjunto["decorador/servidor.py"][1] = {"motivo": 3}  # a failure row of the wrong shape
+    conjunto["decorador/servidor.py"][2] = None
+    Almacen(copia, "extraccion").escribir(clave(corrida.huella_analizador(), CONJUNTO), {"archivos": conjunto})
+    assert json.dumps(_extraer(copia), sort_keys=True) == esperado
+    assert [json.loads(r.read_bytes())["valor"]["forma"] is not None for r in _entradas_por_archivo(copia)] == [True]
