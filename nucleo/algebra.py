@@ -120,7 +120,8 @@ class Evaluador:
             return list(filas)
         de = self._pipeline(nodo["de"])
         if op == "donde":
-            return [f for f in de if self._cond(nodo["cond"], f)]
+            prueba = self._prueba(nodo["cond"])
+            return [f for f in de if prueba(f)]
         if op == "proyectar":
             return _sin_duplicados([{c: f.get(c) for c in nodo["campos"]} for f in de])
         if op == "distinto":
@@ -163,35 +164,53 @@ class Evaluador:
             salida.append(fila)
         return salida
 
-    def _cond(self, c: Forma, fila: Fila) -> bool:
+    def _prueba(self, c: Forma) -> Callable[[Fila], bool]:
+        """Condition `c` as a function of one row, built once per stage instead of walked per row.
+        Each operator keeps its meaning and its laziness: `y` / `o` stop at the first deciding
+        argument, and a scalar call is made (and can fail) only when its row gets there."""
         op = c["op"]
         if op == "y":
-            return all(self._cond(a, fila) for a in c["args"])
+            partes = tuple(self._prueba(a) for a in c["args"])
+            return lambda fila: all(p(fila) for p in partes)
         if op == "o":
-            return any(self._cond(a, fila) for a in c["args"])
+            partes = tuple(self._prueba(a) for a in c["args"])
+            return lambda fila: any(p(fila) for p in partes)
         if op == "no":
-            return not self._cond(c["arg"], fila)
+            negada = self._prueba(c["arg"])
+            return lambda fila: not negada(fila)
         if op == "existe":
-            return fila.get(c["campo"]) is not None
-        if op == "en":
-            valor = self._termino(c["izq"], fila)
-            return any(iguales(valor, v) for v in c["lista"])
+            campo = c["campo"]
+            return lambda fila: fila.get(campo) is not None
+        if op == "en":  # `iguales` with some element, as one look-up among the elements' keys
+            valor, claves = self._valor(c["izq"]), frozenset(clave_de_valor(v) for v in c["lista"])
+            return lambda fila: clave_de_valor(valor(fila)) in claves
         if op in COMPARADORES:
-            return comparar(op, self._termino(c["izq"], fila), self._termino(c["der"], fila))
+            izq, der = self._valor(c["izq"]), self._valor(c["der"])
+            if op == "=":
+                return lambda fila: iguales(izq(fila), der(fila))
+            return lambda fila: comparar(op, izq(fila), der(fila))
         raise ValueError(f"unknown condition {op}")
 
-    def _termino(self, t: Forma, fila: Fila) -> Any:
+    def _valor(self, t: Forma) -> Callable[[Fila], Any]:
+        """Term `t` as a function of one row."""
         if "campo" in t:
-            return fila.get(t["campo"])
+            campo = t["campo"]
+            return lambda fila: fila.get(campo)
         if "lit" in t:
-            return t["lit"]
-        if self.llamar is None:
-            raise evaluacion_fallo("NameError", f"la escalar «{t['llamada']}» no está disponible",
-                                   mensaje_en=f"the scalar «{t['llamada']}» is not available")
-        args = [self._termino(a, fila) for a in t["args"]]
-        try:
-            return self.llamar(t["llamada"], args)
-        except ErrorOracle:
-            raise
-        except Exception as error:  # user code: any exception is an evaluation failure
-            raise evaluacion_fallo(type(error).__name__, str(error)) from error
+            literal = t["lit"]
+            return lambda fila: literal
+        nombre, argumentos, llamar = t["llamada"], tuple(self._valor(a) for a in t["args"]), self.llamar
+
+        def llamada(fila: Fila) -> Any:
+            if llamar is None:
+                raise evaluacion_fallo("NameError", f"la escalar «{nombre}» no está disponible",
+                                       mensaje_en=f"the scalar «{nombre}» is not available")
+            args = [a(fila) for a in argumentos]
+            try:
+                return llamar(nombre, args)
+            except ErrorOracle:
+                raise
+            except Exception as error:  # user code: any exception is an evaluation failure
+                raise evaluacion_fallo(type(error).__name__, str(error)) from error
+
+        return llamada

@@ -27,6 +27,22 @@ def test_equality_is_by_value_and_type():
     assert comparar("!=", True, 1) and comparar(">=", "b", "a")
 
 
+def test_en_is_equality_with_some_element_of_the_list():
+    filas = [{"x": 1.0}, {"x": 1}, {"x": True}, {"x": "1"}, {"x": None}, {"x": "a"}, {}, {"x": 2}, {"x": False}]
+    assert ev('r | donde x en [1, "a"]', {"r": filas}) == [{"x": 1.0}, {"x": 1}, {"x": "a"}]
+    assert ev("r | donde x en [verdadero, nulo]", {"r": filas}) == [{"x": True}, {"x": None}, {}]
+    assert ev("r | donde no x en [falso, 2]", {"r": filas}) == filas[:7]  # 0 is not falso, nor 2.0 a string
+
+
+@given(FILAS, st.lists(VALORES, min_size=1, max_size=4))
+@settings(max_examples=60, deadline=None)
+def test_en_agrees_with_iguales_on_any_rows_and_list(filas, lista):
+    literales = ", ".join("nulo" if v is None else ("verdadero" if v is True else "falso") if isinstance(v, bool)
+                          else f'"{v}"' if isinstance(v, str) else str(v) for v in lista)
+    esperadas = [f for f in filas if any(iguales(f.get("v"), x) for x in lista)]
+    assert ev(f"r | donde v en [{literales}]", {"r": filas}) == esperadas
+
+
 def test_missing_column_is_null_and_existe_needs_a_value():
     filas = [{"h": "a"}, {"h": "b", "k": None}, {"h": "c", "k": 0}]
     assert ev("r | donde k = nulo", {"r": filas}) == filas[:2]
