@@ -271,16 +271,26 @@ def claves_declaradas(esquema: Esquema) -> list[str]:
 
 
 def validez(esquema: Esquema) -> tuple[bool, Optional[str]]:
-    """Draft 2020-12 meta-schema check (jsonschema imported only here)."""
-    from jsonschema import Draft202012Validator
-    from jsonschema.exceptions import SchemaError
+    """Draft 2020-12 meta-schema check: check_schema's answer and first error, from the flat
+    meta-schema (metaesquema.py) when the installed one has the expected shape (jsonschema imported only here)."""
+    from .metaesquema import validador
 
-    try:
-        Draft202012Validator.check_schema(esquema.valor)
-    except SchemaError as e:
-        ruta = "/".join(str(p) for p in e.path)
-        return False, f"{e.message} (at /{ruta})" if ruta else e.message
-    return True, None
+    v = validador()
+    if v is not None:
+        error = next(iter(v.iter_errors(esquema.valor)), None)
+    else:
+        from jsonschema import Draft202012Validator
+        from jsonschema.exceptions import SchemaError
+
+        try:
+            Draft202012Validator.check_schema(esquema.valor)
+            error = None
+        except SchemaError as e:
+            error = e
+    if error is None:
+        return True, None
+    ruta = "/".join(str(p) for p in error.path)
+    return False, f"{error.message} (at /{ruta})" if ruta else error.message
 
 
 def raiz_objeto(esquema: Esquema) -> bool:
