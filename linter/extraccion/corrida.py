@@ -285,13 +285,8 @@ class Extraccion:
         con_palabra = {p: palabras.con(p) for p in PALABRAS_GLOBALES}
         propias = [r for r in validos if r in self.propios]
         if self.prefiltro:
-            # A file whose code spells a word is an entry point whatever the closure says; only the
-            # others need it (a one-file run over a tool module never computes it).
-            directas = {r for r in propias if r in self.formas and self.formas[r]["palabras"]}
-            if len(directas) < len(propias):
-                directas |= entradas(_Fuentes(validos, self.datos), {r: nombre_modulo(r) for r in validos},
-                                     {r: self.formas[r] for r in validos if r in self.formas}) & set(propias)
-            elegidas = sorted(directas)
+            elegidas = sorted(entradas(_Fuentes(validos, self.datos), {r: nombre_modulo(r) for r in validos},
+                                       {r: self.formas[r] for r in validos if r in self.formas}, buscadas=propias))
         else:
             elegidas = propias
         resultados: dict[str, dict[str, Any]] = {}

@@ -11,7 +11,7 @@ it is only never *searched* for tools. Why no registration style can escape: doc
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Optional
 
 from .nombres import Indice
@@ -86,7 +86,8 @@ def _paquetes_ancestros(rel: str) -> list[str]:
 
 
 def entradas(fuentes: Mapping[str, bytes], nombres: Mapping[str, str],
-             formas: Optional[Mapping[str, Mapping[str, Sequence[str]]]] = None) -> set[str]:
+             formas: Optional[Mapping[str, Mapping[str, Sequence[str]]]] = None,
+             buscadas: Optional[Collection[str]] = None) -> set[str]:
     """Relative paths of the entry points: a word of `PALABRAS`, or importing table elements.
 
     `nombres` maps each relative path to its dotted module name; `formas` (forma.py), where
@@ -97,7 +98,10 @@ def entradas(fuentes: Mapping[str, bytes], nombres: Mapping[str, str],
     A file without one is judged on its bytes, as before any parse: a word spelled anywhere, or
     for the closure the last component of a member's module name in its bytes, or `from` with
     an enclosing package's `__init__.py` a member (`from . import X` names no module).
-    Over-inclusion only costs time.
+    Over-inclusion only costs time. `buscadas`, when given, are the only files whose answer is
+    wanted (the run's own files; the others are context): the result is cut to them, and when each
+    of them spells a word the closure, which needs every file's forma, is never computed (a
+    one-file run over a tool module).
     """
     formas = formas or {}
 
@@ -109,6 +113,10 @@ def entradas(fuentes: Mapping[str, bytes], nombres: Mapping[str, str],
             return any(p in CAMPOS_TEXTO for p in formas[rel]["palabras"])
         return _menciona_campo(fuentes[rel])
 
+    if buscadas is not None:
+        directas = {rel for rel in buscadas if rel in fuentes and palabras(rel)}
+        if len(directas) == len(buscadas):
+            return directas
     indice = Indice(nombres[r] for r in fuentes if r in nombres)
     dentro = {rel for rel in fuentes if campo(rel)}
     miembros = {nombres[r] for r in dentro if r in nombres}
@@ -133,4 +141,5 @@ def entradas(fuentes: Mapping[str, bytes], nombres: Mapping[str, str],
         miembros |= {nombres[r] for r in nuevos if r in nombres}
         pendientes -= nuevos
         frontera = nuevos
-    return dentro | {rel for rel in pendientes if palabras(rel)}
+    todas = dentro | {rel for rel in pendientes if palabras(rel)}
+    return todas if buscadas is None else todas & set(buscadas)

@@ -166,6 +166,33 @@ def test_the_table_closure_follows_imports_the_way_resolution_does():
     assert "otro.py" in entradas(fuentes, nombres)
 
 
+def test_only_the_files_asked_about_are_answered_and_a_word_spares_the_closure():
+    fuentes = {
+        "pkg/__init__.py": b"",
+        "pkg/elementos.py": b'A = {"name": "a", "outputSchema": {"type": "object"}, "handler": f}\n',
+        "registro.py": b"from pkg.elementos import A\n\nLISTA = [A]\n",
+        "servidor.py": b"from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('s')\n\n@mcp.tool()\ndef f() -> int:\n    return 1\n",
+        "nada.py": b"x = 1\n",
+    }
+    nombres = {r: r[:-3].replace("/", ".").removesuffix(".__init__") for r in fuentes}
+    formas = _formas(fuentes)
+    todas = entradas(fuentes, nombres, formas)
+    assert todas == {"pkg/elementos.py", "registro.py", "servidor.py"}
+    for buscadas in (["registro.py"], ["nada.py", "servidor.py"], ["registro.py", "servidor.py"], list(fuentes)):
+        assert entradas(fuentes, nombres, formas, buscadas=buscadas) == todas & set(buscadas)
+
+    class _SinLeer(dict):
+        """Bytes the pre-filter must not read, and only the asked file's forma: no closure is computed."""
+
+        def __getitem__(self, rel):
+            raise AssertionError(f"read {rel}")
+
+    solas = _SinLeer(fuentes)
+    assert entradas(solas, nombres, {"servidor.py": formas["servidor.py"]}, buscadas=["servidor.py"]) == {"servidor.py"}
+    with pytest.raises(AssertionError):  # a file that spells no word needs the closure, which reads the others
+        entradas(solas, nombres, {"registro.py": formas["registro.py"]}, buscadas=["registro.py"])
+
+
 def _escribir(raiz: pathlib.Path, archivos: dict[str, str]) -> list[pathlib.Path]:
     for rel, texto in archivos.items():
         (raiz / rel).parent.mkdir(parents=True, exist_ok=True)
