@@ -40,6 +40,10 @@ class Envoltorio(MetadataWrapper):
                 v.visit_Module(self.module)  # type: ignore[attr-defined]
         return self.module
 
+    def olvidar(self) -> None:
+        """Drop every mapping resolved so far: a later `resolve` computes it afresh."""
+        self._metadata.clear()
+
 
 @functools.lru_cache(maxsize=None)
 def metodos_de_visita(clase: type) -> frozenset[str]:

@@ -41,7 +41,7 @@ class Recogida:
     def __init__(self, umbral: int = UMBRAL) -> None:
         self.umbral = umbral
         self.pendientes = 0  # bytes dropped since the last full collection
-        self.completas = 0  # full collections run (read by tests and the benchmark's notes)
+        self.completas = 0  # full collections run
 
     def soltados(self, n: int) -> bool:
         """Record `n` dropped bytes; collect everything when the bound is reached. True when it collected."""

@@ -159,7 +159,7 @@ class Modulo:
         if ScopeProvider in self._metadatos:
             desatar_alcances(self._metadatos[ScopeProvider])
         self._metadatos.clear()
-        self.envoltorio._metadata.clear()  # the wrapper's own copy: a later question resolves afresh
+        self.envoltorio.olvidar()  # the wrapper's own copy: a later question resolves afresh
 
     def funcion(self, nodo: Optional[cst.FunctionDef]) -> Optional[FuncionInfo]:
         """Collected facts of a function node."""
