@@ -93,6 +93,15 @@ def test_validez_gives_the_message_and_path_of_the_first_error():
     assert nodos.validez(Esquema({"type": "object"}, donde, "literal")) == (True, None)
 
 
+def test_validez_without_the_flat_meta_schema_uses_check_schema_with_the_same_answers(monkeypatch):
+    donde = Pos("s.py", 1, 1)
+    casos = [{"type": "object", "properties": {"a": {"type": 5}}}, {"required": "a"}, {"type": "object"}, 3]
+    planas = [nodos.validez(Esquema(c, donde, "literal")) for c in casos]
+    monkeypatch.setattr(metaesquema, "validador", lambda: None)  # an installed meta-schema of another shape
+    assert [nodos.validez(Esquema(c, donde, "literal")) for c in casos] == planas
+    assert [p[0] for p in planas] == [False, False, True, False]
+
+
 @pytest.mark.parametrize("cambio", [
     lambda m: m.update({"extra": 1}),
     lambda m: m["allOf"].append({"$ref": "https://elsewhere/x"}),
