@@ -66,10 +66,15 @@ def test_every_finding_names_its_tool_when_it_has_one(salida):
 GEMINI = CORPUS.parent / "perfiles" / "gemini"
 
 
-def test_the_gemini_profile_corpus_reports_exactly_its_markers():
-    r = CliRunner().invoke(main, ["check", "--format", "json", "--no-cache", "--project", str(GEMINI)])
+def _hallazgos_de_perfil(proyecto):
+    """(path, line, rule) of what `check` reports over a profile's corpus, which must be red (exit 1)."""
+    r = CliRunner().invoke(main, ["check", "--format", "json", "--no-cache", "--project", str(proyecto)])
     assert r.exit_code == 1, r.output
-    obtenidos = {(h["path"], h["line"], h["rule"]) for h in json.loads(r.output)["findings"]}
+    return {(h["path"], h["line"], h["rule"]) for h in json.loads(r.output)["findings"]}
+
+
+def test_the_gemini_profile_corpus_reports_exactly_its_markers():
+    obtenidos = _hallazgos_de_perfil(GEMINI)
     assert obtenidos == marcas(GEMINI)
     assert {regla for _, _, regla in obtenidos} == {"gemini.sin_uniones_en_entrada"}
 
@@ -78,9 +83,7 @@ SOBRE = CORPUS.parent / "perfiles" / "sobre"
 
 
 def test_the_sobre_profile_corpus_reports_exactly_its_markers_in_every_style():
-    r = CliRunner().invoke(main, ["check", "--format", "json", "--no-cache", "--project", str(SOBRE)])
-    assert r.exit_code == 1, r.output
-    obtenidos = {(h["path"], h["line"], h["rule"]) for h in json.loads(r.output)["findings"]}
+    obtenidos = _hallazgos_de_perfil(SOBRE)
     assert obtenidos == marcas(SOBRE)
     reglas_por_archivo = {}
     for archivo, _, regla in obtenidos:
