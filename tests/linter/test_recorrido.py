@@ -150,10 +150,10 @@ def test_a_visit_that_returns_false_skips_the_children_but_still_leaves():
     assert visto == ["visit", "leave"]
 
 
-def _calificados(arbol: cst.Module, leer: bool) -> tuple[dict[int, frozenset], list, int]:
+def _calificados(arbol: cst.Module, leer: bool) -> tuple[dict[int, frozenset], list, int, dict[int, tuple]]:
     """Qualified names of every Name/Attribute of the tree; those of the nodes ScopeProvider parses
     out of string annotations (new nodes each run, so compared by value); how many non-trivial
-    nodes have a scope."""
+    nodes have a scope; each node's scope (kind, qualified prefix, every binding with its index)."""
     envoltorio = MetadataWrapper(arbol, unsafe_skip_copy=True)
     if leer:
         with recorrido.lectura():
@@ -166,8 +166,12 @@ def _calificados(arbol: cst.Module, leer: bool) -> tuple[dict[int, frozenset], l
         n = pila.pop()
         del_arbol.add(id(n))
         pila.extend(n.children)
-    propios, de_anotaciones = {}, []
+    propios, de_anotaciones, alcance_de = {}, [], {}
     for nodo, alcance in alcances.items():
+        if id(nodo) in del_arbol and alcance is not None and not _es_trivial(type(nodo)):  # which scope, and what it binds, at which index
+            alcance_de[id(nodo)] = (type(alcance).__name__, alcance._name_prefix, sorted(
+                (nombre, sorted((type(a).__name__, a._index) for a in asignadas))
+                for nombre, asignadas in alcance._assignments.items()))
         if isinstance(nodo, (cst.Name, cst.Attribute)) and alcance is not None:
             nombres = frozenset((q.name, q.source) for q in alcance.get_qualified_names_for(nodo))
             if id(nodo) in del_arbol:
@@ -175,7 +179,7 @@ def _calificados(arbol: cst.Module, leer: bool) -> tuple[dict[int, frozenset], l
             else:
                 de_anotaciones.append((cst.Module([]).code_for_node(nodo), sorted(nombres)))
     no_triviales = sum(1 for n in alcances if not _es_trivial(type(n)))
-    return propios, sorted(de_anotaciones), no_triviales
+    return propios, sorted(de_anotaciones), no_triviales, alcance_de
 
 
 @pytest.mark.parametrize("ruta", FUENTES, ids=lambda r: r.relative_to(RAIZ).as_posix())
