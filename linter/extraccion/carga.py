@@ -18,11 +18,16 @@ from .verificacion import Formas, fila_falla
 
 # Words whose set of containing modules a stage may iterate (low-level handlers, `Tool` calls).
 PALABRAS_GLOBALES = ("call_tool", "on_call_tool", "Tool")
-# Source bytes of parsed modules a process keeps between units. A parsed tree with its facts takes
-# about 30 bytes of memory per byte of source, with positions and scopes about 120; past this the
-# modules used longest ago are dropped (and parsed again if a later unit reaches them), so a
-# worker's memory is bounded whatever the size of the tree (docs/performance.md).
-FUENTE_EN_MEMORIA = 2 * 1024 * 1024
+# What a kept module takes in memory per byte of its source, by what it holds (tracemalloc over the
+# largest modules of awslabs/mcp): the tree with its collected facts, and each metadata mapping.
+POR_BYTE_ARBOL = 22
+POR_BYTE_METADATO = {"alcances": 22, "posiciones": 31, "padres": 10}
+POR_BYTE_MAXIMO = POR_BYTE_ARBOL + sum(POR_BYTE_METADATO.values())
+# Memory the parsed modules a process keeps between units may take (estimated as above): past it,
+# the metadata of the modules used longest ago is dropped first (computed again only if a later
+# unit asks, at a fraction of a parse), then those modules themselves (parsed again if a later unit
+# reaches them), so a worker's memory is bounded whatever the size of the tree (docs/performance.md).
+MEMORIA_DE_MODULOS = 96 * 1024 * 1024
 
 
 class Cargador:
@@ -69,20 +74,32 @@ class Cargador:
         return modulo
 
     def podar(self, limite: Optional[int] = None) -> None:
-        """Drop the modules used longest ago until the ones kept hold at most `limite` source bytes.
+        """Bring the kept modules' estimated memory to at most `limite` bytes: first by dropping the
+        metadata of the modules used longest ago, then, if that is not enough, those modules.
 
         Called between units only: within one, modules are compared by identity, so a module is
-        never parsed twice while a unit holds it. Hashes and failure rows are kept. The bytes
-        dropped are counted towards the next full garbage collection (recogida.py).
+        never parsed twice while a unit holds it, and nothing holds a module's metadata across
+        units (its mappings answer strings and numbers). Hashes and failure rows are kept. The
+        memory dropped is counted towards the next full garbage collection (recogida.py).
         """
-        limite = FUENTE_EN_MEMORIA if limite is None else limite
-        total = sum(self._tamanos.values())
+        limite = MEMORIA_DE_MODULOS if limite is None else limite
+        costos = {rel: self.costo(rel) for rel in self._tamanos}
+        total = sum(costos.values())
         soltados = 0
+        for rel in list(self.modulos):  # least recently used first
+            if total <= limite:
+                break
+            modulo = self.modulos[rel]
+            if modulo is not None and modulo.metadatos_presentes():
+                modulo.soltar()
+                ahorro = costos[rel] - self._tamanos[rel] * POR_BYTE_ARBOL
+                total -= ahorro
+                soltados += ahorro
         for rel in list(self.modulos):
             if total <= limite:
                 break
             if rel in self._tamanos:
-                n = self._tamanos.pop(rel)
+                n = self._tamanos.pop(rel) * POR_BYTE_ARBOL
                 total -= n
                 soltados += n
                 modulo = self.modulos.pop(rel)
@@ -90,6 +107,12 @@ class Cargador:
                     modulo.soltar()
         if soltados:
             self.recogida.soltados(soltados)
+
+    def costo(self, rel: str) -> int:
+        """Estimated memory of a kept module: its tree and facts, and whatever metadata it holds now."""
+        modulo = self.modulos.get(rel)
+        por_byte = POR_BYTE_ARBOL + (sum(POR_BYTE_METADATO[k] for k in modulo.metadatos_presentes()) if modulo else 0)
+        return self._tamanos.get(rel, 0) * por_byte
 
     def _parsear(self, rel: str, datos: bytes) -> Optional[Modulo]:
         arbol = parsear(datos, rel)

@@ -16,6 +16,7 @@ INTERNO = "_tool_manager"  # the SDK's private tool registry (a pre-filter word)
 MUTADORES = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__", "append", "extend", "insert", "remove"})
 
 Funcion = Union[cst.FunctionDef, cst.Lambda]
+NOMBRE_METADATO = {ScopeProvider: "alcances", "posiciones": "posiciones", ParentNodeProvider: "padres"}
 
 
 @dataclass
@@ -152,8 +153,13 @@ class Modulo:
         valor = self.alcances.get(nodo)
         return valor() if isinstance(valor, LazyValue) else valor
 
+    def metadatos_presentes(self) -> tuple[str, ...]:
+        """Which metadata mappings the module holds now ("alcances", "posiciones", "padres")."""
+        return tuple(NOMBRE_METADATO[k] for k in self._metadatos)
+
     def soltar(self) -> None:
-        """Forget the metadata, breaking the cycles of its scope analysis: called when the loader drops the module."""
+        """Forget the metadata, breaking the cycles of its scope analysis: called when the loader drops the
+        module, or only its metadata (a later question computes it afresh over the same tree)."""
         from .metadatos import desatar_alcances
 
         if ScopeProvider in self._metadatos:

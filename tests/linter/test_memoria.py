@@ -1,9 +1,11 @@
-"""Parsed modules are dropped between units past a source budget, and that changes no answer."""
+"""Between units, past a memory budget, metadata and then parsed modules are dropped, and that changes no answer."""
 
 from __future__ import annotations
 
 import json
 import pathlib
+
+import pytest
 
 from oracle_lint.linter.extraccion import carga, extraer
 from oracle_lint.linter.extraccion.carga import Cargador
@@ -23,7 +25,7 @@ def test_the_modules_used_longest_ago_are_dropped_first(tmp_path):
     cargador.cargar("b.py")
     assert cargador.cargar("a.py") is a  # a hit makes `a` the most recently used
     cargador.cargar("c.py")
-    cargador.podar(limite=1200)  # room for two of the three 600-byte files
+    cargador.podar(limite=1200 * carga.POR_BYTE_ARBOL)  # room for two of the three 600-byte files
     assert set(cargador.modulos) == {"a.py", "c.py"}
     assert cargador.huella("b.py")  # its hash is kept for the dependencies
     otra = cargador.cargar("b.py")
@@ -40,10 +42,44 @@ def test_a_module_that_failed_to_parse_is_remembered(tmp_path):
     assert "roto.py" in cargador.fallas
 
 
-def test_evidence_is_the_same_when_every_module_is_dropped_after_each_unit(monkeypatch):
+@pytest.mark.parametrize("regimen", ["metadata", "modules"])
+def test_evidence_is_the_same_when_everything_droppable_is_dropped_after_each_unit(monkeypatch, regimen):
     archivos = sorted(FIXTURES.rglob("*.py"))
     holgada = extraer(archivos, FIXTURES, trabajos=1)
-    monkeypatch.setattr(carga, "FUENTE_EN_MEMORIA", 0)
+    if regimen == "metadata":  # a bare module costs nothing: every module is kept, every metadata mapping dropped
+        monkeypatch.setattr(carga, "POR_BYTE_ARBOL", 0)
+    monkeypatch.setattr(carga, "MEMORIA_DE_MODULOS", 0)
     estrecha = extraer(archivos, FIXTURES, trabajos=1)
     assert json.dumps(estrecha, sort_keys=True) == json.dumps(holgada, sort_keys=True)
     assert len(holgada["herramienta"]) > 50
+
+
+def _con_metadatos(cargador: Cargador, rel: str):
+    m = cargador.cargar(rel)
+    anotacion = m.arbol.body[1].body[0].annotation.annotation
+    assert m.nombres_calificados(anotacion) == {"typing.Any"} and m.pos(anotacion).linea == 3
+    assert m.metadatos_presentes() == ("alcances", "posiciones")
+    return m, anotacion
+
+
+def test_metadata_goes_before_modules_and_least_recently_used_first(tmp_path):
+    texto = "import typing\n\nX: typing.Any = 1\n"
+    _escribir(tmp_path, {"a.py": texto, "b.py": texto})
+    cargador = Cargador(tmp_path, ["a.py", "b.py"], {})
+    a, anotacion = _con_metadatos(cargador, "a.py")
+    b, _ = _con_metadatos(cargador, "b.py")
+    n = len(texto)
+    completo = n * (carga.POR_BYTE_ARBOL + carga.POR_BYTE_METADATO["alcances"] + carga.POR_BYTE_METADATO["posiciones"])
+    assert cargador.costo("a.py") == cargador.costo("b.py") == completo
+    cargador.podar(limite=2 * completo)
+    assert a.metadatos_presentes() == b.metadatos_presentes() == ("alcances", "posiciones")  # within the budget
+    cargador.podar(limite=2 * completo - 1)  # one mapping too many: a's, the least recently used, go
+    assert a.metadatos_presentes() == () and b.metadatos_presentes() == ("alcances", "posiciones")
+    assert cargador.costo("a.py") == n * carga.POR_BYTE_ARBOL
+    assert cargador.recogida.pendientes == completo - n * carga.POR_BYTE_ARBOL
+    assert set(cargador.modulos) == {"a.py", "b.py"} and cargador.cargar("a.py") is a  # the tree stays
+    assert a.nombres_calificados(anotacion) == {"typing.Any"} and a.pos(anotacion).linea == 3  # asked afresh
+    cargador.podar(limite=2 * n * carga.POR_BYTE_ARBOL)  # only bare modules fit: every mapping goes, no module
+    assert a.metadatos_presentes() == b.metadatos_presentes() == () and set(cargador.modulos) == {"a.py", "b.py"}
+    cargador.podar(limite=2 * n * carga.POR_BYTE_ARBOL - 1)
+    assert set(cargador.modulos) == {"a.py"}  # b was used longer ago than a's last load

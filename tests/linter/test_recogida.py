@@ -8,7 +8,7 @@ import sys
 import libcst as cst
 import pytest
 
-from oracle_lint.linter.extraccion import recogida
+from oracle_lint.linter.extraccion import carga, recogida
 from oracle_lint.linter.extraccion.carga import Cargador
 from oracle_lint.linter.extraccion.recogida import Recogida, por_podas
 
@@ -62,7 +62,8 @@ def test_dropping_a_module_frees_its_tree_without_a_collection(tmp_path, sin_aut
     cargador.podar(limite=0)
     assert cargador.modulos == {}
     assert sys.getrefcount(nombre) == 2  # this test's name and the call's argument: the tree and its scopes are gone
-    assert cargador.recogida.pendientes == len((tmp_path / "a.py").read_bytes())
+    por_byte = carga.POR_BYTE_ARBOL + carga.POR_BYTE_METADATO["alcances"]  # the tree and its scope analysis
+    assert cargador.recogida.pendientes == len((tmp_path / "a.py").read_bytes()) * por_byte
 
 
 def test_a_dropped_module_answers_afresh_when_parsed_again(tmp_path):

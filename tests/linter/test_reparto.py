@@ -57,10 +57,10 @@ def test_units_go_to_the_pool_as_contiguous_runs_in_path_order(monkeypatch):
     assert sorted(x for p in partes for x in p) == [x for p in sorted(partes, key=lambda p: p[0]) for x in p]
 
 
-@pytest.mark.parametrize("memoria", [carga.FUENTE_EN_MEMORIA, 0])
+@pytest.mark.parametrize("memoria", [carga.MEMORIA_DE_MODULOS, 0])
 def test_the_evidence_does_not_depend_on_the_lots(monkeypatch, memoria):
     archivos = sorted(FIXTURES.rglob("*.py"))
-    monkeypatch.setattr(carga, "FUENTE_EN_MEMORIA", memoria)
+    monkeypatch.setattr(carga, "MEMORIA_DE_MODULOS", memoria)
     base = json.dumps(extraer(archivos, FIXTURES, trabajos=1), sort_keys=True)
     monkeypatch.setattr(corrida, "UMBRAL_UNIDADES", 0)
     for lotes in (1, 3):
