@@ -15,7 +15,7 @@ from .programa import Llamada, Programa, argumento, nombres_leidos, padre as _pa
 from .proyecto import Proyecto
 from .recolector import Modulo, texto_cadena
 from .rutas import contiene, ruta
-from .servidores import CLASES_GENERADORAS, GENERADORES, NoServidor, Respuesta, Servidor, Servidores, generador_sdk
+from .servidores import CLASES_GENERADORAS, GENERADORES, Lugar, NoServidor, Respuesta, Servidor, Servidores, generador_sdk
 from .tipos import Emision, Esquema, Herramienta, NoResuelto
 
 # the mcp SDK's tool() and add_tool() (after the function) take these positionally, in this order (1.x and 2.x)
@@ -356,7 +356,7 @@ class Registro:
         if fn_expr is None:
             self._problema(None, f"`{describir(m, llamada)}` registers no function", m.pos(llamada))
             return []
-        servidor = Servidor("decorador", "mcp2", sorted(nombres)[0], m.pos(llamada))
+        servidor = Servidor("decorador", "mcp2", sorted(nombres)[0], Lugar(m, llamada))
         ctx = m.contexto.get(id(llamada))
         encontrados = self._funciones_de(m, fn_expr, ctx, {}, 0)
         if isinstance(encontrados, str):

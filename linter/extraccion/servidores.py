@@ -10,7 +10,7 @@ call sites pass. The answer is a `Servidor` or the reason the analyzer could not
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional, Union
 
 import libcst as cst
@@ -30,7 +30,26 @@ class Servidor:
     estilo: str  # "decorador" (mcp FastMCP/MCPServer) | "fastmcp" | "lowlevel"
     familia: str  # "mcp1" | "mcp2" | "fastmcp" | "mcp" (low-level, either major)
     clase: str  # qualified name of the SDK class
-    origen: Pos  # where it is built (or the annotation that says so)
+    donde: Lugar = field(compare=False, repr=False)  # where it is built (or the annotation that says so)
+
+    @property
+    def origen(self) -> Pos:
+        """Where the server is built: located only when asked (most servers resolved are only tested
+        for being one, and locating a node costs the module's positions)."""
+        return self.donde.pos()
+
+
+class Lugar:
+    """A node of a module, to be located on demand."""
+
+    __slots__ = ("modulo", "nodo")
+
+    def __init__(self, modulo: Modulo, nodo: cst.CSTNode) -> None:
+        self.modulo, self.nodo = modulo, nodo
+
+    def pos(self) -> Pos:
+        """The node's line and column."""
+        return self.modulo.pos(self.nodo)
 
 
 @dataclass(frozen=True)
@@ -137,7 +156,7 @@ class Servidores:
     def _llamada(self, m: Modulo, llamada: cst.Call, fn, vistos, profundidad) -> Respuesta:
         sdk = clase_sdk(self.proyecto.calificados(m, llamada.func))
         if sdk is not None:
-            return Servidor(*sdk, m.pos(llamada))
+            return Servidor(*sdk, Lugar(m, llamada))
         if not isinstance(llamada.func, (cst.Name, cst.Attribute)):
             return NoServidor(f"`{describir(m, llamada)}` is not a server constructor")
         motivos = []
@@ -145,7 +164,7 @@ class Servidores:
             if lig.tipo == "clase" and lig.m is not None:
                 r = self.clase(lig.m, lig.nodo)
                 if r is not None:
-                    return Servidor(*r, m.pos(llamada))
+                    return Servidor(*r, Lugar(m, llamada))
                 motivos.append(f"`{lig.nombre}` is not a server class")
             elif lig.tipo == "funcion" and lig.m is not None:
                 r = self._fabrica(lig.m, lig.nodo, vistos, profundidad)
@@ -192,7 +211,7 @@ class Servidores:
         """A parameter: its annotation says, or else the arguments of every call site."""
         nombre = param.name.value
         if param.annotation is not None:
-            r = self._anotacion(m, param.annotation.annotation, m.pos(param))
+            r = self._anotacion(m, param.annotation.annotation, Lugar(m, param))
             if r is not None:
                 return r
         llamadas = self.programa.llamadas_a(m, fn)
@@ -210,7 +229,7 @@ class Servidores:
         return NoServidor(f"no call of `{fn.name.value}()` passes a server object as `{nombre}`"
                           + (f" ({motivos[0]})" if motivos else ""))
 
-    def _anotacion(self, m: Modulo, ann: cst.BaseExpression, donde: Pos) -> Optional[Servidor]:
+    def _anotacion(self, m: Modulo, ann: cst.BaseExpression, donde: Lugar) -> Optional[Servidor]:
         """A server type named by an annotation (`FastMCP`, `"FastMCP"`, `Optional[FastMCP]`, `FastMCP | None`)."""
         if isinstance(ann, (cst.SimpleString, cst.ConcatenatedString)):
             texto = texto_cadena(ann)
