@@ -39,8 +39,14 @@ class Cargador:
         self.formas = formas  # the main process's formas, by content (None: no cache, parse for identifiers)
         self.por_nombre = {nombre_modulo(r): r for r in sorted(rels)}  # files that passed verification
         self.indice = Indice(self.por_nombre)
-        self.palabras = Palabras(rels, self._bytes, con_palabra, self._identificadores)
+        # With the main process's identifiers at hand, a look-up tests them first and reads bytes
+        # only for a non-ASCII file (or one the table does not answer for): scanning every file's
+        # bytes for each word a stage asks about was a tenth of a cold run on awslabs/mcp.
+        self.palabras = Palabras(rels, self._bytes, con_palabra, self._identificadores,
+                                 identificadores_primero=bool(formas is not None and formas.conocidas),
+                                 literales=self._literal)
         self._ids: dict[str, Optional[frozenset[str]]] = {}
+        self._literales: set[str] = set()  # files whose identifiers are all spelled as they are in their bytes
         self._crudos: dict[str, Optional[bytes]] = {}
         self.modulos: dict[str, Optional[Modulo]] = {}  # in order of last use
         self._tamanos: dict[str, int] = {}  # source bytes of each parsed module kept
@@ -138,12 +144,18 @@ class Cargador:
         """The identifiers of a file's code, computed as the main process's forma has them."""
         if rel not in self._ids:
             datos = self._bytes(rel)
-            guardada = self.formas.de(rel, datos) if datos is not None and self.formas is not None else None
+            guardada = self.formas.identificadores(rel, datos) if datos is not None and self.formas is not None else None
             if guardada is not None:
-                self._ids[rel] = frozenset(guardada["identificadores"].split())
+                self._ids[rel] = frozenset(guardada[0].split())
+                if guardada[1] is True:
+                    self._literales.add(rel)
             else:
                 self._ids[rel] = identificadores(datos) if datos is not None else None
         return self._ids[rel]
+
+    def _literal(self, rel: str) -> bool:
+        """Whether the file is ASCII, as known with the identifiers read for it (a word among them is in its bytes)."""
+        return self._identificadores(rel) is not None and rel in self._literales
 
     def _bytes(self, rel: str) -> Optional[bytes]:
         """The bytes of an analyzed file, read once per process for word look-ups."""

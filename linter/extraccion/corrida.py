@@ -304,7 +304,8 @@ class Extraccion:
         esquemas = self.almacen.vecino(ESPACIO_ESQUEMAS) if self.almacen is not None else None
         calculados = reparto.mapear(_trabajar, pendientes, [self.tamanos[r] for r in pendientes],
                                     self.id, str(self.raiz), validos, con_palabra, esquemas, self.sal, self.limite,
-                                    Formas(self.almacen, self.sal) if self.almacen is not None else None,
+                                    Formas(self.almacen, self.sal, {r: (self.sha[r], f["identificadores"], f["literales"])
+                                                                    for r in validos if (f := self.formas.get(r)) is not None}),
                                     lotes=LOTES_DE_UNIDADES * reparto.trabajos, fallo=_unidad_caida, en_orden=True)
         for rel, resultado, deps in calculados:
             resultados[rel] = resultado

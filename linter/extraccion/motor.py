@@ -134,8 +134,8 @@ def trabajar(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[
 
     `esquemas` (None: no cache) keeps schema validity by schema value under the analyzer fingerprint `sal`;
     `limite`: seconds one file's analysis may take (0: no budget), past which it is a no_resuelto row;
-    `formas`: where the main process filed each file's forma, so a word look-up reads identifiers
-    instead of parsing the file again.
+    `formas`: the main process's identifiers of every checked file (and where it filed each forma),
+    so a word look-up reads identifiers instead of parsing the file or scanning its bytes.
     """
     cargador = _cargador(corrida, raiz, rels, con_palabra, formas)
     validez = Validez(esquemas, sal)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+from collections.abc import Mapping
 from typing import Any, Optional
 
 from ..cache import Almacen, clave
@@ -77,20 +78,37 @@ def conjunto_escrito(almacen: Optional[Almacen], sal: str, comprobaciones: dict[
                                                              in sorted(comprobaciones.items())}})
 
 
-class Formas:
-    """The formas the main process filed with each file's check, read back by a worker by content:
-    a word look-up there needs a file's identifiers, which the forma holds, and parsing the file
-    again for them cost a one-changed run on awslabs/mcp a third of its time."""
+Conocida = tuple[str, str, bool]  # (content hash, identifiers space-separated, whether the file is ASCII)
 
-    def __init__(self, almacen: Almacen, sal: str) -> None:
+
+class Formas:
+    """What the main process knows of each file's forma, for a worker's word look-ups: those need a
+    file's identifiers, and parsing the file again for them cost a one-changed run on awslabs/mcp a
+    third of its time. `conocidas` travels with the work (every checked file's identifiers: about
+    3 MB for awslabs/mcp, unpickled in a millisecond); the cache entries filed with each check are
+    the fallback. Either answers only for the exact bytes the worker read (by content hash)."""
+
+    def __init__(self, almacen: Optional[Almacen], sal: str, conocidas: Optional[Mapping[str, Conocida]] = None) -> None:
         self.almacen, self.sal = almacen, sal
+        self.conocidas: Mapping[str, Conocida] = conocidas or {}
 
     def clave(self, rel: str, sha: str) -> str:
         """Where the check of `rel` with content hash `sha` is filed (the main process writes there)."""
         return clave(self.sal, ESPACIO, rel, sha)
 
-    def de(self, rel: str, datos: bytes) -> Optional[dict[str, Any]]:
-        """The forma filed for exactly these bytes of `rel`, or None (not filed, or unusable)."""
-        guardado = self.almacen.leer(self.clave(rel, hashlib.sha256(datos).hexdigest()))
+    def identificadores(self, rel: str, datos: bytes) -> Optional[tuple[str, bool]]:
+        """(identifiers, is ASCII) of exactly these bytes of `rel`, or None (unknown for them)."""
+        sha = hashlib.sha256(datos).hexdigest()
+        conocida = self.conocidas.get(rel)
+        if conocida is not None and conocida[0] == sha:
+            return conocida[1], conocida[2]
+        guardada = self.de(rel, datos, sha)
+        return (guardada["identificadores"], guardada["literales"]) if guardada is not None else None
+
+    def de(self, rel: str, datos: bytes, sha: Optional[str] = None) -> Optional[dict[str, Any]]:
+        """The forma filed for exactly these bytes of `rel`, or None (no cache, not filed, or unusable)."""
+        if self.almacen is None:
+            return None
+        guardado = self.almacen.leer(self.clave(rel, sha or hashlib.sha256(datos).hexdigest()))
         valor = guardado.get("forma") if guardado is not None else None
         return valor if forma_valida(valor) else None

@@ -290,6 +290,54 @@ def test_a_worker_reads_identifiers_from_the_forma_filed_for_those_bytes_and_par
     assert con == sin == ("a.py", "c.py") and len(parseados) == 3
 
 
+def test_a_worker_takes_identifiers_from_the_table_sent_with_the_work_for_the_same_bytes_only(tmp_path, monkeypatch):
+    """The main process sends every checked file's (hash, identifiers, ASCII) with the work; a worker
+    uses an entry only when the bytes it read have that hash, parses otherwise, and still reads the
+    bytes of a non-ASCII file: there an identifier can be spelled otherwise (NFKC), and such a file
+    does not name the word in its bytes. The answer is the one without any table."""
+    from oracle_lint.linter.extraccion import carga
+    from oracle_lint.linter.extraccion.carga import Cargador
+    from oracle_lint.linter.extraccion.forma import forma
+    from oracle_lint.linter.extraccion.verificacion import Formas
+
+    fuentes = {"a.py": b"register(m)\n", "b.py": b"x = 'register'\n", "c.py": b"def register(): pass\n",
+               "d.py": "\uff52egister = 1\n".encode()}  # a fullwidth r: the identifier is `register` after NFKC
+    for rel, datos in fuentes.items():
+        (tmp_path / rel).write_bytes(datos)
+
+    def entrada(datos):
+        f = forma(ast.parse(datos), datos)
+        return hashlib.sha256(datos).hexdigest(), f["identificadores"], f["literales"]
+
+    tabla = {rel: entrada(datos) for rel, datos in fuentes.items()}
+    tabla["c.py"] = entrada(b"register = 1\n")  # for other bytes: the file changed since the main process read it
+    assert tabla["d.py"][1:] == ("register", False)
+    parseados: list[bytes] = []
+    original = carga.identificadores
+
+    def contar(datos):
+        parseados.append(datos)
+        return original(datos)
+
+    monkeypatch.setattr(carga, "identificadores", contar)
+    leidos: list[str] = []
+    bytes_de = Cargador._bytes
+
+    def leer(self, rel):
+        leidos.append(rel)
+        return bytes_de(self, rel)
+
+    monkeypatch.setattr(Cargador, "_bytes", leer)
+    cargador = Cargador(tmp_path, sorted(fuentes), {}, Formas(None, "sal", tabla))
+    con = cargador.con_token("register")
+    assert parseados == [fuentes["c.py"]]  # only the file whose entry is not for its bytes
+    assert cargador.palabras.identificadores_primero and cargador._literal("a.py") and not cargador._literal("d.py")
+    assert cargador.con_token("pass") == ()  # a keyword is no identifier
+    parseados.clear()
+    sin = Cargador(tmp_path, sorted(fuentes), {}).con_token("register")
+    assert con == sin == ("a.py", "c.py") and parseados == [fuentes[r] for r in ("a.py", "b.py", "c.py")]  # bytes first
+
+
 def test_a_file_that_cannot_be_read_counts_and_its_failure_becomes_a_row(tmp_path):
     """A file listed for the run but unreadable when a look-up asks (deleted, or its read fails) is
     never taken as "does not name the word": both orders count it, and the loader that then reads it
