@@ -258,12 +258,26 @@ def test_an_ascii_files_identifiers_answer_without_its_bytes_and_a_non_ascii_fil
     assert sin_leer == Palabras(sorted(fuentes), fuentes.get, None, ids.get).con("register") == ("a.py", "d.py")
 
 
+def _parseos_de_identificadores(monkeypatch) -> list[bytes]:
+    """The bytes a loader parses for their identifiers, in order (the loader's own function, counted)."""
+    from oracle_lint.linter.extraccion import carga
+
+    parseados: list[bytes] = []
+    original = carga.identificadores
+
+    def contar(datos):
+        parseados.append(datos)
+        return original(datos)
+
+    monkeypatch.setattr(carga, "identificadores", contar)
+    return parseados
+
+
 def test_a_worker_reads_identifiers_from_the_forma_filed_for_those_bytes_and_parses_otherwise(tmp_path, monkeypatch):
     """The main process files each file's forma by content; a worker's word look-up reads its
     identifiers from there instead of parsing the file again, and parses when the filed forma is
     for other bytes (the file changed since) or missing."""
     from oracle_lint.linter.cache import Almacen
-    from oracle_lint.linter.extraccion import carga
     from oracle_lint.linter.extraccion.carga import Cargador
     from oracle_lint.linter.extraccion.verificacion import Formas
 
@@ -275,14 +289,7 @@ def test_a_worker_reads_identifiers_from_the_forma_filed_for_those_bytes_and_par
     for rel, datos in archivadas.items():
         formas.almacen.escribir(formas.clave(rel, hashlib.sha256(datos).hexdigest()),
                                 {"falla": None, "forma": forma(ast.parse(datos), datos)})
-    parseados: list[bytes] = []
-    original = carga.identificadores
-
-    def contar(datos):
-        parseados.append(datos)
-        return original(datos)
-
-    monkeypatch.setattr(carga, "identificadores", contar)
+    parseados = _parseos_de_identificadores(monkeypatch)
     con = Cargador(tmp_path, sorted(fuentes), {}, formas).con_token("register")
     assert parseados == [fuentes["c.py"]]  # only the file whose filed forma is not for its bytes
     parseados.clear()
@@ -295,7 +302,6 @@ def test_a_worker_takes_identifiers_from_the_table_sent_with_the_work_for_the_sa
     uses an entry only when the bytes it read have that hash, parses otherwise, and still reads the
     bytes of a non-ASCII file: there an identifier can be spelled otherwise (NFKC), and such a file
     does not name the word in its bytes. The answer is the one without any table."""
-    from oracle_lint.linter.extraccion import carga
     from oracle_lint.linter.extraccion.carga import Cargador
     from oracle_lint.linter.extraccion.forma import forma
     from oracle_lint.linter.extraccion.verificacion import Formas
@@ -312,14 +318,7 @@ def test_a_worker_takes_identifiers_from_the_table_sent_with_the_work_for_the_sa
     tabla = {rel: entrada(datos) for rel, datos in fuentes.items()}
     tabla["c.py"] = entrada(b"register = 1\n")  # for other bytes: the file changed since the main process read it
     assert tabla["d.py"][1:] == ("register", False)
-    parseados: list[bytes] = []
-    original = carga.identificadores
-
-    def contar(datos):
-        parseados.append(datos)
-        return original(datos)
-
-    monkeypatch.setattr(carga, "identificadores", contar)
+    parseados = _parseos_de_identificadores(monkeypatch)
     leidos: list[str] = []
     bytes_de = Cargador._bytes
 
