@@ -20,7 +20,7 @@ from typing import Any, Optional
 
 from ..cache import Almacen, clave
 from .estado import Estado
-from .forma import forma_valida
+from .forma import SOLO_IDENTIFICADOR, forma_valida
 from .nombres import Indice, Palabras, nombre_modulo
 from .paralelo import Reparto, trabajos_por_defecto
 from .prefiltro import entradas
@@ -144,7 +144,7 @@ class Extraccion:
         self.tamanos: dict[str, int] = {}
         self._errores: dict[str, OSError] = {}  # why a file known by its stat could not be read when asked
         self.formas: dict[str, dict[str, Any]] = {}  # what each file's code spells (forma.py), when known
-        self._ids: dict[str, Optional[frozenset[str]]] = {}
+        self._ids: dict[str, Optional[IdentificadoresDeForma]] = {}
         self.propios: set[str] = set()  # the files of this run; the others are context for resolution
         self.sal = huella_analizador() if almacen is not None else ""
         self.estado = Estado(almacen, self.sal)
@@ -262,11 +262,11 @@ class Extraccion:
                 self._ilegible(rel, self._errores[rel])
         return sorted(rel for rel, falla in resultados.items() if falla is None and rel in self.sha)
 
-    def _identificadores(self, rel: str) -> Optional[frozenset[str]]:
+    def _identificadores(self, rel: str) -> Optional[IdentificadoresDeForma]:
         """The identifiers of a file's code, from its forma (None when only libcst parses it)."""
         if rel not in self._ids:
             forma = self.formas.get(rel)
-            self._ids[rel] = frozenset(forma["identificadores"].split()) if forma is not None else None
+            self._ids[rel] = IdentificadoresDeForma(forma) if forma is not None else None
         return self._ids[rel]
 
     def _leer_cache(self, espacio: str, rel: str) -> Optional[dict[str, Any]]:
@@ -314,6 +314,26 @@ class Extraccion:
                 nueva = [{"deps": deps, "resultado": resultado}, *otras][:VARIANTES]
                 self._escribir_cache("unidad", rel, {"variantes": nueva})
         return [resultados[rel] for rel in elegidas]
+
+
+class IdentificadoresDeForma:
+    """A file's identifiers as its forma holds them, for `word in ...`. A pre-filter word that counts
+    only as an identifier (`forma.SOLO_IDENTIFICADOR`: `Tool`, `call_tool`, ...) is answered from the
+    forma's short list of words; any other word splits the identifiers into a set, once. A run that
+    asks only the loader's global words (a one-file run) then builds no set for the other files."""
+
+    __slots__ = ("forma", "_todos")
+
+    def __init__(self, forma: dict[str, Any]) -> None:
+        self.forma = forma
+        self._todos: Optional[frozenset[str]] = None
+
+    def __contains__(self, palabra: object) -> bool:
+        if palabra in SOLO_IDENTIFICADOR:
+            return palabra in self.forma["palabras"]
+        if self._todos is None:
+            self._todos = frozenset(self.forma["identificadores"].split())
+        return palabra in self._todos
 
 
 def _falla_valida(falla: Any) -> bool:

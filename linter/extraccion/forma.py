@@ -33,6 +33,9 @@ SOLO_ATRIBUTOS = _texto(prefiltro.SOLO_ATRIBUTOS)
 SOLO_DECORADORES = _texto(prefiltro.SOLO_DECORADORES) | SOLO_ATRIBUTOS  # motor.OTROS holds both
 SOLO_LLAMADAS = _texto(prefiltro.SOLO_LLAMADAS)
 TEXTOS = _texto(prefiltro.TEXTOS)  # also as a whole string value
+# Words a forma lists exactly when they are among its identifiers: every other way into `palabras`
+# (an attribute, an import, a callee, a decorator) spells an identifier too, and these are no TEXTOS.
+SOLO_IDENTIFICADOR = GENERALES - TEXTOS
 BLOQUES = ("body", "orelse", "finalbody", "handlers", "cases")  # where statements nest
 
 

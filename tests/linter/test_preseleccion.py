@@ -353,3 +353,28 @@ def test_a_file_that_cannot_be_read_counts_and_its_failure_becomes_a_row(tmp_pat
     assert cargador.con_token("register") == ("a.py", "c.py")
     assert cargador.cargar("c.py") is None
     assert cargador.fallas["c.py"]["motivo"].startswith("file cannot be read: ")
+
+
+def test_a_formas_word_list_answers_for_its_identifiers_exactly_where_the_run_reads_it():
+    """`IdentificadoresDeForma` answers a word that counts only as an identifier from the forma's
+    word list, without splitting the identifiers: over every fixture and source file, and every such
+    word plus words outside the list, the answer is the identifiers' own."""
+    from oracle_lint.linter.extraccion.corrida import IdentificadoresDeForma
+    from oracle_lint.linter.extraccion.forma import SOLO_IDENTIFICADOR
+
+    assert {"Tool", "call_tool", "on_call_tool", "add_tool"} <= SOLO_IDENTIFICADOR
+    assert not SOLO_IDENTIFICADOR & {"tool", "complete", "outputSchema", "FastMCP"}  # other ways in, or a text
+    otras = ["tool", "complete", "outputSchema", "register", "self", "mcp", "FastMCP"]
+    vistas = {True: 0, False: 0}
+    for ruta in fuentes_que_parsean(FIXTURES, RAIZ / "linter", RAIZ / "server", RAIZ / "examples"):
+        datos = ruta.read_bytes()
+        f = forma(ast.parse(datos), datos)
+        todos = frozenset(f["identificadores"].split())
+        perezosos = IdentificadoresDeForma(f)
+        for palabra in sorted(SOLO_IDENTIFICADOR):
+            assert (palabra in perezosos) == (palabra in todos), (ruta, palabra)
+            vistas[palabra in todos] += 1
+        assert perezosos._todos is None  # no set was built for those
+        for palabra in otras:
+            assert (palabra in perezosos) == (palabra in todos), (ruta, palabra)
+    assert vistas[True] > 20 and vistas[False] > 20
