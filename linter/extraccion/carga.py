@@ -22,7 +22,6 @@ PALABRAS_GLOBALES = ("call_tool", "on_call_tool", "Tool")
 # largest modules of awslabs/mcp): the tree with its collected facts, and each metadata mapping.
 POR_BYTE_ARBOL = 22
 POR_BYTE_METADATO = {"alcances": 22, "posiciones": 31, "padres": 10}
-POR_BYTE_MAXIMO = POR_BYTE_ARBOL + sum(POR_BYTE_METADATO.values())
 # Memory the parsed modules a process keeps between units may take (estimated as above): past it,
 # the metadata of the modules used longest ago is dropped first (computed again only if a later
 # unit asks, at a fraction of a parse), then those modules themselves (parsed again if a later unit

@@ -7,9 +7,9 @@ traversing every kept tree: on awslabs/mcp `src`, 81 full collections were a fif
 the loader breaks them when it drops a module (`Modulo.soltar`), which frees it at once. So while
 `por_podas()` is active, only the young generations are collected automatically (the short-lived
 cycles of one unit die there) and `Recogida.soltados` runs a full collection once the loader has
-dropped an estimated `umbral` bytes of modules and metadata since the last one, for whatever other cycle a dropped module
-is still in: memory stays bounded by the loader's own bound plus what such cycles hold
-(docs/performance.md).
+dropped an estimated `umbral` bytes of modules and metadata since the last one, for whatever other
+cycle a dropped module is still in: memory stays bounded by the loader's own bound plus what such
+cycles hold (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from contextlib import contextmanager
 JOVENES = 100_000  # net new tracked objects between two automatic young collections (CPython's default: 700)
 MEDIANA = 10  # young collections between two of the middle generation (CPython's default)
 NUNCA = 1 << 30  # the oldest generation: never on CPython's own schedule
-UMBRAL = 540 * 1024 * 1024  # estimated memory of dropped modules and metadata that calls for a full collection (5x the loader's bound)
+UMBRAL = 540 * 1024 * 1024  # estimated memory dropped (modules and metadata) that calls for a full collection: 5.6x the loader's bound
 
 
 @contextmanager
