@@ -7,7 +7,7 @@ import pathlib
 
 import pytest
 
-from oracle_lint.linter.extraccion import carga, extraer
+from oracle_lint.linter.extraccion import carga, extraer, recolector
 from oracle_lint.linter.extraccion.carga import Cargador
 
 from .marcas import FIXTURES
@@ -49,9 +49,29 @@ def test_evidence_is_the_same_when_everything_droppable_is_dropped_after_each_un
     if regimen == "metadata":  # a bare module costs nothing: every module is kept, every metadata mapping dropped
         monkeypatch.setattr(carga, "POR_BYTE_ARBOL", 0)
     monkeypatch.setattr(carga, "MEMORIA_DE_MODULOS", 0)
+    parseos: list[str] = []
+    metadatos_soltados: list[str] = []
+    parsear, soltar = Cargador._parsear, recolector.Modulo.soltar
+
+    def contar_parseo(self, rel, datos):
+        parseos.append(rel)
+        return parsear(self, rel, datos)
+
+    def contar_soltado(self):
+        if self._metadatos:
+            metadatos_soltados.append(self.archivo)
+        return soltar(self)
+
+    monkeypatch.setattr(Cargador, "_parsear", contar_parseo)
+    monkeypatch.setattr(recolector.Modulo, "soltar", contar_soltado)
     estrecha = extraer(archivos, FIXTURES, trabajos=1)
     assert json.dumps(estrecha, sort_keys=True) == json.dumps(holgada, sort_keys=True)
     assert len(holgada["herramienta"]) > 50
+    assert len(set(metadatos_soltados)) > 20  # the drops happened: the comparison is not vacuous
+    if regimen == "metadata":
+        assert len(parseos) == len(set(parseos))  # no module was dropped, so none was parsed twice
+    else:
+        assert len(parseos) > len(set(parseos))  # modules a later unit reaches again were parsed again
 
 
 def _con_metadatos(cargador: Cargador, rel: str):
