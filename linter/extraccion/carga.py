@@ -35,7 +35,7 @@ class Cargador:
     def __init__(self, raiz: pathlib.Path, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]],
                  formas: Optional[Formas] = None) -> None:
         self.raiz = raiz
-        self.formas = formas  # the main process's formas, by content (None: no cache, parse for identifiers)
+        self.formas = formas  # what the main process knows of each file's identifiers (None: parse files for them)
         self.por_nombre = {nombre_modulo(r): r for r in sorted(rels)}  # files that passed verification
         self.indice = Indice(self.por_nombre)
         # With the main process's identifiers at hand, a look-up tests them first and reads bytes
