@@ -7,7 +7,7 @@ import pathlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
-from .forma import identificadores
+from .forma import leidos
 from .fuente import parsear
 from .nombres import Indice, Palabras, nombre_modulo
 from .presupuesto import comprobar
@@ -43,8 +43,9 @@ class Cargador:
         # bytes for each word a stage asks about was a tenth of a cold run on awslabs/mcp.
         self.palabras = Palabras(rels, self._bytes, con_palabra, self._identificadores,
                                  identificadores_primero=bool(formas is not None and formas.conocidas),
-                                 literales=self._literal)
+                                 literales=self._literal, llamados=self._llamados)
         self._ids: dict[str, Optional[frozenset[str]]] = {}
+        self._llams: dict[str, Optional[frozenset[str]]] = {}
         self._literales: set[str] = set()  # files whose identifiers are all spelled as they are in their bytes
         self._crudos: dict[str, Optional[bytes]] = {}
         self.modulos: dict[str, Optional[Modulo]] = {}  # in order of last use
@@ -139,6 +140,10 @@ class Cargador:
         """Relative paths (sorted) of files whose bytes contain `token` (PALABRAS_GLOBALES come precomputed)."""
         return self.palabras.con(token)
 
+    def que_llaman(self, nombre: str) -> tuple[str, ...]:
+        """Relative paths (sorted) of files that can call a function named `nombre` (`Palabras.llaman`)."""
+        return self.palabras.llaman(nombre)
+
     def _identificadores(self, rel: str) -> Optional[frozenset[str]]:
         """The identifiers of a file's code, computed as the main process's forma has them."""
         if rel not in self._ids:
@@ -148,9 +153,16 @@ class Cargador:
                 self._ids[rel] = frozenset(guardada[0].split())
                 if guardada[1] is True:
                     self._literales.add(rel)
+                self._llams[rel] = frozenset(guardada[2].split())
             else:
-                self._ids[rel] = identificadores(datos) if datos is not None else None
+                leido = leidos(datos) if datos is not None else None
+                self._ids[rel], self._llams[rel] = leido if leido is not None else (None, None)
         return self._ids[rel]
+
+    def _llamados(self, rel: str) -> Optional[frozenset[str]]:
+        """The file's `llamados` (forma.py), read with its identifiers (None when unknown)."""
+        self._identificadores(rel)
+        return self._llams[rel]
 
     def _literal(self, rel: str) -> bool:
         """Whether the file is ASCII, as known with the identifiers read for it (a word among them is in its bytes)."""

@@ -3,8 +3,9 @@
 Only facts are cached, per file (sha256 of its bytes + the analyzer's fingerprint): whether
 the file parses, and the rows of the tools it registers together with everything resolution
 looked at to produce them (each import lookup and its answer, each other file's hash, the set
-of files holding a global word). A cached unit is used only when all of those still hold, so a
-change anywhere a result came from recomputes it. Rules and configuration never enter the
+of files holding a global word, the files a call-site search found able to call a name). A
+cached unit is used only when all of those still hold, so a change anywhere a result came from
+recomputes it. Rules and configuration never enter the
 facts; the judgement is always recomputed. libcst is imported only when something is parsed.
 """
 
@@ -145,6 +146,7 @@ class Extraccion:
         self._errores: dict[str, OSError] = {}  # why a file known by its stat could not be read when asked
         self.formas: dict[str, dict[str, Any]] = {}  # what each file's code spells (forma.py), when known
         self._ids: dict[str, Optional[IdentificadoresDeForma]] = {}
+        self._llams: dict[str, Optional[frozenset[str]]] = {}
         self.propios: set[str] = set()  # the files of this run; the others are context for resolution
         self.sal = huella_analizador() if almacen is not None else ""
         self.estado = Estado(almacen, self.sal)
@@ -269,6 +271,14 @@ class Extraccion:
             self._ids[rel] = IdentificadoresDeForma(forma) if forma is not None else None
         return self._ids[rel]
 
+    def _llamados(self, rel: str) -> Optional[frozenset[str]]:
+        """A file's `llamados` from its forma (None when only libcst parses it), read only when a cached
+        unit's call-site search is checked."""
+        if rel not in self._llams:
+            forma = self.formas.get(rel)
+            self._llams[rel] = frozenset(forma["llamados"].split()) if forma is not None else None
+        return self._llams[rel]
+
     def _leer_cache(self, espacio: str, rel: str) -> Optional[dict[str, Any]]:
         return self.almacen.leer(clave(self.sal, espacio, rel, self.sha[rel])) if self.almacen is not None else None
 
@@ -281,7 +291,8 @@ class Extraccion:
         por_nombre = {nombre_modulo(r): r for r in validos}
         indice = Indice(por_nombre)
         palabras = Palabras(validos, self.bytes_de, None, self._identificadores, identificadores_primero=True,
-                            literales=lambda rel: rel in self.formas and self.formas[rel]["literales"] is True)
+                            literales=lambda rel: rel in self.formas and self.formas[rel]["literales"] is True,
+                            llamados=self._llamados)
         con_palabra = {p: palabras.con(p) for p in PALABRAS_GLOBALES}
         propias = [r for r in validos if r in self.propios]
         if self.prefiltro:
@@ -304,7 +315,7 @@ class Extraccion:
         esquemas = self.almacen.vecino(ESPACIO_ESQUEMAS) if self.almacen is not None else None
         calculados = reparto.mapear(_trabajar, pendientes, [self.tamanos[r] for r in pendientes],
                                     self.id, str(self.raiz), validos, con_palabra, esquemas, self.sal, self.limite,
-                                    Formas(self.almacen, self.sal, {r: (self.sha[r], f["identificadores"], f["literales"])
+                                    Formas(self.almacen, self.sal, {r: (self.sha[r], f["identificadores"], f["literales"], f["llamados"])
                                                                     for r in validos if (f := self.formas.get(r)) is not None}),
                                     lotes=LOTES_DE_UNIDADES * reparto.trabajos, fallo=_unidad_caida, en_orden=True)
         for rel, resultado, deps in calculados:
@@ -380,7 +391,8 @@ def _sigue_valido(deps: Any, indice: Indice, por_nombre: dict[str, str], sha: di
                 return False
         if any(rel not in por_nombre.values() or sha.get(rel) != h for rel, h in deps["modulos"].items()):
             return False
-        return all(isinstance(t, str) and list(palabras.con(t)) == list(v) for t, v in deps["tokens"].items())
+        return (all(isinstance(t, str) and list(palabras.con(t)) == list(v) for t, v in deps["tokens"].items())
+                and all(isinstance(n, str) and list(palabras.llaman(n)) == list(v) for n, v in deps["llamadores"].items()))
     except (KeyError, TypeError, ValueError):
         return False  # a malformed entry is never trusted
 

@@ -14,6 +14,11 @@ Three facts per file, all plain data (they cross process boundaries and live in 
   (`import a.b` -> `a`, `a.b`; `from .x import y` -> `.x`, `.x.y`), at any depth of the body.
 - `identificadores`: every identifier the code spells, space-separated: which files can call a
   function or build a class by name (`nombres.Palabras`), without libcst.
+- `llamados`: the names through which the code can call a function, space-separated: the last
+  name of every callee (`f(...)`, `x.f(...)`) and of every decorator (`@f`, `@x.f`), and every
+  component of an imported name (`import x.f as g` calls `f` through `g`). A call site resolves
+  to a function only through one of these (`Programa._invoca`), so a file whose `llamados` lack
+  a function's name holds no call of it and a call-site search need not parse it.
 """
 
 from __future__ import annotations
@@ -47,7 +52,8 @@ def forma(arbol: ast.Module, datos: bytes) -> dict[str, Any]:
     # An ASCII file spells each identifier as it is (the parser's NFKC normalization changes nothing
     # there): a word among its identifiers is then in its bytes too, and `Palabras` need not read them.
     return {"palabras": sorted(palabras), "importa": sorted(_importa(arbol.body, set())),
-            "identificadores": " ".join(sorted(v.nombres)), "literales": datos.isascii()}
+            "identificadores": " ".join(sorted(v.nombres)), "literales": datos.isascii(),
+            "llamados": " ".join(sorted(v.invocables()))}
 
 
 def _tipos(*nombres: str) -> tuple[type, ...]:
@@ -101,7 +107,8 @@ def nodos(arbol: ast.AST) -> list[Any]:
 class _Nombres:
     """One walk of a stdlib tree: every identifier the code spells (dotted ones also by component),
     the attribute names, the names imports bind or read, the names calls call (`f(...)`, `x.f(...)`),
-    the attributes decorators name (`@x.f`, `@x.f(...)`), and the string values that are pre-filter words."""
+    the attributes decorators name (`@x.f`, `@x.f(...)`), the bare names they name (`@f`), and the
+    string values that are pre-filter words."""
 
     def __init__(self, arbol: ast.AST) -> None:
         self.nombres: set[str] = set()
@@ -109,6 +116,7 @@ class _Nombres:
         self.importados: set[str] = set()
         self.llamados: set[str] = set()
         self.decoradores: set[str] = set()
+        self.decoradores_simples: set[str] = set()
         self.textos: set[str] = set()
         nombres, campos, listas = self.nombres, CAMPOS_IDENTIFICADOR, LISTAS_IDENTIFICADOR
         Name, Attribute, Constant, Call = ast.Name, ast.Attribute, ast.Constant, ast.Call
@@ -143,18 +151,32 @@ class _Nombres:
                         f = d.func if type(d) is Call else d
                         if type(f) is Attribute:
                             self.decoradores.add(f.attr)
+                        elif type(f) is Name:
+                            self.decoradores_simples.add(f.id)
             elif tipo in listas:
                 nombres.update(getattr(nodo, listas[tipo]))
 
 
-def identificadores(datos: bytes) -> Optional[frozenset[str]]:
-    """The identifiers of a file's code from its bytes (None when the stdlib cannot parse it): what
-    a worker computes for itself, equal to the `identificadores` of the file's forma."""
+    def invocables(self) -> set[str]:
+        """The names a call of the code can reach a function by (the forma's `llamados`)."""
+        return (self.llamados | self.decoradores | self.decoradores_simples | self.importados) - {""}
+
+
+def leidos(datos: bytes) -> Optional[tuple[frozenset[str], frozenset[str]]]:
+    """(identifiers, `llamados`) of a file's code from its bytes, None when the stdlib cannot parse
+    it: what a worker computes for itself, equal to those of the file's forma."""
     try:
         arbol = compile(datos.decode("utf-8"), "<oracle>", "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
-        return frozenset(_Nombres(arbol).nombres)
+        v = _Nombres(arbol)
+        return frozenset(v.nombres), frozenset(v.invocables())
     except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
         return None
+
+
+def identificadores(datos: bytes) -> Optional[frozenset[str]]:
+    """The identifiers of a file's code from its bytes (None when the stdlib cannot parse it)."""
+    nombres = leidos(datos)
+    return nombres[0] if nombres is not None else None
 
 
 def _importa(cuerpo: list[Any], nombres: set[str]) -> set[str]:
@@ -178,7 +200,8 @@ def _importa(cuerpo: list[Any], nombres: set[str]) -> set[str]:
 
 
 def forma_valida(valor: Any) -> bool:
-    """A cached `forma` the run can use: two lists of strings, one string and one boolean."""
-    return (isinstance(valor, dict) and set(valor) == {"palabras", "importa", "identificadores", "literales"}
+    """A cached `forma` the run can use: two lists of strings, two strings and one boolean."""
+    return (isinstance(valor, dict) and set(valor) == {"palabras", "importa", "identificadores", "literales", "llamados"}
             and all(isinstance(valor[k], list) and all(isinstance(x, str) for x in valor[k]) for k in ("palabras", "importa"))
-            and isinstance(valor["identificadores"], str) and isinstance(valor["literales"], bool))
+            and isinstance(valor["identificadores"], str) and isinstance(valor["literales"], bool)
+            and isinstance(valor["llamados"], str))

@@ -63,7 +63,8 @@ class Palabras:
     def __init__(self, rels: Iterable[str], leer: Callable[[str], Optional[bytes]],
                  conocidas: Optional[Mapping[str, tuple[str, ...]]] = None,
                  identificadores: Optional[Callable[[str], Optional[Container[str]]]] = None,
-                 identificadores_primero: bool = False, literales: Optional[Callable[[str], bool]] = None) -> None:
+                 identificadores_primero: bool = False, literales: Optional[Callable[[str], bool]] = None,
+                 llamados: Optional[Callable[[str], Optional[Container[str]]]] = None) -> None:
         self.rels = sorted(rels)
         self.leer = leer
         self.identificadores = identificadores
@@ -74,6 +75,8 @@ class Palabras:
         # process has every file's forma), bytes when identifiers cost a parse (a worker computes them).
         self.identificadores_primero = identificadores_primero
         self.respuestas: dict[str, tuple[str, ...]] = dict(conocidas or {})
+        self.llamados = llamados  # a file's `llamados` (forma.py), None where unknown
+        self.llamadoras: dict[str, tuple[str, ...]] = {}
 
     def con(self, palabra: str) -> tuple[str, ...]:
         """Relative paths (sorted) of the files that can name `palabra` in their code."""
@@ -86,6 +89,19 @@ class Palabras:
                 respuesta = (r for r in self.rels if self._contiene(r, crudo) and self._nombra(r, palabra))
             self.respuestas[palabra] = tuple(respuesta)
         return self.respuestas[palabra]
+
+    def llaman(self, nombre: str) -> tuple[str, ...]:
+        """Relative paths (sorted) of the files that can call a function named `nombre`: they name it
+        in their code (`con`) and spell it as a callee's or decorator's last name or in an imported
+        name (their `llamados`; a file whose `llamados` are unknown counts). Every other file holds
+        no call site `Programa._invoca` accepts for it: a call-site search parses only these."""
+        if nombre not in self.llamadoras:
+            self.llamadoras[nombre] = tuple(r for r in self.con(nombre) if self._llama(r, nombre))
+        return self.llamadoras[nombre]
+
+    def _llama(self, rel: str, nombre: str) -> bool:
+        nombres = self.llamados(rel) if self.llamados is not None else None
+        return True if nombres is None else nombre in nombres
 
     def _contiene(self, rel: str, crudo: bytes) -> bool:
         """Whether the file's bytes contain the word; a file that cannot be read now counts, so the

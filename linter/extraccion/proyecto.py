@@ -30,6 +30,7 @@ class Dependencias:
     busquedas: dict[tuple[str, bool, str], Optional[str]] = field(default_factory=dict)  # -> relative path
     modulos: dict[str, str] = field(default_factory=dict)  # relative path -> sha256 of the bytes read
     tokens: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    llamadores: dict[str, tuple[str, ...]] = field(default_factory=dict)  # function name -> files that can call it
 
 
 class Fuentes(Protocol):
@@ -44,6 +45,8 @@ class Fuentes(Protocol):
     def huella(self, rel: str) -> str: ...
 
     def con_token(self, token: str) -> tuple[str, ...]: ...
+
+    def que_llaman(self, nombre: str) -> tuple[str, ...]: ...
 
 
 class Proyecto:
@@ -64,6 +67,14 @@ class Proyecto:
         """Modules whose source contains `token` (the pre-filter's word for a registration part)."""
         rels = self.fuentes.con_token(token)
         self.deps.tokens[token] = rels
+        return [m for m in (self._modulo(r) for r in rels) if m is not None]
+
+    def modulos_que_llaman(self, nombre: str) -> list[Modulo]:
+        """Modules that can call a function named `nombre` (`nombres.Palabras.llaman`). The answer
+        itself is what the unit depends on: a file edited to call `nombre` changes it, though the
+        file was not read."""
+        rels = self.fuentes.que_llaman(nombre)
+        self.deps.llamadores[nombre] = rels
         return [m for m in (self._modulo(r) for r in rels) if m is not None]
 
     def buscar_modulo(self, desde: Modulo, nombre: str) -> Optional[Modulo]:

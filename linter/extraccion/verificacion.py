@@ -78,7 +78,8 @@ def conjunto_escrito(almacen: Optional[Almacen], sal: str, comprobaciones: dict[
                                                              in sorted(comprobaciones.items())}})
 
 
-Conocida = tuple[str, str, bool]  # (content hash, identifiers space-separated, whether the file is ASCII)
+# (content hash, identifiers space-separated, whether the file is ASCII, `llamados` space-separated)
+Conocida = tuple[str, str, bool, str]
 
 
 class Formas:
@@ -96,14 +97,14 @@ class Formas:
         """Where the check of `rel` with content hash `sha` is filed (the main process writes there)."""
         return clave(self.sal, ESPACIO, rel, sha)
 
-    def identificadores(self, rel: str, datos: bytes) -> Optional[tuple[str, bool]]:
-        """(identifiers, is ASCII) of exactly these bytes of `rel`, or None (unknown for them)."""
+    def identificadores(self, rel: str, datos: bytes) -> Optional[tuple[str, bool, str]]:
+        """(identifiers, is ASCII, `llamados`) of exactly these bytes of `rel`, or None (unknown for them)."""
         sha = hashlib.sha256(datos).hexdigest()
         conocida = self.conocidas.get(rel)
         if conocida is not None and conocida[0] == sha:
-            return conocida[1], conocida[2]
+            return conocida[1], conocida[2], conocida[3]
         guardada = self.de(rel, datos, sha)
-        return (guardada["identificadores"], guardada["literales"]) if guardada is not None else None
+        return (guardada["identificadores"], guardada["literales"], guardada["llamados"]) if guardada is not None else None
 
     def de(self, rel: str, datos: bytes, sha: Optional[str] = None) -> Optional[dict[str, Any]]:
         """The forma filed for exactly these bytes of `rel`, or None (no cache, not filed, or unusable)."""

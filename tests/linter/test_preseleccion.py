@@ -263,13 +263,13 @@ def _parseos_de_identificadores(monkeypatch) -> list[bytes]:
     from oracle_lint.linter.extraccion import carga
 
     parseados: list[bytes] = []
-    original = carga.identificadores
+    original = carga.leidos
 
     def contar(datos):
         parseados.append(datos)
         return original(datos)
 
-    monkeypatch.setattr(carga, "identificadores", contar)
+    monkeypatch.setattr(carga, "leidos", contar)
     return parseados
 
 
@@ -313,11 +313,11 @@ def test_a_worker_takes_identifiers_from_the_table_sent_with_the_work_for_the_sa
 
     def entrada(datos):
         f = forma(ast.parse(datos), datos)
-        return hashlib.sha256(datos).hexdigest(), f["identificadores"], f["literales"]
+        return hashlib.sha256(datos).hexdigest(), f["identificadores"], f["literales"], f["llamados"]
 
     tabla = {rel: entrada(datos) for rel, datos in fuentes.items()}
     tabla["c.py"] = entrada(b"register = 1\n")  # for other bytes: the file changed since the main process read it
-    assert tabla["d.py"][1:] == ("register", False)
+    assert tabla["d.py"][1:] == ("register", False, "")
     parseados = _parseos_de_identificadores(monkeypatch)
     leidos: list[str] = []
     bytes_de = Cargador._bytes
@@ -378,3 +378,90 @@ def test_a_formas_word_list_answers_for_its_identifiers_exactly_where_the_run_re
         for palabra in otras:
             assert (palabra in perezosos) == (palabra in todos), (ruta, palabra)
     assert vistas[True] > 20 and vistas[False] > 20
+
+
+def _llamados(fuente: str) -> set[str]:
+    return set(forma(ast.parse(fuente), fuente.encode())["llamados"].split())
+
+
+def test_a_files_call_names_are_callees_decorators_and_imported_names_only():
+    """`llamados`: the last name of every callee and decorator and every component of an imported
+    name; a name only read, assigned, annotated or defined is not one."""
+    fuente = ("import a.b as c\nfrom .d import e as f\n"
+              "@g\n@h.i\n@j(k)\ndef l(m: n = o.p) -> q:\n    r = s.t\n    return u(v.w(x), y=z)\n"
+              "class A(B):\n    @C.D\n    def E(self): F[G]()\n")
+    assert _llamados(fuente) == {"a", "b", "c", "d", "e", "f", "g", "i", "j", "u", "w", "D"}
+
+
+def _nombres_de_llamada(m) -> set[str]:
+    """What `Programa._invoca` compares with a function's name in module `m`: the last name of each
+    call's callee and of each decorator, and the imported name an alias stands for."""
+    import libcst as cst
+
+    def ultimo(expr):
+        return expr.value if isinstance(expr, cst.Name) else expr.attr.value if isinstance(expr, cst.Attribute) else None
+
+    nombres = {ultimo(c.func) for c in m.llamadas} | {ultimo(d.decorator) for _, d in m.decoradas}
+    for tabla in [m.importados, *(info.importados for info in m.info.values())]:
+        nombres |= {(atributo or origen).rsplit(".", 1)[-1] for origen, atributo in tabla.values()}
+    return nombres - {None}
+
+
+@pytest.mark.parametrize("ruta", fuentes_que_parsean(FIXTURES, RAIZ / "linter", RAIZ / "server", RAIZ / "examples"),
+                         ids=lambda r: r.relative_to(RAIZ).as_posix())
+def test_every_call_site_resolution_accepts_is_among_the_files_call_names(ruta):
+    """The call-site search parses only files whose `llamados` hold the function's name: that is
+    sound only if every name a call site can be accepted by is among them."""
+    from oracle_lint.linter.extraccion.fuente import parsear
+
+    datos = ruta.read_bytes()
+    modulo = recolector.recolectar(ruta.name, ruta.stem, parsear(datos, ruta.name))
+    assert _nombres_de_llamada(modulo) <= set(forma(ast.parse(datos), datos)["llamados"].split())
+
+
+def test_a_call_site_search_keeps_only_the_files_that_can_call_the_name():
+    fuentes = {"a.py": b"register(m)\n", "b.py": b"x.register(m)\n", "c.py": b"@register\ndef f(): ...\n",
+               "d.py": b"from t import register as r\nr(m)\n", "e.py": b"print(t.register.__doc__)\n",
+               "f.py": b"def register(m): ...\n", "g.py": b"def f(:\n    register(m)\n",  # g.py: only libcst parses it
+               "h.py": b"registrar(m)\n"}
+    formas = {r: forma(ast.parse(d), d) for r, d in fuentes.items() if r != "g.py"}
+    ids = {r: frozenset(f["identificadores"].split()) for r, f in formas.items()}
+    llamados = {r: frozenset(f["llamados"].split()) for r, f in formas.items()}
+    palabras = Palabras(sorted(fuentes), fuentes.get, None, ids.get, llamados=llamados.get)
+    assert palabras.con("register") == ("a.py", "b.py", "c.py", "d.py", "e.py", "f.py", "g.py")
+    assert palabras.llaman("register") == ("a.py", "b.py", "c.py", "d.py", "g.py")  # unknown call names count
+    assert Palabras(sorted(fuentes), fuentes.get, None, ids.get).llaman("register") == palabras.con("register")
+
+
+def test_a_file_edited_to_call_a_function_it_already_named_recomputes_the_unit(tmp_path, monkeypatch):
+    """A call-site search does not parse a file that names the function without calling it, so the
+    unit does not depend on that file's bytes: it depends on the search's answer, and an edit that
+    makes the file a caller changes that answer and recomputes the unit."""
+    from oracle_lint.linter.cache import Almacen
+    from oracle_lint.linter.extraccion import carga
+
+    (tmp_path / "herramientas.py").write_text(
+        "def register(mcp):\n    @mcp.tool()\n    def saludo() -> dict:\n        return {'ok': True}\n")
+    (tmp_path / "servidor.py").write_text("from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('s')\n")
+    arranque = tmp_path / "arranque.py"
+    arranque.write_text("import herramientas\nfrom servidor import mcp\n\nAYUDA = herramientas.register.__doc__\n")
+    parseados: list[str] = []
+    original = carga.Cargador._parsear
+
+    def contar(self, rel, datos):
+        parseados.append(rel)
+        return original(self, rel, datos)
+
+    monkeypatch.setattr(carga.Cargador, "_parsear", contar)
+
+    def evidencia(cache: bool = True):
+        archivos = sorted(tmp_path.glob("*.py"))
+        return extraer(archivos, tmp_path, almacen=Almacen(tmp_path, "extraccion") if cache else None, trabajos=1)
+
+    antes = evidencia()
+    assert "arranque.py" not in parseados and antes["herramienta"] == []
+    arranque.write_text(arranque.read_text() + "herramientas.register(mcp)\n")
+    despues = evidencia()
+    assert "arranque.py" in parseados
+    assert [(h["herramienta"], h["archivo"]) for h in despues["herramienta"]] == [("saludo", "herramientas.py")]
+    assert json.dumps(despues, sort_keys=True) == json.dumps(evidencia(cache=False), sort_keys=True)
