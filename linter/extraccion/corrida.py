@@ -26,6 +26,7 @@ from .nombres import Indice, Palabras, nombre_modulo
 from .paralelo import Reparto, trabajos_por_defecto
 from .prefiltro import entradas
 from .presupuesto import PRESUPUESTO_POR_ARCHIVO
+from .recogida import por_podas
 from .salida import Salida
 from .verificacion import ESPACIO as ESPACIO_VERIFICAR
 from .verificacion import REESCRIBIR, Comprobacion, Formas, conjunto_escrito, conjunto_leido, fila_falla, verificar
@@ -519,16 +520,20 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
     n = trabajos if trabajos is not None else trabajos_por_defecto()
     corrida = Extraccion(raiz, almacen, n, prefiltro, limite)
     corrida.leer(archivos, contexto)
-    try:
-        with Reparto(n, UMBRAL_VERIFICAR) as reparto:
-            validos = corrida.verificar(reparto)
-            reparto.umbral = UMBRAL_UNIDADES
-            corrida.estado.guardar(completa=not contexto)
-            resultados = corrida.unidades(validos, reparto)
-    finally:
-        motor = sys.modules.get(f"{__package__}.motor")
-        if motor is not None:
-            motor.olvidar()  # parsed trees of this run are not kept by a long-lived process
+    # Units computed in this process (one worker, or a small run) keep the collector's schedule of
+    # recogida.py until their trees are dropped: restored while the loader still held them, CPython's
+    # schedule ran a full collection over every kept tree (a second of a cold `--jobs 1` on awslabs/mcp).
+    with por_podas():
+        try:
+            with Reparto(n, UMBRAL_VERIFICAR) as reparto:
+                validos = corrida.verificar(reparto)
+                reparto.umbral = UMBRAL_UNIDADES
+                corrida.estado.guardar(completa=not contexto)
+                resultados = corrida.unidades(validos, reparto)
+        finally:
+            motor = sys.modules.get(f"{__package__}.motor")
+            if motor is not None:
+                motor.olvidar()  # parsed trees of this run are not kept by a long-lived process
     _fusionar(corrida.salida, resultados)
     _servidores(corrida.salida, resultados, completa=not contexto)
     return corrida.salida.ordenadas()

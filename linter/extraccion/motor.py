@@ -123,7 +123,9 @@ def _cargador(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping
 
 
 def olvidar() -> None:
-    """Drop this process's loader (and the parsed trees it holds)."""
+    """Drop this process's loader and free the parsed trees it holds (`Cargador.vaciar`)."""
+    if _CARGADOR[1] is not None:
+        _CARGADOR[1].vaciar()
     _CARGADOR[:] = [None, None]
 
 

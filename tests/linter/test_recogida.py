@@ -74,3 +74,48 @@ def test_a_dropped_module_answers_afresh_when_parsed_again(tmp_path):
     assert m.nombres_calificados(anotacion) == {"typing.Any"}
     m.soltar()  # what the loader does on a drop; a question asked afterwards resolves the scopes again
     assert m.nombres_calificados(anotacion) == {"typing.Any"}
+
+
+def test_emptying_the_loader_frees_every_tree_without_a_collection(tmp_path, sin_automatica):
+    (tmp_path / "a.py").write_text("from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('x')\n")
+    cargador = Cargador(tmp_path, ["a.py"], {})
+    m = cargador.cargar("a.py")
+    nombre = m.arbol.body[1].body[0].value.func
+    assert m.nombres_calificados(nombre) == {"mcp.server.fastmcp.FastMCP"}
+    del m
+    cargador.vaciar()  # what `motor.olvidar` does at the end of a run
+    assert cargador.modulos == {} and cargador.costo("a.py") == 0
+    assert sys.getrefcount(nombre) == 2  # the tree and its scope analysis are gone, with no collection run
+
+
+def test_the_young_only_schedule_lasts_while_the_loader_holds_the_runs_trees(tmp_path, monkeypatch):
+    """A run that computes its units in this process keeps the young-only schedule until the loader's
+    trees are dropped: restored earlier, CPython's own schedule could run a full collection over all
+    of them (a second of a cold `--jobs 1` on awslabs/mcp). Every collection that starts while the
+    loader holds trees sees that schedule (its young threshold lowered here so that a small run has
+    some); the thresholds the run found (1s: a collection at every allocation) are restored after it."""
+    from oracle_lint.linter.extraccion import extraer, motor
+
+    for i in range(3):
+        (tmp_path / f"s{i}.py").write_text(f"from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('s{i}')\n\n"
+                                           f"@mcp.tool()\ndef t{i}() -> dict:\n    return {{'n': {i}}}\n")
+    vistas: list[tuple[int, int, int]] = []
+
+    def vigilar(fase, info):
+        cargador = motor._CARGADOR[1]
+        if fase == "start" and cargador is not None and cargador.modulos:
+            vistas.append(gc.get_threshold())
+
+    monkeypatch.setattr(recogida, "JOVENES", 50)
+    antes = gc.get_threshold()
+    gc.set_threshold(1, 1, 1)
+    gc.callbacks.append(vigilar)
+    try:
+        evidencia = extraer(sorted(tmp_path.glob("*.py")), tmp_path, trabajos=1)
+        despues = gc.get_threshold()
+    finally:
+        gc.callbacks.remove(vigilar)
+        gc.set_threshold(*antes)
+    assert sorted(h["herramienta"] for h in evidencia["herramienta"]) == ["t0", "t1", "t2"]
+    assert len(vistas) > 10 and set(vistas) == {(50, recogida.MEDIANA, recogida.NUNCA)}
+    assert despues == (1, 1, 1) and motor._CARGADOR == [None, None]
