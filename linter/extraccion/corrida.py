@@ -5,8 +5,8 @@ the file parses, and the rows of the tools it registers together with everything
 looked at to produce them (each import lookup and its answer, each other file's hash, the set
 of files holding a global word, the files a call-site search found able to call a name). A
 cached unit is used only when all of those still hold, so a change anywhere a result came from
-recomputes it. Rules and configuration never enter the
-facts; the judgement is always recomputed. libcst is imported only when something is parsed.
+recomputes it. Rules and configuration never enter the facts; the judgement is always
+recomputed. libcst is imported only when something is parsed.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """What a file's code spells, read from the stdlib parse the syntax check already pays for.
 
-Three facts per file, all plain data (they cross process boundaries and live in the cache):
+Four facts per file and whether it is ASCII, all plain data (they cross process boundaries and
+live in the cache):
 
 - `palabras`: the pre-filter's words (`prefiltro.PALABRAS`) the code spells where a recognizer
   would read them: most as any identifier (a name, an attribute, a keyword argument, a
@@ -155,7 +156,6 @@ class _Nombres:
                             self.decoradores_simples.add(f.id)
             elif tipo in listas:
                 nombres.update(getattr(nodo, listas[tipo]))
-
 
     def invocables(self) -> set[str]:
         """The names a call of the code can reach a function by (the forma's `llamados`)."""
