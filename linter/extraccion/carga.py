@@ -114,15 +114,6 @@ class Cargador:
         if soltados:
             self.recogida.soltados(soltados)
 
-    def vaciar(self) -> None:
-        """Drop every kept module, breaking its scope analysis's cycles (`Modulo.soltar`): its tree is
-        then freed at once, and no full collection has to traverse it to find it garbage."""
-        for modulo in self.modulos.values():
-            if modulo is not None:
-                modulo.soltar()
-        self.modulos.clear()
-        self._tamanos.clear()
-
     def costo(self, rel: str) -> int:
         """Estimated memory of a kept module: its tree and facts, and whatever metadata it holds now."""
         modulo = self.modulos.get(rel)

@@ -26,7 +26,7 @@ from .nombres import Indice, Palabras, nombre_modulo
 from .paralelo import Reparto, trabajos_por_defecto
 from .prefiltro import entradas
 from .presupuesto import PRESUPUESTO_POR_ARCHIVO
-from .recogida import por_podas
+from .recogida import a_podas, restaurar
 from .salida import Salida
 from .verificacion import ESPACIO as ESPACIO_VERIFICAR
 from .verificacion import REESCRIBIR, Comprobacion, Formas, conjunto_escrito, conjunto_leido, fila_falla, verificar
@@ -111,8 +111,15 @@ def huella_analizador() -> str:
 
 
 def _verificar_lote(lote: list[tuple[str, bytes]]) -> list[tuple[str, Optional[dict[str, Any]], Any, bool]]:
-    """(file, its failure row or None, its forma or None, whether that answer is the file's own and may be cached)."""
-    return [(rel, *verificar(datos, rel), True) for rel, datos in lote]
+    """(file, its failure row or None, its forma or None, whether that answer is the file's own and may be cached).
+
+    A stdlib tree holds no cycle and dies with its check, yet CPython's schedule ran 45 full
+    collections over a cold awslabs/mcp check (0.5 s): the lot runs with young collections only."""
+    umbrales = a_podas()
+    try:
+        return [(rel, *verificar(datos, rel), True) for rel, datos in lote]
+    finally:
+        restaurar(umbrales)
 
 
 def _verificacion_caida(elemento: tuple[str, bytes], motivo: str) -> tuple[str, dict[str, Any], None, bool]:
@@ -520,20 +527,16 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
     n = trabajos if trabajos is not None else trabajos_por_defecto()
     corrida = Extraccion(raiz, almacen, n, prefiltro, limite)
     corrida.leer(archivos, contexto)
-    # Units computed in this process (one worker, or a small run) keep the collector's schedule of
-    # recogida.py until their trees are dropped: restored while the loader still held them, CPython's
-    # schedule ran a full collection over every kept tree (a second of a cold `--jobs 1` on awslabs/mcp).
-    with por_podas():
-        try:
-            with Reparto(n, UMBRAL_VERIFICAR) as reparto:
-                validos = corrida.verificar(reparto)
-                reparto.umbral = UMBRAL_UNIDADES
-                corrida.estado.guardar(completa=not contexto)
-                resultados = corrida.unidades(validos, reparto)
-        finally:
-            motor = sys.modules.get(f"{__package__}.motor")
-            if motor is not None:
-                motor.olvidar()  # parsed trees of this run are not kept by a long-lived process
+    try:
+        with Reparto(n, UMBRAL_VERIFICAR) as reparto:
+            validos = corrida.verificar(reparto)
+            reparto.umbral = UMBRAL_UNIDADES
+            corrida.estado.guardar(completa=not contexto)
+            resultados = corrida.unidades(validos, reparto)
+    finally:
+        motor = sys.modules.get(f"{__package__}.motor")
+        if motor is not None:
+            motor.olvidar()  # parsed trees of this run are not kept by a long-lived process
     _fusionar(corrida.salida, resultados)
     _servidores(corrida.salida, resultados, completa=not contexto)
     return corrida.salida.ordenadas()

@@ -23,7 +23,7 @@ from .complete import Complete
 from .literales import Literales
 from .presupuesto import Agotado, comprobar, presupuesto
 from .procedencia import Procedencia
-from .recogida import por_podas
+from .recogida import a_podas, restaurar
 from .recolector import todos_los_parametros
 from .proyecto import Dependencias, Proyecto
 from .registro import Registro
@@ -111,22 +111,29 @@ def _otros_registros(m: Any) -> int:
     return n
 
 
-_CARGADOR: list[Any] = [None, None]  # (run id, Cargador): parsed modules shared by the lots of one run
+# (run id, Cargador, the collector thresholds it replaced): parsed modules shared by the lots of one run
+_CARGADOR: list[Any] = [None, None, None]
 
 
 def _cargador(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]],
               formas: Optional[Formas] = None) -> Cargador:
-    """This process's loader for run `corrida` (a worker keeps it across the lots it takes)."""
+    """This process's loader for run `corrida` (a worker keeps it across the lots it takes). While a
+    loader holds trees, only the young generations are on CPython's schedule (recogida.py): full
+    collections run when the loader drops modules, and until `olvidar`."""
     if _CARGADOR[0] != corrida:
-        _CARGADOR[:] = [corrida, Cargador(pathlib.Path(raiz), rels, con_palabra, formas)]
+        olvidar()
+        _CARGADOR[:] = [corrida, Cargador(pathlib.Path(raiz), rels, con_palabra, formas), a_podas()]
     return _CARGADOR[1]
 
 
 def olvidar() -> None:
-    """Drop this process's loader and free the parsed trees it holds (`Cargador.vaciar`)."""
+    """Drop this process's loader: its trees freed at once (every module dropped, its scope cycles
+    broken), then CPython's schedule back. Restored while the trees were kept, that schedule ran a
+    full collection over all of them (a second of a cold `--jobs 1` on awslabs/mcp)."""
     if _CARGADOR[1] is not None:
-        _CARGADOR[1].vaciar()
-    _CARGADOR[:] = [None, None]
+        _CARGADOR[1].podar(0)
+        restaurar(_CARGADOR[2])
+    _CARGADOR[:] = [None, None, None]
 
 
 def trabajar(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]],
@@ -142,9 +149,8 @@ def trabajar(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[
     cargador = _cargador(corrida, raiz, rels, con_palabra, formas)
     validez = Validez(esquemas, sal)
     salida = []
-    with por_podas():  # full collections when the loader drops modules, not on CPython's schedule
-        for rel in unidades:
-            salida.append(_una(cargador, validez, limite, rel))
+    for rel in unidades:
+        salida.append(_una(cargador, validez, limite, rel))
     return salida
 
 

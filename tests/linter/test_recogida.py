@@ -10,7 +10,7 @@ import pytest
 
 from oracle_lint.linter.extraccion import carga, recogida
 from oracle_lint.linter.extraccion.carga import Cargador
-from oracle_lint.linter.extraccion.recogida import Recogida, por_podas
+from oracle_lint.linter.extraccion.recogida import Recogida, a_podas, restaurar
 
 
 class _Ciclo:
@@ -31,11 +31,12 @@ def sin_automatica():
 
 def test_only_the_young_generations_run_on_their_own_while_units_run():
     antes = gc.get_threshold()
-    with por_podas():
+    reemplazados = a_podas()
+    try:
+        assert reemplazados == antes
         assert gc.get_threshold() == (recogida.JOVENES, recogida.MEDIANA, recogida.NUNCA)
-    assert gc.get_threshold() == antes
-    with pytest.raises(RuntimeError), por_podas():
-        raise RuntimeError("a unit failed")
+    finally:
+        restaurar(reemplazados)
     assert gc.get_threshold() == antes
 
 
@@ -76,15 +77,19 @@ def test_a_dropped_module_answers_afresh_when_parsed_again(tmp_path):
     assert m.nombres_calificados(anotacion) == {"typing.Any"}
 
 
-def test_emptying_the_loader_frees_every_tree_without_a_collection(tmp_path, sin_automatica):
+def test_forgetting_the_loader_frees_its_trees_without_a_collection_and_restores_the_schedule(tmp_path, sin_automatica):
+    from oracle_lint.linter.extraccion import motor
+
     (tmp_path / "a.py").write_text("from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('x')\n")
-    cargador = Cargador(tmp_path, ["a.py"], {})
+    antes = gc.get_threshold()
+    cargador = motor._cargador("corrida", str(tmp_path), ["a.py"], {})
+    assert gc.get_threshold() == (recogida.JOVENES, recogida.MEDIANA, recogida.NUNCA)  # while it holds trees
     m = cargador.cargar("a.py")
     nombre = m.arbol.body[1].body[0].value.func
     assert m.nombres_calificados(nombre) == {"mcp.server.fastmcp.FastMCP"}
-    del m
-    cargador.vaciar()  # what `motor.olvidar` does at the end of a run
-    assert cargador.modulos == {} and cargador.costo("a.py") == 0
+    del m, cargador
+    motor.olvidar()  # what a run does at its end
+    assert motor._CARGADOR == [None, None, None] and gc.get_threshold() == antes
     assert sys.getrefcount(nombre) == 2  # the tree and its scope analysis are gone, with no collection run
 
 
@@ -118,4 +123,28 @@ def test_the_young_only_schedule_lasts_while_the_loader_holds_the_runs_trees(tmp
         gc.set_threshold(*antes)
     assert sorted(h["herramienta"] for h in evidencia["herramienta"]) == ["t0", "t1", "t2"]
     assert len(vistas) > 10 and set(vistas) == {(50, recogida.MEDIANA, recogida.NUNCA)}
-    assert despues == (1, 1, 1) and motor._CARGADOR == [None, None]
+    assert despues == (1, 1, 1) and motor._CARGADOR == [None, None, None]
+
+
+def test_a_parse_check_lot_runs_with_young_collections_only(monkeypatch):
+    """A stdlib tree has no cycle: a lot of parse checks leaves the oldest generation off CPython's
+    schedule while it runs, and puts the thresholds back after (also when a check fails)."""
+    from oracle_lint.linter.extraccion import corrida
+
+    vistos: list[tuple[int, ...]] = []
+    original = corrida.verificar
+
+    def mirar(datos, rel):
+        vistos.append(gc.get_threshold())
+        if rel == "roto.py":
+            raise RuntimeError("a check that fails")
+        return original(datos, rel)
+
+    monkeypatch.setattr(corrida, "verificar", mirar)
+    antes = gc.get_threshold()
+    filas = corrida._verificar_lote([("a.py", b"x = 1\n"), ("b.py", b"def f(:\n")])
+    assert [(rel, falla is None, forma is not None) for rel, falla, forma, _ in filas] == [("a.py", True, True), ("b.py", False, False)]
+    assert vistos == [(recogida.JOVENES, recogida.MEDIANA, recogida.NUNCA)] * 2 and gc.get_threshold() == antes
+    with pytest.raises(RuntimeError):
+        corrida._verificar_lote([("roto.py", b"")])
+    assert gc.get_threshold() == antes
