@@ -173,12 +173,6 @@ def leidos(datos: bytes) -> Optional[tuple[frozenset[str], frozenset[str]]]:
         return None
 
 
-def identificadores(datos: bytes) -> Optional[frozenset[str]]:
-    """The identifiers of a file's code from its bytes (None when the stdlib cannot parse it)."""
-    nombres = leidos(datos)
-    return nombres[0] if nombres is not None else None
-
-
 def _importa(cuerpo: list[Any], nombres: set[str]) -> set[str]:
     """Module names the import statements in `cuerpo` (and every block nested in it) look up."""
     for sentencia in cuerpo:

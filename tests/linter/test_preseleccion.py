@@ -11,11 +11,17 @@ import pathlib
 import pytest
 
 from oracle_lint.linter.extraccion import extraer, motor, recolector, servidores
-from oracle_lint.linter.extraccion.forma import CAMPOS_IDENTIFICADOR, LISTAS_IDENTIFICADOR, _Nombres, forma, identificadores, nodos
+from oracle_lint.linter.extraccion.forma import CAMPOS_IDENTIFICADOR, LISTAS_IDENTIFICADOR, _Nombres, forma, leidos, nodos
 from oracle_lint.linter.extraccion.nombres import Palabras
 from oracle_lint.linter.extraccion.prefiltro import PALABRAS, entradas
 
 from .marcas import FIXTURES, RAIZ, fuentes_que_parsean
+
+
+def identificadores(datos: bytes):
+    """A file's identifiers as a worker computes them from its bytes (None when the stdlib cannot parse it)."""
+    leido = leidos(datos)
+    return leido[0] if leido is not None else None
 
 
 def _palabras(fuente: str) -> list[str]:
@@ -465,3 +471,25 @@ def test_a_file_edited_to_call_a_function_it_already_named_recomputes_the_unit(t
     assert "arranque.py" in parseados
     assert [(h["herramienta"], h["archivo"]) for h in despues["herramienta"]] == [("saludo", "herramientas.py")]
     assert json.dumps(despues, sort_keys=True) == json.dumps(evidencia(cache=False), sort_keys=True)
+
+
+def test_the_call_site_search_finds_what_the_word_search_finds(monkeypatch):
+    """Over the whole fixture project, evidence with the call-site search cut to the files that can
+    call the name equals evidence with every file that names it searched (resolution itself decides
+    which calls count), and the cut did leave files out."""
+    from oracle_lint.linter.cache import DIRECTORIO
+
+    carpeta = FIXTURES
+    archivos = sorted(p for p in carpeta.rglob("*.py") if DIRECTORIO not in p.parts)
+    cortada = extraer(archivos, carpeta, trabajos=1)
+    podadas: list[str] = []
+    original = Palabras.llaman
+
+    def sin_cortar(self, nombre):
+        podadas.extend(sorted(set(self.con(nombre)) - set(original(self, nombre))))
+        return self.con(nombre)
+
+    monkeypatch.setattr(Palabras, "llaman", sin_cortar)
+    entera = extraer(archivos, carpeta, trabajos=1)
+    assert entera["herramienta"] and json.dumps(cortada, sort_keys=True) == json.dumps(entera, sort_keys=True)
+    assert podadas  # the cut left some file out: the comparison is not between two equal searches
