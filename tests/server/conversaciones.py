@@ -2,7 +2,8 @@
 
 A conversation (`tests/fixtures/conversaciones/*.json`) names a fixture project, the lines
 written to stdin (objects are written as compact JSON; strings are written as they are; `{"$pausa":
-s}` waits; `{"$bytes": "hex"}` writes raw bytes), and what must come out: the responses (matched by
+s}` waits; `{"$esperar": id}` waits until the response with that id was written, so what follows
+cannot race it; `{"$bytes": "hex"}` writes raw bytes), and what must come out: the responses (matched by
 id; id-less errors in order), lines expected in stderr, the exit status, and whether the project
 tree may change (by default it must stay byte-identical).
 
@@ -28,7 +29,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -70,11 +71,41 @@ def foto(raiz: Path) -> dict[str, str]:
     return salida
 
 
-def lineas_de_entrada(entrada: list[Any]) -> list[bytes | float]:
-    salida: list[bytes | float] = []
+ESPERA_MAXIMA = 60.0
+
+
+class Esperar:
+    """Hold the input until the response with `ident` is on stdout (then the next line cannot race it)."""
+
+    def __init__(self, ident: Any) -> None:
+        self.ident = ident
+
+    def cumplida(self, escrito: bytes) -> bool:
+        """True once `escrito` (stdout so far) holds a whole line answering `ident`."""
+        for linea in escrito.split(b"\n")[:-1]:
+            try:
+                mensaje = json.loads(linea)
+            except ValueError:
+                continue
+            if isinstance(mensaje, dict) and "id" in mensaje and compacto(mensaje["id"]) == compacto(self.ident):
+                return True
+        return False
+
+    def esperar(self, escrito: Callable[[], bytes]) -> None:
+        """Poll `escrito` until the response is there, for at most ESPERA_MAXIMA seconds (then the
+        missing response fails the comparison, never a hang)."""
+        limite = time.monotonic() + ESPERA_MAXIMA
+        while not self.cumplida(escrito()) and time.monotonic() < limite:
+            time.sleep(0.005)
+
+
+def lineas_de_entrada(entrada: list[Any]) -> list[bytes | float | Esperar]:
+    salida: list[bytes | float | Esperar] = []
     for item in entrada:
         if isinstance(item, dict) and "$pausa" in item:
             salida.append(float(item["$pausa"]))
+        elif isinstance(item, dict) and "$esperar" in item:
+            salida.append(Esperar(item["$esperar"]))
         elif isinstance(item, dict) and "$bytes" in item:
             salida.append(bytes.fromhex(item["$bytes"]) + b"\n")
         elif isinstance(item, str):
@@ -115,17 +146,27 @@ def correr(conversacion: dict[str, Any], tmp: Path, *, tiempo: float = 120.0) ->
     )
     assert proceso.stdin is not None and proceso.stdout is not None and proceso.stderr is not None
     recogido: dict[str, bytes] = {}
+    lineas_out: list[bytes] = []
 
     def recoger(nombre: str, flujo: Any) -> None:
         recogido[nombre] = flujo.read()
 
-    hilos = [threading.Thread(target=recoger, args=(n, f)) for n, f in (("out", proceso.stdout), ("err", proceso.stderr))]
+    def recoger_lineas(flujo: Any) -> None:
+        for linea in iter(flujo.readline, b""):
+            lineas_out.append(linea)
+        recogido["out"] = b"".join(lineas_out)
+
+    hilos = [threading.Thread(target=recoger_lineas, args=(proceso.stdout,)),
+             threading.Thread(target=recoger, args=("err", proceso.stderr))]
     for hilo in hilos:
         hilo.start()
     try:
         for parte in lineas_de_entrada(conversacion["entrada"]):
             if isinstance(parte, float):
                 time.sleep(parte)
+                continue
+            if isinstance(parte, Esperar):
+                parte.esperar(lambda: b"".join(lineas_out))
                 continue
             proceso.stdin.write(parte)
             proceso.stdin.flush()

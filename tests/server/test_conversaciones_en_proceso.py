@@ -35,6 +35,7 @@ from oracle_lint.server.principal import servir
 from oracle_lint.server.transporte import Salida
 from tests.server.conversaciones import (
     CONVERSACIONES,
+    Esperar,
     PROYECTOS,
     SITIO,
     foto,
@@ -96,6 +97,9 @@ def replay(conversacion: dict[str, Any], tmp: Path) -> tuple[Path, bytes, str, i
                 for parte in lineas_de_entrada(conversacion["entrada"]):
                     if isinstance(parte, float):
                         time.sleep(parte)
+                        continue
+                    if isinstance(parte, Esperar):
+                        parte.esperar(salida.getvalue)
                         continue
                     tubo.write(parte)
                     tubo.flush()
