@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 import pathlib
+import sys
 from collections.abc import Callable, Container, Iterable, Mapping
 from typing import Optional
+
+
+# Top-level names of the standard library on every supported Python (3.10 on): this interpreter's list
+# and the modules later versions removed (PEP 594, PEP 632, 3.12's asyncore family) or earlier ones
+# lack (`tomllib`), so a lookup answers the same whatever Python runs the analyzer.
+ESTANDAR = frozenset(sys.stdlib_module_names) | frozenset({
+    "aifc", "asynchat", "asyncore", "audioop", "cgi", "cgitb", "chunk", "crypt", "distutils", "imghdr", "imp",
+    "lib2to3", "mailcap", "msilib", "nis", "nntplib", "ossaudiodev", "pipes", "smtpd", "sndhdr", "spwd", "sunau",
+    "telnetlib", "tomllib", "uu", "xdrlib",
+})
 
 
 def ruta_relativa(archivo: pathlib.Path, raiz: pathlib.Path) -> str:
@@ -35,8 +46,14 @@ class Indice:
             self.por_ultimo.setdefault(n.rsplit(".", 1)[-1], []).append(n)
 
     def buscar(self, desde: str, es_paquete: bool, nombre: str) -> Optional[str]:
-        """Module an import in module `desde` refers to: relative, exact, or by unique dotted suffix."""
-        if nombre.startswith("."):
+        """Module an import in module `desde` refers to: relative, exact, or by unique dotted suffix.
+
+        An absolute name under a standard-library module (`json`, `email.utils`) is found only
+        exactly: Python imports the library's module, not a `tools/json.py` of some package, so
+        the suffix rule (which stands in for the source roots the analyzer does not know) never
+        applies to it."""
+        relativa = nombre.startswith(".")
+        if relativa:
             puntos = len(nombre) - len(nombre.lstrip("."))
             base = desde.split(".")
             base = base if es_paquete else base[:-1]
@@ -46,6 +63,8 @@ class Indice:
             nombre = ".".join([*base, *([resto] if resto else [])])
         if nombre in self.nombres:
             return nombre
+        if not relativa and nombre.split(".", 1)[0] in ESTANDAR:
+            return None
         candidatos = [n for n in self.por_ultimo.get(nombre.rsplit(".", 1)[-1], []) if n.endswith("." + nombre)]
         return candidatos[0] if len(candidatos) == 1 else None
 
