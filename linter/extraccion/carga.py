@@ -43,7 +43,8 @@ class Cargador:
         # bytes for each word a stage asks about was a tenth of a cold run on awslabs/mcp.
         self.palabras = Palabras(rels, self._bytes, con_palabra, self._identificadores,
                                  identificadores_primero=bool(formas is not None and formas.conocidas),
-                                 literales=self._literal, llamados=self._llamados)
+                                 literales=self._literal, llamados=self._llamados,
+                                 componentes=lambda: formas.componentes if formas is not None else None)
         self._ids: dict[str, Optional[frozenset[str]]] = {}
         self._llams: dict[str, Optional[frozenset[str]]] = {}
         self._literales: set[str] = set()  # files whose identifiers are all spelled as they are in their bytes
@@ -140,9 +141,10 @@ class Cargador:
         """Relative paths (sorted) of files whose bytes contain `token` (PALABRAS_GLOBALES come precomputed)."""
         return self.palabras.con(token)
 
-    def que_llaman(self, nombre: str) -> tuple[str, ...]:
-        """Relative paths (sorted) of files that can call a function named `nombre` (`Palabras.llaman`)."""
-        return self.palabras.llaman(nombre)
+    def que_llaman(self, nombre: str, desde: str) -> tuple[str, ...]:
+        """Relative paths (sorted) of files that can call a function named `nombre` defined in file
+        `desde` (`Palabras.llaman`)."""
+        return self.palabras.llaman(nombre, desde)
 
     def _identificadores(self, rel: str) -> Optional[frozenset[str]]:
         """The identifiers of a file's code, computed as the main process's forma has them."""

@@ -22,6 +22,7 @@ from typing import Any, Optional
 from ..cache import Almacen, clave
 from .estado import Estado
 from .forma import SOLO_IDENTIFICADOR, forma_valida
+from .grafo import componentes as grafo_de_componentes
 from .nombres import Indice, Palabras, nombre_modulo
 from .paralelo import Reparto, trabajos_por_defecto
 from .prefiltro import entradas
@@ -298,9 +299,18 @@ class Extraccion:
         """Per-unit results of the entry points, in path order: cached when still valid, else computed."""
         por_nombre = {nombre_modulo(r): r for r in validos}
         indice = Indice(por_nombre)
+        grafo: list[Optional[dict[str, str]]] = []
+
+        def componentes() -> Optional[dict[str, str]]:
+            """The import graph of the valid files (grafo.py), built on first ask."""
+            if not grafo:
+                grafo.append(grafo_de_componentes({r: n for n, r in por_nombre.items()},
+                                                  {r: self.formas[r]["importa"] for r in validos if r in self.formas}, indice))
+            return grafo[0]
+
         palabras = Palabras(validos, self.bytes_de, None, self._identificadores, identificadores_primero=True,
                             literales=lambda rel: rel in self.formas and self.formas[rel]["literales"] is True,
-                            llamados=self._llamados)
+                            llamados=self._llamados, componentes=componentes)
         con_palabra = {p: palabras.con(p) for p in PALABRAS_GLOBALES}
         propias = [r for r in validos if r in self.propios]
         if self.prefiltro:
@@ -324,7 +334,8 @@ class Extraccion:
         calculados = reparto.mapear(_trabajar, pendientes, [self.tamanos[r] for r in pendientes],
                                     self.id, str(self.raiz), validos, con_palabra, esquemas, self.sal, self.limite,
                                     Formas(self.almacen, self.sal, {r: (self.sha[r], f["identificadores"], f["literales"], f["llamados"])
-                                                                    for r in validos if (f := self.formas.get(r)) is not None}),
+                                                                    for r in validos if (f := self.formas.get(r)) is not None},
+                                           componentes() if pendientes else None),
                                     lotes=LOTES_DE_UNIDADES * reparto.trabajos, fallo=_unidad_caida, en_orden=True)
         for rel, resultado, deps in calculados:
             resultados[rel] = resultado
@@ -400,7 +411,8 @@ def _sigue_valido(deps: Any, indice: Indice, por_nombre: dict[str, str], sha: di
         if any(rel not in por_nombre.values() or sha.get(rel) != h for rel, h in deps["modulos"].items()):
             return False
         return (all(isinstance(t, str) and list(palabras.con(t)) == list(v) for t, v in deps["tokens"].items())
-                and all(isinstance(n, str) and list(palabras.llaman(n)) == list(v) for n, v in deps["llamadores"].items()))
+                and all(isinstance(n, str) and isinstance(d, str) and list(palabras.llaman(n, d)) == list(v)
+                        for n, d, v in deps["llamadores"]))
     except (KeyError, TypeError, ValueError):
         return False  # a malformed entry is never trusted
 

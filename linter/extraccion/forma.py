@@ -11,8 +11,11 @@ live in the cache):
   docstring saying "this tool"): the recognizers compare identifiers and string keys for
   equality, never search inside text. The stdlib parse has already decoded escapes and joined
   implicit concatenations, so `"\\x63omplete"` and `"output" "Schema"` count as what they spell.
-- `importa`: every module name an import statement of the file can make the analyzer look up
-  (`import a.b` -> `a`, `a.b`; `from .x import y` -> `.x`, `.x.y`), at any depth of the body.
+- `importa`: every module name the file's code can make the analyzer look up, at any depth of the
+  body: those of its import statements (`import a.b` -> `a`, `a.b`; `from .x import y` -> `.x`,
+  `.x.y`), and every attribute chain over a name an import binds (`import a` ... `a.b.c()` ->
+  `a.b`, `a.b.c`), which resolution looks up as a submodule. The import graph (`grafo.py`) is
+  built from these.
 - `identificadores`: every identifier the code spells, space-separated: which files can call a
   function or build a class by name (`nombres.Palabras`), without libcst.
 - `llamados`: the names through which the code can call a function, space-separated: the last
@@ -52,7 +55,10 @@ def forma(arbol: ast.Module, datos: bytes) -> dict[str, Any]:
                 | (v.importados & ATRIBUTO_O_IMPORTACION) | (v.llamados & SOLO_LLAMADAS) | (v.decoradores & SOLO_DECORADORES))
     # An ASCII file spells each identifier as it is (the parser's NFKC normalization changes nothing
     # there): a word among its identifiers is then in its bytes too, and `Palabras` need not read them.
-    return {"palabras": sorted(palabras), "importa": sorted(_importa(arbol.body, set())),
+    ligados: set[str] = set()
+    importa = _importa(arbol.body, set(), ligados)
+    importa.update(_cadenas(v.cadenas, ligados))
+    return {"palabras": sorted(palabras), "importa": sorted(importa),
             "identificadores": " ".join(sorted(v.nombres)), "literales": datos.isascii(),
             "llamados": " ".join(sorted(v.invocables()))}
 
@@ -119,7 +125,9 @@ class _Nombres:
         self.decoradores: set[str] = set()
         self.decoradores_simples: set[str] = set()
         self.textos: set[str] = set()
+        self.cadenas: list[ast.Attribute] = []  # every attribute node (`_cadenas` reads the dotted ones)
         nombres, campos, listas = self.nombres, CAMPOS_IDENTIFICADOR, LISTAS_IDENTIFICADOR
+        cadena = self.cadenas.append
         Name, Attribute, Constant, Call = ast.Name, ast.Attribute, ast.Constant, ast.Call
         for nodo in nodos(arbol):
             tipo = type(nodo)
@@ -128,6 +136,7 @@ class _Nombres:
             elif tipo is Attribute:
                 nombres.add(nodo.attr)
                 self.atributos.add(nodo.attr)
+                cadena(nodo)
             elif tipo is Constant:
                 if type(nodo.value) is str and nodo.value in TEXTOS:
                     self.textos.add(nodo.value)
@@ -173,24 +182,46 @@ def leidos(datos: bytes) -> Optional[tuple[frozenset[str], frozenset[str]]]:
         return None
 
 
-def _importa(cuerpo: list[Any], nombres: set[str]) -> set[str]:
-    """Module names the import statements in `cuerpo` (and every block nested in it) look up."""
+def _importa(cuerpo: list[Any], nombres: set[str], ligados: set[str]) -> set[str]:
+    """Module names the import statements in `cuerpo` (and every block nested in it) look up; the
+    names they bind go into `ligados` (`import a.b` binds `a`, `import a.b as c` and `from x import
+    y as c` bind `c`)."""
     for sentencia in cuerpo:
         if isinstance(sentencia, ast.Import):
             for alias in sentencia.names:
                 partes = alias.name.split(".")
                 nombres.update(".".join(partes[: i + 1]) for i in range(len(partes)))
+                ligados.add(alias.asname or partes[0])
         elif isinstance(sentencia, ast.ImportFrom):
             origen = "." * sentencia.level + (sentencia.module or "")
             nombres.add(origen)
             for alias in sentencia.names:
                 if alias.name != "*":
                     nombres.add(origen + alias.name if origen.endswith(".") else f"{origen}.{alias.name}")
+                    ligados.add(alias.asname or alias.name)
         for bloque in BLOQUES:
             hijo = getattr(sentencia, bloque, None)
             if hijo:
-                _importa(hijo, nombres)
+                _importa(hijo, nombres, ligados)
     return nombres
+
+
+def _cadenas(atributos: list[ast.Attribute], ligados: set[str]) -> set[str]:
+    """The dotted text of every attribute chain whose head is a name an import binds (`a.b`, `a.b.c`
+    of `a.b.c()`): resolution looks such a chain up as a module when the head denotes one
+    (`procedencia._modulo_de`), wherever the name is read."""
+    salida: set[str] = set()
+    Attribute, Name = ast.Attribute, ast.Name
+    for nodo in atributos:
+        partes = [nodo.attr]
+        base = nodo.value
+        while type(base) is Attribute:
+            partes.append(base.attr)
+            base = base.value
+        if type(base) is Name and base.id in ligados:
+            partes.append(base.id)
+            salida.add(".".join(reversed(partes)))
+    return salida
 
 
 def forma_valida(valor: Any) -> bool:

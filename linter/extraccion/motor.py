@@ -179,7 +179,7 @@ def unidad_fallida(rel: str, motivo: str) -> tuple[str, dict[str, Any], dict[str
     salida.no_resuelto(None, motivo, Pos(rel, 1, 1))
     resultado = {"filas": salida.filas, "herramientas": [], "montajes": [], "completes": [], "cuentas": {},
                  "servidores": [], "otros_registros": 0}
-    return rel, resultado, {"busquedas": [], "modulos": {}, "tokens": {}, "llamadores": {}}
+    return rel, resultado, {"busquedas": [], "modulos": {}, "tokens": {}, "llamadores": []}
 
 
 def _plano(deps: Dependencias) -> dict[str, Any]:
@@ -188,7 +188,7 @@ def _plano(deps: Dependencias) -> dict[str, Any]:
         "busquedas": sorted([d, p, n, e] for (d, p, n), e in deps.busquedas.items()),
         "modulos": dict(sorted(deps.modulos.items())),
         "tokens": {t: list(v) for t, v in sorted(deps.tokens.items())},
-        "llamadores": {n: list(v) for n, v in sorted(deps.llamadores.items())},
+        "llamadores": sorted([n, d, list(v)] for (n, d), v in deps.llamadores.items()),
     }
 
 

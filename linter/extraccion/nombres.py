@@ -83,7 +83,8 @@ class Palabras:
                  conocidas: Optional[Mapping[str, tuple[str, ...]]] = None,
                  identificadores: Optional[Callable[[str], Optional[Container[str]]]] = None,
                  identificadores_primero: bool = False, literales: Optional[Callable[[str], bool]] = None,
-                 llamados: Optional[Callable[[str], Optional[Container[str]]]] = None) -> None:
+                 llamados: Optional[Callable[[str], Optional[Container[str]]]] = None,
+                 componentes: Optional[Callable[[], Optional[Mapping[str, str]]]] = None) -> None:
         self.rels = sorted(rels)
         self.leer = leer
         self.identificadores = identificadores
@@ -96,6 +97,9 @@ class Palabras:
         self.respuestas: dict[str, tuple[str, ...]] = dict(conocidas or {})
         self.llamados = llamados  # a file's `llamados` (forma.py), None where unknown
         self.llamadoras: dict[str, tuple[str, ...]] = {}
+        # Each file's import-graph component (grafo.py), asked for on the first search from a file;
+        # None (or a callable answering None) where the graph is unknown: then no search is cut by it.
+        self.componentes = componentes
 
     def con(self, palabra: str) -> tuple[str, ...]:
         """Relative paths (sorted) of the files that can name `palabra` in their code."""
@@ -109,14 +113,21 @@ class Palabras:
             self.respuestas[palabra] = tuple(respuesta)
         return self.respuestas[palabra]
 
-    def llaman(self, nombre: str) -> tuple[str, ...]:
-        """Relative paths (sorted) of the files that can call a function named `nombre`: they name it
-        in their code (`con`) and spell it as a callee's or decorator's last name or in an imported
-        name (their `llamados`; a file whose `llamados` are unknown counts). Every other file holds
-        no call site `Programa._invoca` accepts for it: a call-site search parses only these."""
+    def llaman(self, nombre: str, desde: Optional[str] = None) -> tuple[str, ...]:
+        """Relative paths (sorted) of the files that can call a function named `nombre` defined in
+        file `desde`: they name it in their code (`con`), spell it as a callee's or decorator's last
+        name or in an imported name (their `llamados`; a file whose `llamados` are unknown counts),
+        and lie in `desde`'s import-graph component (grafo.py; every file when the graph or `desde`
+        is unknown). Every other file holds no call site `Programa._invoca` accepts for it: a
+        call-site search parses only these."""
         if nombre not in self.llamadoras:
             self.llamadoras[nombre] = tuple(r for r in self.con(nombre) if self._llama(r, nombre))
-        return self.llamadoras[nombre]
+        todas = self.llamadoras[nombre]
+        grafo = self.componentes() if desde is not None and self.componentes is not None else None
+        if grafo is None or desde not in grafo:
+            return todas
+        propio = grafo[desde]
+        return tuple(r for r in todas if grafo.get(r, propio) == propio)
 
     def _llama(self, rel: str, nombre: str) -> bool:
         nombres = self.llamados(rel) if self.llamados is not None else None

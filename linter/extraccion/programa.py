@@ -514,7 +514,7 @@ class Programa:
         encierra = info.padre if info is not None else None
         if encierra is not None and self._devuelve_nombre(m, encierra, nombre):
             return self._llamadas_de_cierre(m, encierra)
-        for otro in self.proyecto.modulos_que_llaman(nombre):
+        for otro in self.proyecto.modulos_que_llaman(nombre, m.archivo):
             for c in otro.llamadas:
                 donde = otro.contexto.get(id(c))
                 if self._invoca(otro, c.func, donde, m, fn, clase):

@@ -30,7 +30,8 @@ class Dependencias:
     busquedas: dict[tuple[str, bool, str], Optional[str]] = field(default_factory=dict)  # -> relative path
     modulos: dict[str, str] = field(default_factory=dict)  # relative path -> sha256 of the bytes read
     tokens: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    llamadores: dict[str, tuple[str, ...]] = field(default_factory=dict)  # function name -> files that can call it
+    # (function name, file defining it) -> the files that can call it
+    llamadores: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
 
 
 class Fuentes(Protocol):
@@ -46,7 +47,7 @@ class Fuentes(Protocol):
 
     def con_token(self, token: str) -> tuple[str, ...]: ...
 
-    def que_llaman(self, nombre: str) -> tuple[str, ...]: ...
+    def que_llaman(self, nombre: str, desde: str) -> tuple[str, ...]: ...
 
 
 class Proyecto:
@@ -69,12 +70,12 @@ class Proyecto:
         self.deps.tokens[token] = rels
         return [m for m in (self._modulo(r) for r in rels) if m is not None]
 
-    def modulos_que_llaman(self, nombre: str) -> list[Modulo]:
-        """Modules that can call a function named `nombre` (`nombres.Palabras.llaman`). The answer
-        itself is what the unit depends on: a file edited to call `nombre` changes it, though the
-        file was not read."""
-        rels = self.fuentes.que_llaman(nombre)
-        self.deps.llamadores[nombre] = rels
+    def modulos_que_llaman(self, nombre: str, desde: str) -> list[Modulo]:
+        """Modules that can call a function named `nombre` defined in file `desde`
+        (`nombres.Palabras.llaman`). The answer itself is what the unit depends on: a file edited to
+        call `nombre`, or to import into `desde`'s component, changes it, though it was not read."""
+        rels = self.fuentes.que_llaman(nombre, desde)
+        self.deps.llamadores[(nombre, desde)] = rels
         return [m for m in (self._modulo(r) for r in rels) if m is not None]
 
     def buscar_modulo(self, desde: Modulo, nombre: str) -> Optional[Modulo]:

@@ -87,11 +87,15 @@ class Formas:
     file's identifiers, and parsing the file again for them cost a one-changed run on awslabs/mcp a
     third of its time. `conocidas` travels with the work (every checked file's identifiers: about
     3 MB for awslabs/mcp, unpickled in a millisecond); the cache entries filed with each check are
-    the fallback. Either answers only for the exact bytes the worker read (by content hash)."""
+    the fallback. Either answers only for the exact bytes the worker read (by content hash).
+    `componentes` is the import graph the main process built from every forma (grafo.py; None when
+    it is unknown), which cuts a worker's call-site searches as it cuts the main process's checks."""
 
-    def __init__(self, almacen: Optional[Almacen], sal: str, conocidas: Optional[Mapping[str, Conocida]] = None) -> None:
+    def __init__(self, almacen: Optional[Almacen], sal: str, conocidas: Optional[Mapping[str, Conocida]] = None,
+                 componentes: Optional[Mapping[str, str]] = None) -> None:
         self.almacen, self.sal = almacen, sal
         self.conocidas: Mapping[str, Conocida] = conocidas or {}
+        self.componentes = componentes
 
     def clave(self, rel: str, sha: str) -> str:
         """Where the check of `rel` with content hash `sha` is filed (the main process writes there)."""

@@ -475,21 +475,25 @@ def test_a_file_edited_to_call_a_function_it_already_named_recomputes_the_unit(t
 
 def test_the_call_site_search_finds_what_the_word_search_finds(monkeypatch):
     """Over the whole fixture project, evidence with the call-site search cut to the files that can
-    call the name equals evidence with every file that names it searched (resolution itself decides
-    which calls count), and the cut did leave files out."""
+    call the name and lie in the function's import-graph component equals evidence with every file
+    that names it searched (resolution itself decides which calls count), and each cut did leave
+    files out."""
     from oracle_lint.linter.cache import DIRECTORIO
 
     carpeta = FIXTURES
     archivos = sorted(p for p in carpeta.rglob("*.py") if DIRECTORIO not in p.parts)
     cortada = extraer(archivos, carpeta, trabajos=1)
-    podadas: list[str] = []
+    por_llamados: list[str] = []
+    por_grafo: list[str] = []
     original = Palabras.llaman
 
-    def sin_cortar(self, nombre):
-        podadas.extend(sorted(set(self.con(nombre)) - set(original(self, nombre))))
+    def sin_cortar(self, nombre, desde=None):
+        por_llamados.extend(sorted(set(self.con(nombre)) - set(original(self, nombre))))
+        por_grafo.extend(sorted(set(original(self, nombre)) - set(original(self, nombre, desde))))
         return self.con(nombre)
 
     monkeypatch.setattr(Palabras, "llaman", sin_cortar)
     entera = extraer(archivos, carpeta, trabajos=1)
     assert entera["herramienta"] and json.dumps(cortada, sort_keys=True) == json.dumps(entera, sort_keys=True)
-    assert podadas  # the cut left some file out: the comparison is not between two equal searches
+    # Each cut left some file out: the comparison is not between two equal searches.
+    assert por_llamados and por_grafo
