@@ -5,8 +5,8 @@ live in the cache):
 
 - `palabras`: the pre-filter's words (`prefiltro.PALABRAS`) the code spells where a recognizer
   would read them: most as any identifier (a name, an attribute, a keyword argument, a
-  parameter, a definition, an import), some only as an attribute, an import or the callee of a
-  call (`prefiltro` says which), the table fields and `complete` also as the whole value of a
+  parameter, a definition, an import), some only as an attribute, an import, a decorator or the
+  callee of a call (`prefiltro` says which), the table fields and `complete` also as the whole value of a
   string literal. Comments never count, and neither does a word inside a longer string (a
   docstring saying "this tool"): the recognizers compare identifiers and string keys for
   equality, never search inside text. The stdlib parse has already decoded escapes and joined
@@ -37,7 +37,7 @@ def _texto(palabras: tuple[bytes, ...]) -> frozenset[str]:
 
 
 GENERALES = _texto(prefiltro.IDENTIFICADORES) | _texto(prefiltro.TEXTOS)  # as any identifier
-ATRIBUTO_O_IMPORTACION = _texto(prefiltro.ATRIBUTO_O_IMPORTACION)
+LLAMADA_DECORADOR_O_IMPORTACION = _texto(prefiltro.LLAMADA_DECORADOR_O_IMPORTACION)
 SOLO_ATRIBUTOS = _texto(prefiltro.SOLO_ATRIBUTOS)
 SOLO_DECORADORES = _texto(prefiltro.SOLO_DECORADORES) | SOLO_ATRIBUTOS  # motor.OTROS holds both
 SOLO_LLAMADAS = _texto(prefiltro.SOLO_LLAMADAS)
@@ -51,8 +51,9 @@ BLOQUES = ("body", "orelse", "finalbody", "handlers", "cases")  # where statemen
 def forma(arbol: ast.Module, datos: bytes) -> dict[str, Any]:
     """The words and identifiers the code of a parsed file spells, and the module names its imports look up."""
     v = _Nombres(arbol)
-    palabras = ((v.nombres & GENERALES) | (v.textos & TEXTOS) | (v.atributos & (SOLO_ATRIBUTOS | ATRIBUTO_O_IMPORTACION))
-                | (v.importados & ATRIBUTO_O_IMPORTACION) | (v.llamados & SOLO_LLAMADAS) | (v.decoradores & SOLO_DECORADORES))
+    palabras = ((v.nombres & GENERALES) | (v.textos & TEXTOS) | (v.atributos & SOLO_ATRIBUTOS)
+                | ((v.llamados | v.decoradores | v.decoradores_simples | v.importados) & LLAMADA_DECORADOR_O_IMPORTACION)
+                | (v.llamados & SOLO_LLAMADAS) | (v.decoradores & SOLO_DECORADORES))
     # An ASCII file spells each identifier as it is (the parser's NFKC normalization changes nothing
     # there): a word among its identifiers is then in its bytes too, and `Palabras` need not read them.
     ligados: set[str] = set()

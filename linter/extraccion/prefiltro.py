@@ -25,10 +25,12 @@ from .nombres import Indice
 IDENTIFICADORES = (b"add_tool", b"call_tool", b"on_call_tool", b"Tool", b"ToolBinding", b"as_proxy", b"from_openapi",
                    b"from_fastapi", b"from_client", b"FastMCPProxy", b"FastMCPOpenAPI", b"OpenAPIProvider",
                    b"ProxyProvider", b"create_proxy")
-# As an attribute or in an import: `@x.tool(...)`, `x.tool(f)`, fastmcp's standalone `@tool` (whose
-# qualified name needs `from fastmcp.tools import tool` or an attribute). A variable, a parameter or
-# a loop target named `tool` is not a registration.
-ATRIBUTO_O_IMPORTACION = (b"tool",)
+# As what a call or a decorator calls, or in an import: `@x.tool(...)`, `@x.tool`, `x.tool(f)`,
+# `x.tool(...)(f)`, fastmcp's standalone `@tool` (whose qualified name needs `from fastmcp.tools import
+# tool` or an attribute). The recognizers (registro._decoradores, _llamadas, _decorador_suelto) read
+# `tool` nowhere else: an attribute read otherwise (a test's `mock_mcp.tool.call_args`, `mock.tool =
+# ...`) is not a registration, nor is a variable, a parameter or a loop target named `tool`.
+LLAMADA_DECORADOR_O_IMPORTACION = (b"tool",)
 # As an attribute only (`s.add_resource(...)`, `s.mount(...)`, `s._tool_manager`,
 # `s.add_provider(...)`): prompt and resource registrations by call (motor.LLAMADAS_OTRAS), mounted
 # servers, the SDK's private registry (recolector.INTERNO), which is reported, and transforms and
@@ -45,7 +47,7 @@ SOLO_LLAMADAS = (b"FastMCP", b"MCPServer", b"Server")
 # As a string value, a keyword or any identifier: a table element's schema field, and a `complete` assertion.
 CAMPOS_DE_TABLA = (b"outputSchema", b"output_schema", b"inputSchema", b"input_schema")
 TEXTOS = (*CAMPOS_DE_TABLA, b"complete")
-PALABRAS = (*IDENTIFICADORES, *ATRIBUTO_O_IMPORTACION, *SOLO_ATRIBUTOS, *SOLO_DECORADORES, *SOLO_LLAMADAS, *TEXTOS)
+PALABRAS = (*IDENTIFICADORES, *LLAMADA_DECORADOR_O_IMPORTACION, *SOLO_ATRIBUTOS, *SOLO_DECORADORES, *SOLO_LLAMADAS, *TEXTOS)
 CAMPOS_TEXTO = frozenset(c.decode() for c in CAMPOS_DE_TABLA)
 # A string escape that can spell a letter (`"\x63omplete"`): such files are always kept.
 ESCAPE_DE_LETRA = re.compile(rb"\\(?:[xuU]|N\{|[0-7])")

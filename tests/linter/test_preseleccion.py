@@ -35,6 +35,12 @@ def _palabras(fuente: str) -> list[str]:
     ("@mcp.tool()\ndef f(): ...\n", ["tool"]),
     ("mcp.tool(f)\n", ["tool"]),
     ("from fastmcp.tools import tool\n", ["tool"]),
+    ("import fastmcp.tools.tool as t\n", ["tool"]),
+    ("@mcp.tool\ndef f(): ...\n", ["tool"]),
+    ("mcp.tool(name='a')(f)\n", ["tool"]),
+    ("@tool\ndef f(): ...\n", ["tool"]),  # fastmcp's standalone decorator
+    # a test's mock: read, assigned, or taken as a value, `tool` is no registration
+    ("assert mock_mcp.tool.call_count == 2\nmock_mcp.tool = MagicMock()\nd = mcp.tool\n", []),
     ("mcp: FastMCP = crear()\ndef g(s: FastMCP): ...\n", []),  # an annotation builds nothing
     ("mcp = FastMCP('x')\n", ["FastMCP"]),
     ("s = lowlevel.Server('x')\n", ["Server"]),
