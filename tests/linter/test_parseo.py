@@ -1,0 +1,46 @@
+"""`fuente.parsear` builds the tree without libcst's per-node validation: the same tree, and
+validation back in force for every node built any other way."""
+
+import libcst as cst
+import pytest
+
+from oracle_lint.linter.extraccion.fuente import parsear
+from oracle_lint.linter.extraccion.tipos import NoResuelto
+
+from .marcas import FIXTURES, RAIZ, fuentes_que_parsean
+
+FUENTES = fuentes_que_parsean(FIXTURES, RAIZ / "linter", RAIZ / "nucleo", RAIZ / "server", RAIZ / "examples")
+VALIDAR = cst.CSTNode.__dict__["__post_init__"]
+
+
+@pytest.mark.parametrize("ruta", FUENTES, ids=lambda r: r.relative_to(RAIZ).as_posix())
+def test_the_tree_is_the_one_libcst_builds_with_validation(ruta):
+    datos = ruta.read_bytes()
+    arbol = parsear(datos, ruta.name)
+    assert isinstance(arbol, cst.Module)
+    validado = cst.parse_module(datos.decode("utf-8"))
+    assert arbol.deep_equals(validado) and arbol.code == validado.code
+
+
+@pytest.mark.parametrize("fuente", ["x = 1\n", "def f(:\n", b"\xff".decode("latin-1")])
+def test_validation_is_back_after_every_parse(fuente):
+    resultado = parsear(fuente.encode("utf-8"), "a.py")
+    assert isinstance(resultado, (cst.Module, NoResuelto))
+    assert cst.CSTNode.__dict__["__post_init__"] is VALIDAR
+    with pytest.raises(cst.CSTValidationError):
+        cst.SimpleWhitespace("not whitespace")
+
+
+def test_validation_is_off_while_the_parser_builds(monkeypatch):
+    vistos = []
+
+    def espiar(texto, *args, **kwargs):
+        vistos.append(cst.CSTNode.__dict__["__post_init__"] is VALIDAR)
+        cst.SimpleWhitespace("not whitespace")  # would raise were validation on
+        return original(texto, *args, **kwargs)
+
+    original = cst.parse_module
+    monkeypatch.setattr(cst, "parse_module", espiar)
+    assert isinstance(parsear(b"x = 1\n", "a.py"), cst.Module)
+    assert vistos == [False]
+    assert cst.CSTNode.__dict__["__post_init__"] is VALIDAR
