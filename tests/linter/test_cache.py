@@ -261,3 +261,18 @@ def test_an_unusable_check_in_the_set_is_checked_again(copia):
     Almacen(copia, "extraccion").escribir(clave(corrida.huella_analizador(), CONJUNTO), {"archivos": conjunto})
     assert json.dumps(_extraer(copia), sort_keys=True) == esperado
     assert [json.loads(r.read_bytes())["valor"]["forma"] is not None for r in _entradas_por_archivo(copia)] == [True]
+
+
+def test_workers_file_each_check_under_the_hash_of_the_bytes_they_checked(copia, monkeypatch):
+    """The parse-check lots write their own entries: with two workers, every file has its entry,
+    filed under its content hash, holding what the set holds for it."""
+    from oracle_lint.linter.cache import clave
+    from oracle_lint.linter.extraccion.verificacion import ESPACIO
+
+    monkeypatch.setattr(corrida, "UMBRAL_VERIFICAR", 0)
+    extraer(_archivos(copia), copia, almacen=Almacen(copia, "extraccion"), trabajos=2)
+    conjunto = _conjunto(copia)
+    assert len(_entradas_por_archivo(copia)) == len(conjunto) == len(_archivos(copia))
+    almacen = Almacen(copia, "extraccion")
+    for rel, (sha, falla, forma) in conjunto.items():
+        assert almacen.leer(clave(corrida.huella_analizador(), ESPACIO, rel, sha)) == {"falla": falla, "forma": forma}

@@ -142,9 +142,9 @@ def test_a_parse_check_lot_runs_with_young_collections_only(monkeypatch):
 
     monkeypatch.setattr(corrida, "verificar", mirar)
     antes = gc.get_threshold()
-    filas = corrida._verificar_lote([("a.py", b"x = 1\n"), ("b.py", b"def f(:\n")])
+    filas = corrida._verificar_lote(None, "", [("a.py", b"x = 1\n", "0" * 64), ("b.py", b"def f(:\n", "1" * 64)])
     assert [(rel, falla is None, forma is not None) for rel, falla, forma, _ in filas] == [("a.py", True, True), ("b.py", False, False)]
     assert vistos == [(recogida.JOVENES, recogida.MEDIANA, recogida.NUNCA)] * 2 and gc.get_threshold() == antes
     with pytest.raises(RuntimeError):
-        corrida._verificar_lote([("roto.py", b"")])
+        corrida._verificar_lote(None, "", [("roto.py", b"", "2" * 64)])
     assert gc.get_threshold() == antes

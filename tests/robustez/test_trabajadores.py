@@ -30,10 +30,10 @@ def _mata_si_toca(*args):  # a stand-in for the worker's unit computation that d
     return corrida._trabajar_real(*args)
 
 
-def _verificacion_que_muere(lote):
-    if any(rel == ASESINO for rel, _ in lote):
+def _verificacion_que_muere(almacen, sal, lote):
+    if any(rel == ASESINO for rel, _, _ in lote):
         os._exit(9)
-    return corrida._verificar_real(lote)
+    return corrida._verificar_real(almacen, sal, lote)
 
 
 def _herramienta(nombre: str) -> str:
