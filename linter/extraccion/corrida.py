@@ -115,9 +115,10 @@ def _verificar_lote(almacen: Optional[Almacen], sal: str,
                     lote: list[tuple[str, bytes, str]]) -> list[tuple[str, Optional[dict[str, Any]], Any, bool]]:
     """(file, its failure row or None, its forma or None, whether that answer is the file's own and may be cached).
 
-    Each check is filed here, under the file's content hash (`sha` of the bytes checked): the worker
-    writes its lot's entries in parallel, where the main process wrote 2,379 of them one after the
-    other once the phase ended (a quarter of a second of a cold awslabs/mcp check with two workers).
+    With `almacen`, each check is filed here, under the file's content hash (`sha` of the bytes
+    checked): the worker writes its lot's entries in parallel, where the main process wrote them one
+    after the other once the phase ended. A run that writes the set of checks again passes None: the
+    set holds them all (`Extraccion.verificar`).
     A stdlib tree holds no cycle and dies with its check, yet CPython's schedule ran 45 full
     collections over a cold awslabs/mcp check (0.5 s): the lot runs with young collections only."""
     umbrales = a_podas()
@@ -263,8 +264,14 @@ class Extraccion:
             if self.bytes_de(rel) is None:
                 self._ilegible(rel, self._errores[rel])
         lote = [(rel, self.datos[rel], self.sha[rel]) for rel in pendientes if rel in self.sha]
+        # The set is written again when it left REESCRIBIR files unanswered (or there was none): it then
+        # holds every check, and one entry per file as well would write the same facts twice (a cold
+        # awslabs/mcp run: 2,379 entries, a second of the workers' time). Otherwise each new check is
+        # filed on its own, and the next run reads it beside the set.
+        reescribir = sin_conjunto >= REESCRIBIR or (sin_conjunto and not conjunto)
         # Small lots (a parse check is short): the phase ends with the workers finishing together.
-        verificados = reparto.mapear(_verificar_lote, lote, [len(d) for _, d, _ in lote], self.almacen, self.sal,
+        verificados = reparto.mapear(_verificar_lote, lote, [len(d) for _, d, _ in lote],
+                                     None if reescribir else self.almacen, self.sal,
                                      lotes=LOTES_DE_VERIFICACION * reparto.trabajos, fallo=_verificacion_caida)
         for rel, falla, forma, propia in verificados:
             resultados[rel] = falla
@@ -272,7 +279,7 @@ class Extraccion:
                 self.formas[rel] = forma
             if propia:  # a crashed worker is this run's, not the file's: never cached (the worker filed the rest)
                 guardables[rel] = (self.sha[rel], (falla, forma))
-        if sin_conjunto >= REESCRIBIR or (sin_conjunto and not conjunto):
+        if reescribir:
             conjunto_escrito(self.almacen, self.sal, {rel: g for rel, g in guardables.items() if rel in self.sha})
         for rel in sorted(resultados):
             if resultados[rel] is not None and rel in self.propios:

@@ -215,10 +215,7 @@ def test_a_warm_run_reads_every_parse_check_from_the_set(copia):
     _extraer(copia)
     conjunto = _conjunto(copia)
     assert sorted(conjunto) == sorted(p.relative_to(copia).as_posix() for p in _archivos(copia))
-    sueltas = _entradas_por_archivo(copia)
-    assert len(sueltas) == len(conjunto)
-    for ruta in sueltas:
-        ruta.unlink()
+    assert _entradas_por_archivo(copia) == []  # a run that writes the set files no entry per file as well
     assert json.dumps(_extraer(copia), sort_keys=True) == esperado
     assert _entradas_por_archivo(copia) == []  # no file was checked again, and none was looked up alone
 
@@ -233,7 +230,7 @@ def test_a_file_the_set_does_not_answer_is_checked_on_its_own(copia):
     assert json.dumps(evidencia, sort_keys=True) == esperado
     assert any(f["archivo"] == "decorador/servidor.py" and f["herramienta"] is None for f in evidencia["no_resuelto"])
     assert _conjunto(copia) == antes  # one file unanswered: the set is not written again for it
-    assert len(_entradas_por_archivo(copia)) == len(antes) + 1  # the edited file's own entry
+    assert len(_entradas_por_archivo(copia)) == 1  # the edited file's own entry
 
 
 def test_the_set_is_written_again_once_enough_files_are_unanswered(copia, monkeypatch):
@@ -264,15 +261,27 @@ def test_an_unusable_check_in_the_set_is_checked_again(copia):
 
 
 def test_workers_file_each_check_under_the_hash_of_the_bytes_they_checked(copia, monkeypatch):
-    """The parse-check lots write their own entries: with two workers, every file has its entry,
-    filed under its content hash, holding what the set holds for it."""
+    """A run that leaves the set as it is files each new check on its own, from the worker that made
+    it, under the hash of the bytes checked; a run that writes the set files only the set."""
+    import ast
+    import hashlib
+
     from oracle_lint.linter.cache import clave
+    from oracle_lint.linter.extraccion.forma import forma
     from oracle_lint.linter.extraccion.verificacion import ESPACIO
 
     monkeypatch.setattr(corrida, "UMBRAL_VERIFICAR", 0)
-    extraer(_archivos(copia), copia, almacen=Almacen(copia, "extraccion"), trabajos=2)
-    conjunto = _conjunto(copia)
-    assert len(_entradas_por_archivo(copia)) == len(conjunto) == len(_archivos(copia))
-    almacen = Almacen(copia, "extraccion")
-    for rel, (sha, falla, forma) in conjunto.items():
-        assert almacen.leer(clave(corrida.huella_analizador(), ESPACIO, rel, sha)) == {"falla": falla, "forma": forma}
+
+    def correr():
+        return extraer(_archivos(copia), copia, almacen=Almacen(copia, "extraccion"), trabajos=2)
+
+    correr()
+    assert len(_conjunto(copia)) == len(_archivos(copia)) and _entradas_por_archivo(copia) == []
+    editado = copia / "decorador" / "servidor.py"
+    editado.write_text(editado.read_text() + "\nX_NUEVA = 1\n")
+    correr()
+    datos = editado.read_bytes()
+    sha = hashlib.sha256(datos).hexdigest()
+    assert [r.stem for r in _entradas_por_archivo(copia)] == [clave(corrida.huella_analizador(), ESPACIO, "decorador/servidor.py", sha)]
+    assert Almacen(copia, "extraccion").leer(clave(corrida.huella_analizador(), ESPACIO, "decorador/servidor.py", sha)) == {
+        "falla": None, "forma": forma(ast.parse(datos), datos)}
