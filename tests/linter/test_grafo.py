@@ -13,6 +13,8 @@ from oracle_lint.linter.extraccion.forma import forma
 from oracle_lint.linter.extraccion.grafo import componentes
 from oracle_lint.linter.extraccion.nombres import Indice, nombre_modulo
 
+from .corridas import HERRAMIENTAS, SERVIDOR, evidencia, parseos
+
 RAIZ = pathlib.Path(__file__).resolve().parents[2]
 FIXTURES = RAIZ / "tests" / "fixtures"
 
@@ -113,34 +115,19 @@ def test_an_import_that_joins_a_callers_component_recomputes_the_unit(tmp_path, 
     """The call in `arranque.py` names `register` from the start, but through a module of another
     component: the search from `herramientas.py` does not parse it. An edit of the import line alone
     joins the two components, changes the search's answer and recomputes the unit."""
-    from oracle_lint.linter.cache import Almacen
-    from oracle_lint.linter.extraccion import carga
-
-    (tmp_path / "herramientas.py").write_text(
-        "def register(mcp):\n    @mcp.tool()\n    def saludo() -> dict:\n        return {'ok': True}\n")
+    (tmp_path / "herramientas.py").write_text(HERRAMIENTAS)
     (tmp_path / "otro.py").write_text("def register(mcp):\n    pass\n")
-    (tmp_path / "servidor.py").write_text("from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('s')\n")
+    (tmp_path / "servidor.py").write_text(SERVIDOR)
     arranque = tmp_path / "arranque.py"
     arranque.write_text("import otro as herramientas\nfrom servidor import mcp\n\nherramientas.register(mcp)\n")
-    parseados: list[str] = []
-    original = carga.Cargador._parsear
+    parseados = parseos(monkeypatch)
 
-    def contar(self, rel, datos):
-        parseados.append(rel)
-        return original(self, rel, datos)
-
-    monkeypatch.setattr(carga.Cargador, "_parsear", contar)
-
-    def evidencia(cache: bool = True):
-        archivos = sorted(tmp_path.glob("*.py"))
-        return extraer(archivos, tmp_path, almacen=Almacen(tmp_path, "extraccion") if cache else None, trabajos=1)
-
-    antes = evidencia()
+    antes = evidencia(tmp_path)
     assert antes["herramienta"] == []
     assert "arranque.py" not in parseados  # another component: never parsed by the unit of herramientas.py
     arranque.write_text(arranque.read_text().replace("import otro as herramientas", "import herramientas"))
     parseados.clear()
-    despues = evidencia()
+    despues = evidencia(tmp_path)
     assert "arranque.py" in parseados
     assert [(h["herramienta"], h["archivo"]) for h in despues["herramienta"]] == [("saludo", "herramientas.py")]
-    assert json.dumps(despues, sort_keys=True) == json.dumps(evidencia(cache=False), sort_keys=True)
+    assert json.dumps(despues, sort_keys=True) == json.dumps(evidencia(tmp_path, cache=False), sort_keys=True)

@@ -449,34 +449,21 @@ def test_a_file_edited_to_call_a_function_it_already_named_recomputes_the_unit(t
     """A call-site search does not parse a file that names the function without calling it, so the
     unit does not depend on that file's bytes: it depends on the search's answer, and an edit that
     makes the file a caller changes that answer and recomputes the unit."""
-    from oracle_lint.linter.cache import Almacen
-    from oracle_lint.linter.extraccion import carga
+    from .corridas import HERRAMIENTAS, SERVIDOR, evidencia, parseos
 
-    (tmp_path / "herramientas.py").write_text(
-        "def register(mcp):\n    @mcp.tool()\n    def saludo() -> dict:\n        return {'ok': True}\n")
-    (tmp_path / "servidor.py").write_text("from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('s')\n")
+    (tmp_path / "herramientas.py").write_text(HERRAMIENTAS)
+    (tmp_path / "servidor.py").write_text(SERVIDOR)
     arranque = tmp_path / "arranque.py"
     arranque.write_text("import herramientas\nfrom servidor import mcp\n\nAYUDA = herramientas.register.__doc__\n")
-    parseados: list[str] = []
-    original = carga.Cargador._parsear
+    parseados = parseos(monkeypatch)
 
-    def contar(self, rel, datos):
-        parseados.append(rel)
-        return original(self, rel, datos)
-
-    monkeypatch.setattr(carga.Cargador, "_parsear", contar)
-
-    def evidencia(cache: bool = True):
-        archivos = sorted(tmp_path.glob("*.py"))
-        return extraer(archivos, tmp_path, almacen=Almacen(tmp_path, "extraccion") if cache else None, trabajos=1)
-
-    antes = evidencia()
+    antes = evidencia(tmp_path)
     assert "arranque.py" not in parseados and antes["herramienta"] == []
     arranque.write_text(arranque.read_text() + "herramientas.register(mcp)\n")
-    despues = evidencia()
+    despues = evidencia(tmp_path)
     assert "arranque.py" in parseados
     assert [(h["herramienta"], h["archivo"]) for h in despues["herramienta"]] == [("saludo", "herramientas.py")]
-    assert json.dumps(despues, sort_keys=True) == json.dumps(evidencia(cache=False), sort_keys=True)
+    assert json.dumps(despues, sort_keys=True) == json.dumps(evidencia(tmp_path, cache=False), sort_keys=True)
 
 
 def test_the_call_site_search_finds_what_the_word_search_finds(monkeypatch):

@@ -1,0 +1,30 @@
+"""Test helpers for cache and call-site-search runs over a small project written in a test."""
+
+from __future__ import annotations
+
+import pathlib
+
+from oracle_lint.linter.cache import Almacen
+from oracle_lint.linter.extraccion import carga, extraer
+
+HERRAMIENTAS = "def register(mcp):\n    @mcp.tool()\n    def saludo() -> dict:\n        return {'ok': True}\n"
+SERVIDOR = "from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('s')\n"
+
+
+def parseos(monkeypatch) -> list[str]:
+    """The files the loaders of this test parse with libcst, in order (a list that grows as they do)."""
+    parseados: list[str] = []
+    original = carga.Cargador._parsear
+
+    def contar(self, rel, datos):
+        parseados.append(rel)
+        return original(self, rel, datos)
+
+    monkeypatch.setattr(carga.Cargador, "_parsear", contar)
+    return parseados
+
+
+def evidencia(raiz: pathlib.Path, cache: bool = True) -> dict:
+    """Evidence of every `.py` file directly under `raiz`, one worker, with its cache or without."""
+    archivos = sorted(raiz.glob("*.py"))
+    return extraer(archivos, raiz, almacen=Almacen(raiz, "extraccion") if cache else None, trabajos=1)
