@@ -14,6 +14,7 @@ from oracle_lint.linter.extraccion.grafo import componentes
 from oracle_lint.linter.extraccion.nombres import Indice, nombre_modulo
 
 from .corridas import HERRAMIENTAS, SERVIDOR, evidencia, parseos
+from .marcas import fuentes_que_parsean
 
 RAIZ = pathlib.Path(__file__).resolve().parents[2]
 FIXTURES = RAIZ / "tests" / "fixtures"
@@ -66,21 +67,6 @@ def test_a_file_without_a_forma_leaves_the_graph_unknown():
     assert componentes(nombres, {"a.py": []}, Indice(nombres.values())) is None
 
 
-def _fuentes_de(carpeta: pathlib.Path, partes: tuple[str, ...]) -> list[pathlib.Path]:
-    from oracle_lint.linter.cache import DIRECTORIO
-
-    salida = []
-    for p in sorted(q for parte in partes for q in (carpeta / parte).rglob("*.py")):
-        if DIRECTORIO in p.parts:
-            continue
-        try:
-            ast.parse(p.read_bytes())
-        except SyntaxError:
-            continue
-        salida.append(p)
-    return salida
-
-
 @pytest.mark.parametrize("carpeta,partes", [(FIXTURES, (".",)), (RAIZ, ("linter", "server", "nucleo", "examples"))],
                          ids=["fixtures", "repository"])
 def test_every_look_up_resolution_makes_stays_in_its_component(carpeta, partes, monkeypatch):
@@ -89,7 +75,7 @@ def test_every_look_up_resolution_makes_stays_in_its_component(carpeta, partes, 
     that finds a module finds one in the same component."""
     from oracle_lint.linter.extraccion.proyecto import Proyecto
 
-    archivos = _fuentes_de(carpeta, partes)
+    archivos = fuentes_que_parsean(*(carpeta / parte for parte in partes))
     rels = {p.relative_to(carpeta).as_posix(): p for p in archivos}
     nombres = {r: nombre_modulo(r) for r in rels}
     grafo = componentes(nombres, {r: forma(ast.parse(p.read_bytes()), p.read_bytes())["importa"] for r, p in rels.items()},
