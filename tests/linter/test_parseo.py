@@ -22,10 +22,11 @@ def test_the_tree_is_the_one_libcst_builds_with_validation(ruta):
     assert arbol.deep_equals(validado) and arbol.code == validado.code
 
 
-@pytest.mark.parametrize("fuente", ["x = 1\n", "def f(:\n", b"\xff".decode("latin-1")])
-def test_validation_is_back_after_every_parse(fuente):
-    resultado = parsear(fuente.encode("utf-8"), "a.py")
-    assert isinstance(resultado, (cst.Module, NoResuelto))
+@pytest.mark.parametrize("datos,parsea", [(b"x = 1\n", True), (b"def f(:\n", False), (b"x = '\xff'\n", False)],
+                         ids=["parses", "syntax-error", "not-utf-8"])
+def test_validation_is_back_after_every_parse(datos, parsea):
+    resultado = parsear(datos, "a.py")
+    assert isinstance(resultado, cst.Module if parsea else NoResuelto)
     assert cst.CSTNode.__dict__["__post_init__"] is VALIDAR
     with pytest.raises(cst.CSTValidationError):
         cst.SimpleWhitespace("not whitespace")
