@@ -33,7 +33,7 @@ def main() -> int:
     parser.add_argument("arbol", type=Path, help="the tree to check (every .py file under it is one project)")
     args = parser.parse_args()
     carpeta = args.arbol.resolve()
-    archivos, importa = [], {}
+    archivos, importa, sin_arbol = [], {}, []
     for ruta in sorted(carpeta.rglob("*.py")):
         if ".oracle-cache" in ruta.parts or not ruta.is_file():
             continue
@@ -41,6 +41,7 @@ def main() -> int:
         try:
             arbol = ast.parse(datos)
         except (SyntaxError, ValueError):
+            sin_arbol.append(ruta.relative_to(carpeta).as_posix())  # named below: the analyzer reports them as rows
             continue
         archivos.append(ruta)
         importa[ruta.relative_to(carpeta).as_posix()] = forma(arbol, datos)["importa"]
@@ -60,6 +61,10 @@ def main() -> int:
     extraer(archivos, carpeta, trabajos=1)
     fuera = [h for h in hechas if grafo[h[0]] != grafo[h[1]]]
     tamanos = Counter(grafo.values())
+    if sin_arbol:
+        print(f"not checked (the stdlib cannot parse them; each is a no_resuelto row of the analyzer): {len(sin_arbol)}")
+        for rel in sin_arbol[:20]:
+            print(f"  {rel}")
     print(f"files: {len(archivos)}; components: {len(tamanos)}, largest {sorted(tamanos.values(), reverse=True)[:5]}")
     print(f"look-ups that found a module: {len(hechas)}; outside their component: {len(fuera)}")
     for desde, hallado, nombre in fuera[:20]:
