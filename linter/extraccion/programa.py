@@ -505,9 +505,12 @@ class Programa:
         clase = info.clase if info is not None else None
         salida: list[Llamada] = []
         if clase is not None and nombre == "__init__":
-            for otro in self.proyecto.modulos_con(clase.name.value):
+            otros = self.proyecto.modulos_con(clase.name.value)
+            renombrada = any(_renombra(otro, clase.name.value) for otro in otros)
+            for otro in otros:
                 for c in otro.llamadas:
-                    if isinstance(c.func, (cst.Name, cst.Attribute)) and self._es_clase(otro, c.func, otro.contexto.get(id(c)), clase):
+                    if (isinstance(c.func, (cst.Name, cst.Attribute)) and (renombrada or _nombra(c.func, clase.name.value))
+                            and self._es_clase(otro, c.func, otro.contexto.get(id(c)), clase)):
                         salida.append(Llamada(otro, c, otro.contexto.get(id(c)), 1))
             return salida
         salto = 0 if clase is None or es_metodo_estatico(fn) else 1
@@ -565,6 +568,24 @@ class Programa:
         if not clases and isinstance(func.value, (cst.Name, cst.Attribute)):
             clases = self.clases_nombradas(m, func.value, donde)
         return any(l.tipo == "funcion" and l.nodo is fn for cm, c in clases for l in self.miembro(cm, c, nombre, instancia=True))
+
+
+def _nombra(func: Union[cst.Name, cst.Attribute], nombre: str) -> bool:
+    """Whether a callee spells `nombre` as its name or its last attribute (`Foo(...)`, `mod.Foo(...)`)."""
+    return (func.value if isinstance(func, cst.Name) else func.attr.value) == nombre
+
+
+def _renombra(m: Modulo, nombre: str) -> bool:
+    """Whether an import of `m` (module or function level) binds something named `nombre` under
+    another name (`from a import Foo as Bar`).
+
+    A callee resolves to a class only through the class's own name or an import chain
+    (`Programa.ligaduras`, `atributo`: assignments, parameters, loops and members never give a
+    class). The chain can end at `class Foo` under another name only through such an import, and
+    that import spells `Foo`, so it is in a file `modulos_con("Foo")` returns. When none of them
+    renames, a call that does not spell `Foo` cannot construct it, and is not resolved."""
+    tablas = [m.importados, *(info.importados for info in m.info.values())]
+    return any(atributo == nombre and local != nombre for t in tablas for local, (_, atributo) in t.items())
 
 
 def _alias_de(m: Modulo, fn: Optional[cst.FunctionDef], local: str, nombre: str) -> bool:
