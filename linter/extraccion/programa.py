@@ -505,8 +505,10 @@ class Programa:
         clase = info.clase if info is not None else None
         salida: list[Llamada] = []
         if clase is not None and nombre == "__init__":
-            otros = self.proyecto.modulos_con(clase.name.value)
+            otros = self.proyecto.modulos_que_llaman(clase.name.value, m.archivo)
             renombrada = any(_renombra(otro, clase.name.value) for otro in otros)
+            if renombrada:
+                otros = self.proyecto.modulos_con(clase.name.value)
             for otro in otros:
                 for c in otro.llamadas:
                     if (isinstance(c.func, (cst.Name, cst.Attribute)) and (renombrada or _nombra(c.func, clase.name.value))
@@ -581,9 +583,11 @@ def _renombra(m: Modulo, nombre: str) -> bool:
 
     A callee resolves to a class only through the class's own name or an import chain
     (`Programa.ligaduras`, `atributo`: assignments, parameters, loops and members never give a
-    class). The chain can end at `class Foo` under another name only through such an import, and
-    that import spells `Foo`, so it is in a file `modulos_con("Foo")` returns. When none of them
-    renames, a call that does not spell `Foo` cannot construct it, and is not resolved."""
+    class). A chain that ends at `class Foo` under another name passes such an import, in a file of
+    the class's import-graph component that imports `Foo`: one `modulos_que_llaman("Foo", ...)`
+    returns. When none of those renames, only a call that spells `Foo` (`Foo(...)`, `x.Foo(...)`)
+    can construct it, in a file those already hold; when one does, every file naming `Foo` is
+    searched, every call resolved."""
     tablas = [m.importados, *(info.importados for info in m.info.values())]
     return any(atributo == nombre and local != nombre for t in tablas for local, (_, atributo) in t.items())
 

@@ -45,6 +45,11 @@ CASOS = {
     "renamed_by_a_reexport_read_as_an_attribute": {
         "paquete/__init__.py": "from paquete.manejador import Manejador as Publico\n",
         "app.py": SERVIDOR + "import paquete\nfrom paquete.manejador import Manejador\n\npaquete.Publico(mcp)\n"},
+    # the caller names the class, but neither calls nor imports it: found once a file renames it
+    "renamed_by_a_reexport_the_caller_reads_as_an_attribute": {
+        "paquete/__init__.py": "from paquete.manejador import Manejador as Publico\n",
+        "app.py": SERVIDOR + "import paquete.manejador\nfrom paquete import Publico\n\n"
+                             "assert paquete.manejador.Manejador\nPublico(mcp)\n"},
 }
 
 
@@ -77,11 +82,13 @@ def test_a_call_that_does_not_build_the_class_leaves_it_unresolved(tmp_path, cas
 
 def test_calls_that_cannot_build_the_class_are_not_followed(tmp_path, monkeypatch):
     """Without a renaming import, a call that does not spell the class is not resolved, so the
-    module its callee comes from is never parsed for the constructor's search."""
+    module its callee comes from is never parsed for the constructor's search; nor is a file that
+    builds a class of the same name in another import-graph component."""
     parseados = parseos(monkeypatch)
     e = _correr(tmp_path, {
         "ayuda.py": "def preparar():\n    return None\n",
-        "app.py": SERVIDOR + "from ayuda import preparar\nfrom paquete.manejador import Manejador\n\npreparar()\nManejador(mcp)\n"})
+        "app.py": SERVIDOR + "from ayuda import preparar\nfrom paquete.manejador import Manejador\n\npreparar()\nManejador(mcp)\n",
+        "lejos/manejador.py": "class Manejador:\n    pass\n",
+        "lejos/usa.py": "from lejos.manejador import Manejador\n\nManejador()\n"})
     assert [h["herramienta"] for h in e["herramienta"]] == ["saludo"]
-    assert "ayuda.py" not in parseados
     assert sorted(parseados) == ["app.py", "paquete/manejador.py"]
