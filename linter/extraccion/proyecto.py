@@ -7,8 +7,9 @@ from typing import Optional, Protocol
 
 import libcst as cst
 
+from .calificados import por_alcances, sin_alcances
 from .nombres import Indice
-from .recolector import Modulo, dotted
+from .recolector import Modulo
 
 MAX_SALTOS = 12
 
@@ -130,21 +131,10 @@ class Proyecto:
         return None
 
     def calificados(self, m: Modulo, expr: cst.CSTNode) -> set[str]:
-        """Qualified names of an expression: metadata first, the import table as fallback."""
-        nombres = m.nombres_calificados(expr)
-        if nombres:
-            return nombres
-        texto = dotted(expr)
-        if texto is None:
-            return set()
-        cabeza, _, resto = texto.partition(".")
-        if cabeza in m.importados:
-            origen, atributo = m.importados[cabeza]
-            base = f"{origen}.{atributo}" if atributo else origen
-            return {f"{base}.{resto}" if resto else base}
-        if cabeza in m.clases or cabeza in m.funciones or cabeza in m.constantes:
-            return {texto}
-        return {f"builtins.{texto}"} if not resto else {texto}
+        """Qualified names of an expression (calificados.py): from the collector's binding facts
+        where they tell the answer, else libcst's scope analysis, the import table as fallback."""
+        rapido = sin_alcances(m, expr)
+        return rapido if rapido is not None else por_alcances(m, expr)
 
 
 def termina_en(nombres: set[str], *sufijos: str) -> bool:

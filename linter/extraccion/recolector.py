@@ -95,6 +95,11 @@ class Modulo:
     internos: list[cst.Attribute] = field(default_factory=list)  # `x._tool_manager`: the SDK's private registry
     globales_asignadas: dict[str, list[tuple[cst.FunctionDef, Asignacion]]] = field(default_factory=dict)  # `global x; x = v`
     identificadores: set[str] = field(default_factory=set)  # every Name spelled in the module
+    # What binds each name, for qualified names without a scope analysis (calificados.py):
+    importa_q: dict[str, set[str]] = field(default_factory=dict)  # module-level import binding -> real names
+    ligados_modulo: set[str] = field(default_factory=set)  # bound at module level otherwise (def, class, targets)
+    ligados_otros: set[str] = field(default_factory=set)  # bound in a nested scope, declared, deleted, or dotted-imported
+    subindices: set[int] = field(default_factory=set)  # ids of the tree's subscript nodes (any other is not in it)
 
     _metadatos: dict[Any, Mapping[cst.CSTNode, Any]] = field(default_factory=dict)
 
@@ -211,6 +216,7 @@ class Recolector:
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         """Open a function: record module-level defs and decorated ones."""
+        self._liga(node.name.value)
         if not self.pila and not self.clases:
             self.m.funciones[node.name.value] = node
         padre = self.pila[-1] if self.pila else None
@@ -229,6 +235,7 @@ class Recolector:
         self.pila.pop()
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self._liga(node.name.value)
         if not self.pila and not self.clases:
             self.m.clases[node.name.value] = node
         self.m.clase_de[id(node)] = node
@@ -253,6 +260,73 @@ class Recolector:
     # -- module-level definitions -----------------------------------------
     def _modulo_nivel(self) -> bool:
         return not self.pila and not self.clases
+
+    # -- what binds each name (calificados.py) ------------------------------
+    def _liga(self, nombre: str, anidado: bool = False) -> None:
+        """A binding of `nombre`: at module level (the global scope), or anywhere else."""
+        (self.m.ligados_modulo if self._modulo_nivel() and not anidado else self.m.ligados_otros).add(nombre)
+
+    def _liga_objetivo(self, objetivo: cst.CSTNode, anidado: bool = False) -> None:
+        """The names a target binds: a name, or the names inside a tuple, list or starred target
+        (an attribute or a subscript binds none)."""
+        if isinstance(objetivo, cst.Name):
+            self._liga(objetivo.value, anidado)
+        elif isinstance(objetivo, (cst.Tuple, cst.List)):
+            for el in objetivo.elements:
+                self._liga_objetivo(el.value, anidado)
+        elif isinstance(objetivo, cst.StarredElement):
+            self._liga_objetivo(objetivo.value, anidado)
+
+    def _liga_importacion(self, local: str, real: Optional[str]) -> None:
+        """An import binding `local` to `real` (None: a dotted `import a.b`, which binds `a` and `a.b`)."""
+        if real is not None and self._modulo_nivel():
+            self.m.importa_q.setdefault(local, set()).add(real)
+        else:
+            self.m.ligados_otros.add(local)
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        self.m.subindices.add(id(node))
+
+    def visit_Param(self, node: cst.Param) -> None:
+        self.m.ligados_otros.add(node.name.value)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        self._liga_objetivo(node.target, anidado=True)
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        if node.name is not None:
+            self._liga_objetivo(node.name.name)
+
+    def visit_ExceptStarHandler(self, node: cst.ExceptStarHandler) -> None:
+        if node.name is not None:
+            self._liga_objetivo(node.name.name)
+
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
+        self.m.ligados_otros.update(n.name.value for n in node.names)
+
+    def visit_MatchAs(self, node: cst.MatchAs) -> None:
+        if node.name is not None:
+            self.m.ligados_otros.add(node.name.value)
+
+    def visit_MatchStar(self, node: cst.MatchStar) -> None:
+        if node.name is not None:
+            self.m.ligados_otros.add(node.name.value)
+
+    def visit_MatchMapping(self, node: cst.MatchMapping) -> None:
+        if node.rest is not None:
+            self.m.ligados_otros.add(node.rest.value)
+
+    def visit_TypeAlias(self, node: cst.TypeAlias) -> None:
+        self.m.ligados_otros.add(node.name.value)
+
+    def visit_TypeVar(self, node: cst.TypeVar) -> None:
+        self.m.ligados_otros.add(node.name.value)
+
+    def visit_TypeVarTuple(self, node: cst.TypeVarTuple) -> None:
+        self.m.ligados_otros.add(node.name.value)
+
+    def visit_ParamSpec(self, node: cst.ParamSpec) -> None:
+        self.m.ligados_otros.add(node.name.value)
 
     def _ligar(self, nombre: str, nodo: cst.CSTNode, valor: Optional[cst.BaseExpression]) -> None:
         clase = self._clase_directa()
@@ -306,15 +380,18 @@ class Recolector:
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for t in node.targets:
+            self._liga_objetivo(t.target)
             self._objetivo(t.target, node, node.value)
             if isinstance(t.target, cst.Subscript) and texto_cadena(_indice(t.target) or cst.Name("x")) == "complete":
                 self.m.completes.append(SitioComplete(_indice(t.target), node.value, self.pila[-1] if self.pila else None))
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._liga_objetivo(node.target)
         if node.value is not None:
             self._objetivo(node.target, node, node.value)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._liga_objetivo(node.target)
         if isinstance(node.target, cst.Name):
             self._ligar(node.target.value, node, None)
             self._mutar(node.target, node)
@@ -322,13 +399,16 @@ class Recolector:
             self._mutar(node.target, node)
 
     def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self._liga_objetivo(node.target, anidado=True)  # in a comprehension it binds in the enclosing scope
         self._objetivo(node.target, node, node.value)
 
     def visit_Del(self, node: cst.Del) -> None:
+        self._liga_objetivo(node.target, anidado=True)
         if isinstance(node.target, (cst.Subscript, cst.Attribute)):
             self._mutar(node.target, node)
 
     def visit_For(self, node: cst.For) -> None:
+        self._liga_objetivo(node.target)
         self._objetivo(node.target, node, None)
         actual = self._actual()
         if actual is not None:
@@ -341,9 +421,11 @@ class Recolector:
 
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None:
+            self._liga_objetivo(node.asname.name)
             self._objetivo(node.asname.name, node, None)
 
     def visit_Global(self, node: cst.Global) -> None:
+        self.m.ligados_otros.update(n.name.value for n in node.names)
         actual = self._actual()
         if actual is not None:
             actual.globales.update(n.name.value for n in node.names)
@@ -356,9 +438,11 @@ class Recolector:
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
                 local = alias.asname.name.value
                 objetivo = (nombre, None)
+                self._liga_importacion(local, nombre)
             else:
                 local = nombre.split(".")[0]
                 objetivo = (local, None)
+                self._liga_importacion(local, None if "." in nombre else nombre)
             self._importar(local, objetivo)
 
     def _importar(self, local: str, objetivo: tuple[str, Optional[str]]) -> None:
@@ -379,6 +463,8 @@ class Recolector:
             if nombre is None:
                 continue
             local = alias.asname.name.value if alias.asname is not None and isinstance(alias.asname.name, cst.Name) else nombre
+            # libcst's ImportAssignment: `from . import a` is `.a`, `from .m import a` is `.m.a`
+            self._liga_importacion(local, f"{modulo}{nombre}" if modulo.endswith(".") else f"{modulo}.{nombre}" if modulo else nombre)
             self._importar(local, (modulo, nombre))
 
     # -- bodies -------------------------------------------------------------

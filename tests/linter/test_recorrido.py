@@ -127,7 +127,7 @@ def test_the_recorders_record():
     propia = _Grabadora()
     recorrido.recorrer(arbol, propia)
     assert [n for n, _ in propia.llamadas] == [
-        "visit_Import", "visit_Name", "visit_FunctionDef", "visit_Name", "visit_Name", "visit_Assign", "visit_Name",
+        "visit_Import", "visit_Name", "visit_FunctionDef", "visit_Name", "visit_Param", "visit_Name", "visit_Assign", "visit_Name",
         "visit_Call", "visit_Name", "visit_Name", "visit_Return", "visit_Name", "leave_FunctionDef"]
 
 
