@@ -20,6 +20,7 @@ from pathlib import Path
 RAIZ = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(RAIZ))
 
+from arbol import fuentes  # noqa: E402
 from oracle_lint.linter.extraccion import extraer  # noqa: E402
 from oracle_lint.linter.extraccion.forma import forma  # noqa: E402
 from oracle_lint.linter.extraccion.grafo import componentes  # noqa: E402
@@ -34,9 +35,7 @@ def main() -> int:
     args = parser.parse_args()
     carpeta = args.arbol.resolve()
     archivos, importa, sin_arbol = [], {}, []
-    for ruta in sorted(carpeta.rglob("*.py")):
-        if ".oracle-cache" in ruta.parts or not ruta.is_file():
-            continue
+    for ruta in fuentes(carpeta):
         datos = ruta.read_bytes()
         try:
             arbol = ast.parse(datos)

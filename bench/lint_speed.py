@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from arbol import fuentes
 from bytecode import compilar
 
 HERRAMIENTAS_POR_ARCHIVO = 15
@@ -280,7 +281,7 @@ def parseados(raiz: Path) -> set[str]:
 
     carga.Cargador._parsear = _parsear  # type: ignore[method-assign]
     try:
-        extraer(sorted(p for p in raiz.rglob("*.py") if ".oracle-cache" not in p.parts and p.is_file()), raiz, trabajos=1)
+        extraer(fuentes(raiz), raiz, trabajos=1)
     finally:
         carga.Cargador._parsear = original  # type: ignore[method-assign]
     return vistos
