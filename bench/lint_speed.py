@@ -5,7 +5,10 @@ styles (decorators, a tool table, the low-level API, fastmcp, and methods regist
 call form `mcp.tool(name=...)(self.method)` in a class's `register(self, mcp)`, their server
 passed in from another module, and computed registrations) plus ~100 k lines of ordinary Python that
 defines no tool. More than half of it is helpers of the tool layer, which say `tool` as real MCP code
-does; a quarter of it also reads a `.tool` attribute in code and so is searched for tools. It then times the real CLI in a subprocess: cold, warm, after changing one file, one file alone, with 1 and 2 workers.
+does; 3 modules in 20 also name the protocol's `Tool` or call `call_tool`, as real tool-layer
+helpers and tests do, and so are searched for tools; the fastmcp tools return what helpers of lib/
+build, so resolution parses those too. It then times the real CLI in a subprocess: cold, warm, after
+changing one file, one file alone, with 1 and 2 workers.
 It prints figures and ratios; it asserts nothing. The repository's packages are byte-compiled
 first (`bench/bytecode.py`), as an installed oracle-lint is.
 
@@ -39,12 +42,16 @@ ARCHIVOS_POR_ESTILO = 5  # 5 styles x 5 files x 15 tools, and 5 computed-registr
 LINEAS_ORDINARIAS = 100_000
 ARCHIVOS_ORDINARIOS = 400
 # Ordinary modules that use MCP vocabulary the way real servers' helpers do, in 20: 11 say `tool` (in
-# their docstring and names, the tool models imported), and 5 of those also read a `.tool` attribute
-# in code (`contexto.tool.name`, as awslabs' helpers and mocks do: `mock_mcp.tool.assert_called`).
-# Those 5 are entry points that register nothing, so about the share of lines that real trees send to
-# libcst reaches it here (awslabs/mcp: 22 % entry points, 31 % with what resolution reaches).
+# their docstring and names, the tool models imported; a `.tool` attribute read in code, as awslabs'
+# mocks do, `mock_mcp.tool.assert_called`), and 3 of those also name what the recognizers read: the
+# protocol's `Tool` (a helper that describes tools) or `call_tool` (a test helper that calls one).
+# Those 3 are entry points that register nothing; with the helpers the fastmcp tools return, about
+# the share of lines that awslabs/mcp sends to libcst reaches it here (16 % entry points, 29 % with
+# what resolution reaches, at 17a05fc).
 CON_PALABRA = (11, 20)
-CON_ATRIBUTO = (5, 20)
+CON_ATRIBUTO = (3, 20)
+# The fastmcp tools return what a function of lib/ builds: two tools per helper module.
+HERRAMIENTAS_POR_AYUDANTE = 2
 RONDAS_EN_FRIO = 3  # cold runs per --jobs value (best kept)
 
 # -- the generated repository --------------------------------------------------------------
@@ -121,12 +128,21 @@ def _lowlevel(n: int) -> str:
     return "".join(partes)
 
 
+def _ayudante_fm(n: int, i: int) -> int:
+    """The lib/ module whose `resumen_<m>` tool `fm_<n>_<i>` returns (spread over lib/, as helpers are)."""
+    return ((n * HERRAMIENTAS_POR_ARCHIVO + i) // HERRAMIENTAS_POR_AYUDANTE * 11) % ARCHIVOS_ORDINARIOS
+
+
 def _fastmcp(n: int) -> str:
-    partes = [f'"""Standalone fastmcp server {n}."""\n\nfrom fastmcp import FastMCP\n\nmcp = FastMCP(\"fm{n}\")\n\n'
+    ayudantes = sorted({_ayudante_fm(n, i) for i in range(HERRAMIENTAS_POR_ARCHIVO)})
+    partes = [f'"""Standalone fastmcp server {n}."""\n\nfrom fastmcp import FastMCP\n\n',
+              *(f"from lib.mod{m:03d} import resumen_{m}\n" for m in ayudantes),
+              f"\nmcp = FastMCP(\"fm{n}\")\n\n"
               "SALIDA = {\n    \"type\": \"object\",\n    \"additionalProperties\": False,\n"
               "    \"properties\": {\"total\": {\"type\": \"integer\"}},\n}\n"]
     for i in range(HERRAMIENTAS_POR_ARCHIVO):
-        partes.append(f"\n\n@mcp.tool(output_schema=SALIDA)\ndef fm_{n}_{i}(nombres: list[str]) -> dict:\n    return {{\"total\": len(nombres)}}\n")
+        partes.append(f"\n\n@mcp.tool(output_schema=SALIDA)\ndef fm_{n}_{i}(nombres: list[str]) -> dict:\n"
+                      f"    return resumen_{_ayudante_fm(n, i)}(nombres)\n")
     return "".join(partes)
 
 
@@ -172,17 +188,25 @@ def _calculadas(n: int) -> str:
 
 def _ordinario(n: int, lineas: int, palabra: bool, atributo: bool = False) -> str:
     """Ordinary code: classes, loops, comprehensions, dicts; no registration. With `palabra`, a helper
-    of the tool layer: it says `tool`, and it imports the tool models of one decorator server; with
-    `atributo`, it also reads a `.tool` attribute in code, which makes it an entry point."""
+    of the tool layer: it says `tool` (and reads a mock's `.tool`), and it imports the tool models of
+    one decorator server; with `atributo`, it also names the protocol's `Tool` or calls `call_tool`,
+    which makes it an entry point. Every module has a `resumen_<n>` a fastmcp tool may return."""
     cabecera = f'"""Ordinary module {n}{" (helpers for the tool layer)" if palabra else ""}."""\n\n'
     partes = [cabecera, "import collections\nimport itertools\nfrom dataclasses import dataclass\n"]
     if palabra:
         partes.append(f"\nfrom srv.deco.modelos_{n % ARCHIVOS_POR_ESTILO} import Fila0\n\n\n"
                       f"def tool_fila_{n}(ident: int) -> Fila0:\n    \"\"\"Build the row a tool returns.\"\"\"\n"
                       f"    return Fila0(ident=ident, nombre=str(ident))\n")
-    if atributo:
         partes.append(f"\n\ndef tool_de_{n}(contexto) -> str:\n    \"\"\"The tool a request names.\"\"\"\n"
                       f"    return contexto.tool.name\n")
+    if atributo and n % 2 == 0:
+        partes.append(f"\n\nfrom mcp.types import Tool\n\n\ndef describir_{n}(herramientas: list[Tool]) -> dict[str, str]:\n"
+                      f"    \"\"\"Each tool's description by name.\"\"\"\n    return {{t.name: t.description or \"\" for t in herramientas}}\n")
+    elif atributo:
+        partes.append(f"\n\nasync def probar_{n}(cliente) -> dict:\n    \"\"\"Call one tool as a test does.\"\"\"\n"
+                      f"    resultado = await cliente.call_tool(\"deco_0_0\", {{\"pagina\": 1}})\n"
+                      f"    return resultado.structured_content or {{}}\n")
+    partes.append(f"\n\ndef resumen_{n}(nombres: list[str]) -> dict:\n    return {{\"total\": len(nombres)}}\n")
     if n > 0:
         partes.append(f"\nfrom lib.mod{n - 1:03d} import funcion_{n - 1}_0\n")
     k = 0
