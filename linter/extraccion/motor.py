@@ -21,7 +21,7 @@ from .carga import Cargador
 from .verificacion import Formas
 from .complete import Complete
 from .literales import Literales
-from .presupuesto import Agotado, comprobar, presupuesto
+from .presupuesto import Agotado, Desbordado, comprobar, pasos, presupuesto
 from .procedencia import Procedencia
 from .recogida import a_podas, restaurar
 from .recolector import todos_los_parametros
@@ -48,17 +48,29 @@ def unidad(proyecto: Proyecto, rel: str, validez: Optional[Validez] = None) -> d
         registro = Registro(proyecto, literales, derivador)
         procedencia = Procedencia(proyecto, derivador)
         try:
-            herramientas = registro.herramientas(m)
+            with pasos():
+                herramientas = registro.herramientas(m)
+        except Desbordado as e:
+            salida.no_resuelto(None, f"finding the tools of this file took {e.cuanto()} "
+                                     f"(the budget) while resolving {e.que}; its tools were not judged", Pos(m.archivo, 1, 1))
         except (RecursionError, Exception) as e:
             salida.no_resuelto(None, f"analyzer internal error while finding tools: {type(e).__name__}: {e}", Pos(m.archivo, 1, 1))
         for h in herramientas:
             comprobar()  # a safe point of the file's time budget: before each tool is read
             try:
-                _herramienta(h, salida, procedencia, proyecto, validez)
+                with pasos():
+                    _herramienta(h, salida, procedencia, proyecto, validez)
+            except Desbordado as e:
+                salida.no_resuelto(h.nombre, f"reading tool `{h.nombre}` took {e.cuanto()} "
+                                             f"(the tool's budget) while resolving {e.que}; the rest of it was not judged", h.pos)
             except (RecursionError, Exception) as e:
                 salida.no_resuelto(h.nombre, f"analyzer internal error while reading tool `{h.nombre}`: {type(e).__name__}: {e}", h.pos)
         try:
-            montajes = registro.montajes(m)
+            with pasos():
+                montajes = registro.montajes(m)
+        except Desbordado as e:
+            salida.no_resuelto(None, f"reading the mounted servers of this file took {e.cuanto()} "
+                                     f"(the budget) while resolving {e.que}", Pos(m.archivo, 1, 1))
         except (RecursionError, Exception) as e:
             salida.no_resuelto(None, f"analyzer internal error while reading mounted servers: {type(e).__name__}: {e}", Pos(m.archivo, 1, 1))
         for n, problema in registro.problemas:
@@ -209,9 +221,16 @@ def _herramienta(h: Herramienta, salida: Salida, procedencia: Procedencia, proye
     procedencia.origenes.manejadores = {id(f) for f in h.funciones} | {id(e.funcion) for e in h.emisiones if e.funcion is not None}
     procedencia.origenes.de_lambda = {p.name.value for e in h.emisiones if isinstance(e.nodo, cst.Lambda)
                                       for p in todos_los_parametros(e.nodo.params)}
-    for emision in h.emisiones:
-        _emision(h, emision, estricta, declara, salida, procedencia, proyecto)
-    procedencia.origenes.manejadores, procedencia.origenes.de_lambda = set(), set()
+    try:
+        for emision in h.emisiones:
+            _emision(h, emision, estricta, declara, salida, procedencia, proyecto)
+    finally:  # also when a budget runs out: the rows written so far stay well formed
+        procedencia.origenes.manejadores, procedencia.origenes.de_lambda = set(), set()
+        _marcar(fila_herramienta, salida, raices, claves, valores)
+
+
+def _marcar(fila_herramienta: dict[str, Any], salida: Salida, raices: int, claves: int, valores: int) -> None:
+    """Mark the first row of each kind a tool's emission sites wrote, and list its emitted keys."""
     nodos.marcar_primeras(salida.filas["raiz"][raices:], "procedencia")
     nodos.marcar_primeras(salida.filas["clave_emitida"][claves:], "clave")
     nodos.marcar_primeras(salida.filas["valor_emitido"][valores:], "ruta", "origen", "argumento", "literal")
@@ -281,7 +300,11 @@ def _completes(m: Any, proyecto: Proyecto) -> list[dict[str, Any]]:
             f = m.pos(sitio.funcion)
             funcion = [f.archivo, f.linea, f.columna]
         try:
-            evidencia, motivo = clasificador.evidencia(m, sitio)
+            with pasos():
+                evidencia, motivo = clasificador.evidencia(m, sitio)
+        except Desbordado as e:
+            evidencia, motivo = "desconocida", (f"the evidence of this `complete` took {e.cuanto()} "
+                                                f"(the budget) while resolving {e.que}")
         except (RecursionError, Exception) as e:
             evidencia, motivo = "desconocida", f"analyzer internal error: {type(e).__name__}: {e}"
         salida.append({"pos": pos.fila(), "funcion": funcion, "evidencia": evidencia, "motivo": motivo})

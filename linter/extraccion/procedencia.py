@@ -17,6 +17,7 @@ import libcst as cst
 from .anotaciones import Derivador
 from .eco import Origenes, Valor
 from .literales import describir
+from .presupuesto import paso
 from .programa import Ligadura, Llamada, Programa, argumento, es_metodo_estatico
 from .proyecto import Proyecto, termina_en
 from .recolector import Modulo, dotted, indice, texto_cadena
@@ -90,12 +91,14 @@ class Procedencia:
         self.programa = Programa(proyecto)
         # parameters of the helpers being followed, bound to the arguments of the call that reached them
         self._entornos: dict[int, list[Optional[Llamada]]] = {}
+        self._nombres_en_curso: set[tuple[str, int, str, int]] = set()  # names being classified (see _nombre)
         self.origenes = Origenes(self)
 
     def clasificar(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef], pila: tuple = ()) -> Clasificacion:
         """Provenance of `expr` evaluated inside `fn` of module `m`."""
         if len(pila) > MAX or id(expr) in pila:
             return Clasificacion("opaque", "value refers to itself or is nested too deeply to follow")
+        paso(lambda: f"the provenance of `{describir(m, expr)}` ({m.archivo}:{m.pos(expr).linea})")
         pila = (*pila, id(expr))
         if isinstance(expr, cst.Await):
             return self.clasificar(m, expr.expression, fn, pila)
@@ -393,6 +396,18 @@ class Procedencia:
 
     # -- names -----------------------------------------------------------------
     def _nombre(self, m: Modulo, expr: cst.Name, fn, pila) -> Clasificacion:
+        # the same name of the same scope, under the same call being followed, is one question
+        # whichever node reads it: met again up the stack, it is a cycle (`d = {**d, "k": 1}`)
+        pregunta = (m.archivo, id(fn), expr.value, len(self._entornos.get(id(fn), ())))
+        if pregunta in self._nombres_en_curso:
+            return Clasificacion("opaque", "value refers to itself or is nested too deeply to follow")
+        self._nombres_en_curso.add(pregunta)
+        try:
+            return self._nombre_ligado(m, expr, fn, pila)
+        finally:
+            self._nombres_en_curso.discard(pregunta)
+
+    def _nombre_ligado(self, m: Modulo, expr: cst.Name, fn, pila) -> Clasificacion:
         nombre = expr.value
         info = m.funcion(fn)
         while info is not None:

@@ -15,7 +15,8 @@ import libcst as cst
 
 from .proyecto import Proyecto
 from .literales import Entorno, describir, numero
-from .recolector import FuncionInfo, Modulo, texto_cadena
+from .presupuesto import paso
+from .recolector import FuncionInfo, Modulo, dotted, texto_cadena
 
 MAX_PROFUNDIDAD = 10
 
@@ -96,23 +97,56 @@ class Programa:
     def __init__(self, proyecto: Proyecto) -> None:
         self.proyecto = proyecto
         self._llamadas: dict[int, list[Llamada]] = {}
-        self._en_curso: set[tuple[str, int, int]] = set()  # questions being answered (cycles answer "unknown")
+        # Questions are keyed by what they ask (module, scope, name or dotted name), not by the node
+        # that asks them: `resource = resource.model_copy(...)` written N times is one question, not N
+        # chains of N. An answer is remembered once it is final: it read no question still being
+        # answered further up the stack (a cycle, cut there with the empty answer), so memory never
+        # keeps an answer a cycle truncated. Each question computed is one step of the tool's budget.
+        self._memo: dict[tuple, object] = {}
+        self._en_curso: dict[tuple, int] = {}  # question -> its depth on the stack
+        self._bajos: list[int] = []  # per open question: the lowest depth of an open question it read
+        self._ligaduras: dict[tuple[str, int, str], list[Ligadura]] = {}
 
-    def _guardado(self, que: str, expr: cst.CSTNode, fn: Optional[cst.FunctionDef], vacio, calcular):
-        """Answer `calcular()` unless the same question is already being answered up the stack
-        (a cycle such as `self.c = self.c or C()`) or the chain is too long: then `vacio`."""
-        clave = (que, id(expr), id(fn))
-        if clave in self._en_curso or len(self._en_curso) > 4 * MAX_PROFUNDIDAD:
+    def _guardado(self, clave: tuple, vacio, calcular, m: Modulo, nodo: cst.CSTNode):
+        """Answer `calcular()` for question `clave` once: remembered when final; `vacio` when the
+        same question is being answered up the stack (a cycle such as `self.c = self.c or C()`) or
+        the stack is too deep. `m` and `nodo` name the construct when the step budget runs out."""
+        if clave in self._memo:
+            return self._memo[clave]
+        nivel = self._en_curso.get(clave)
+        if nivel is not None or len(self._bajos) > 4 * MAX_PROFUNDIDAD:
+            self._marcar(nivel if nivel is not None else 0)
             return vacio
-        self._en_curso.add(clave)
+        paso(lambda: f"`{describir(m, nodo)}` ({m.archivo}:{m.pos(nodo).linea})")
+        k = len(self._bajos)
+        self._en_curso[clave] = k
+        self._bajos.append(k)
         try:
-            return calcular()
+            respuesta = calcular()
         finally:
-            self._en_curso.discard(clave)
+            del self._en_curso[clave]
+            bajo = self._bajos.pop()
+        if bajo >= k:
+            self._memo[clave] = respuesta
+        else:
+            self._marcar(bajo)
+        return respuesta
+
+    def _marcar(self, nivel: int) -> None:
+        """The open question on top read the answer of the one at depth `nivel` before it was final
+        (or a depth cut): it is not final either, down to that depth."""
+        if self._bajos and self._bajos[-1] > nivel:
+            self._bajos[-1] = nivel
 
     # -- names ---------------------------------------------------------------------
     def ligaduras(self, m: Modulo, fn: Optional[cst.FunctionDef], nombre: str) -> list[Ligadura]:
         """Every binding `nombre` may have when read inside `fn` (module level when None)."""
+        clave = (m.archivo, id(fn), nombre)
+        if clave not in self._ligaduras:
+            self._ligaduras[clave] = self._buscar_ligaduras(m, fn, nombre)
+        return self._ligaduras[clave]
+
+    def _buscar_ligaduras(self, m: Modulo, fn: Optional[cst.FunctionDef], nombre: str) -> list[Ligadura]:
         info = m.funcion(fn)
         while info is not None:
             if nombre in info.globales:
@@ -186,11 +220,13 @@ class Programa:
     def atributo(self, m: Modulo, expr: cst.Attribute, fn: Optional[cst.FunctionDef], profundidad: int = 0) -> list[Ligadura]:
         """What `base.attr` denotes: a module member, or an attribute of a class or instance."""
         vacio = [Ligadura("desconocido", m, expr, fn, expr.attr.value, "attribute refers to itself or is too deep to follow")]
-        return self._guardado("atributo", expr, fn, vacio, lambda: self._atributo(m, expr, fn, profundidad))
+        return self._guardado(("atributo", m.archivo, id(fn), _pregunta(expr)), vacio,
+                              lambda: self._atributo(m, expr, fn, profundidad), m, expr)
 
     def _atributo(self, m: Modulo, expr: cst.Attribute, fn: Optional[cst.FunctionDef], profundidad: int) -> list[Ligadura]:
         attr = expr.attr.value
         if profundidad > MAX_PROFUNDIDAD:
+            self._marcar(0)
             return [Ligadura("desconocido", m, expr, fn, attr, "attribute chain too deep to follow")]
         bases = self.ligaduras_de(m, expr.value, fn) if isinstance(expr.value, (cst.Name, cst.Attribute)) else []
         salida: list[Ligadura] = []
@@ -421,8 +457,10 @@ class Programa:
         """Every analyzed class `expr` may be an instance of: `self`, `C(...)`, a name bound to one,
         `cls(...)` in a loop over a literal sequence of classes."""
         if profundidad > MAX_PROFUNDIDAD:
+            self._marcar(0)
             return []
-        return self._guardado("instancia", expr, fn, [], lambda: self._clases_de_instancia(m, expr, fn, profundidad))
+        return self._guardado(("instancia", m.archivo, id(fn), _pregunta(expr)), [],
+                              lambda: self._clases_de_instancia(m, expr, fn, profundidad), m, expr)
 
     def _clases_de_instancia(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef],
                              profundidad: int) -> list[tuple[Modulo, cst.ClassDef]]:
@@ -464,7 +502,13 @@ class Programa:
         """The analyzed classes a callee expression names: a class, an alias of one, or a loop
         variable over a literal sequence of classes."""
         if profundidad > MAX_PROFUNDIDAD:
+            self._marcar(0)
             return []
+        return self._guardado(("nombradas", m.archivo, id(fn), _pregunta(expr)), [],
+                              lambda: self._clases_nombradas(m, expr, fn, profundidad), m, expr)
+
+    def _clases_nombradas(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef],
+                          profundidad: int) -> list[tuple[Modulo, cst.ClassDef]]:
         salida: list[tuple[Modulo, cst.ClassDef]] = []
         for lig in self.ligaduras_de(m, expr, fn):
             if lig.tipo == "clase" and lig.m is not None:
@@ -570,6 +614,15 @@ class Programa:
         if not clases and isinstance(func.value, (cst.Name, cst.Attribute)):
             clases = self.clases_nombradas(m, func.value, donde)
         return any(l.tipo == "funcion" and l.nodo is fn for cm, c in clases for l in self.miembro(cm, c, nombre, instancia=True))
+
+
+def _pregunta(expr: cst.CSTNode) -> tuple:
+    """What a question about `expr` asks, whatever node spells it: a name, a dotted name (`self.c`,
+    `mod.x.y`), or, for any other expression, that very node."""
+    if isinstance(expr, cst.Name):
+        return ("n", expr.value)
+    texto = dotted(expr) if isinstance(expr, cst.Attribute) else None
+    return ("d", texto) if texto is not None else ("x", id(expr))
 
 
 def _nombra(func: Union[cst.Name, cst.Attribute], nombre: str) -> bool:
