@@ -11,6 +11,7 @@ from . import pistas, sdk
 from .anotaciones import Derivador
 from .literales import Entorno, Literales, describir
 from .despacho import Despacho, Destino, ramas
+from .patron import patron
 from .programa import Llamada, Programa, argumento, nombres_leidos, padre as _padre, parametros
 from .proyecto import Proyecto
 from .recolector import Modulo, texto_cadena
@@ -306,7 +307,8 @@ class Registro:
                 continue
             args = list(llamada.args) if llamada else []
             for entorno in self._por_parametros(m, _padre(m, fn), [a.value for a in args], {}):
-                herramienta = self._funcion(m, fn, args, servidor, m.pos(dec), entorno=entorno, sitio=f"@{describir(m, expr)}")
+                herramienta = self._funcion(m, fn, args, servidor, m.pos(dec), entorno=entorno, sitio=f"@{describir(m, expr)}",
+                                            ctx=_padre(m, fn))
                 if herramienta is not None:
                     salida.append(herramienta)
         return salida
@@ -365,7 +367,7 @@ class Registro:
         salida = []
         for h in encontrados:
             herramienta = self._funcion(h.m, h.fn, args, servidor, m.pos(llamada), registrado_en=m, entorno=h.entorno,
-                                        sitio=describir(m, llamada))
+                                        sitio=describir(m, llamada), ctx=ctx)
             if herramienta is not None:
                 salida.append(herramienta)
         return salida
@@ -573,8 +575,7 @@ class Registro:
     def _funcion(self, m: Modulo, fn: cst.FunctionDef, args: list[cst.Arg], servidor: Servidor, pos,
                  registrado_en: Optional[Modulo] = None, entorno: Optional[Entorno] = None,
                  sitio: Optional[str] = None, ctx: Optional[cst.FunctionDef] = None) -> Optional[Herramienta]:
-        """A tool backed by a decorated/added function: name, schemas, emission sites (None when
-        its name is computed at run time: that registration is a reason, not a tool)."""
+        """A tool backed by a decorated/added function: name, schemas, emission sites."""
         rm = registrado_en or m
         estilo = servidor.estilo
         nombre, estructurada, salida_expr, hay_salida = fn.name.value, None, None, False
@@ -597,12 +598,10 @@ class Registro:
                 texto = self._texto(rm, a.value, entorno, ctx)
                 if texto is None and isinstance(a.value, cst.Name) and a.value.value == "None":
                     continue
-                if not isinstance(texto, str):
-                    donde = f"`{sitio}`: " if sitio else f"tool `{fn.name.value}`: "
-                    self._problema(None, f"{donde}the tool name `{describir(rm, a.value)}` is computed at run time "
-                                   "(not a literal or a constant the analyzer can evaluate)", pos)
-                    return None
-                nombre = texto
+                # a name computed at run time is shown as far as the source tells it (`{prefix}read_graph`):
+                # the tool is judged all the same, its evidence is the handler's
+                nombre = texto if isinstance(texto, str) else patron(
+                    rm, a.value, lambda mm, e, en: self._texto(mm, e, en, ctx), self.programa, ctx, entorno)
             elif clave == "structured_output" and isinstance(a.value, cst.Name) and a.value.value in ("True", "False", "None"):
                 estructurada = {"True": True, "False": False, "None": None}[a.value.value]
             elif clave == "output_schema":

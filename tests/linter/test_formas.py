@@ -46,7 +46,8 @@ def test_server_from_a_factory_a_subclass_and_an_import(e):
 def test_project_wrappers_are_followed_to_the_functions_they_register(e):
     assert herramientas(e, "envoltorio.py") == [
         ("auditada_funcion", "decorador", 70), ("auditada_metodo", "decorador", 70), ("envoltura_uno", "decorador", 49),
-        ("envuelta", "decorador", 13), ("estricta_nombrada", "decorador", 18), ("por_llamada_nombrada", "decorador", 18)]
+        ("envuelta", "decorador", 13), ("estricta_nombrada", "decorador", 18), ("por_llamada_nombrada", "decorador", 18),
+        ("{nombre}", "decorador", 49)]  # the call site that passes a name read at run time
     raices = {r["herramienta"]: (r["archivo"], r["linea"]) for r in e["raiz"]}
     assert raices["envuelta"] == ("formas/envoltorio.py", 23)  # the emission site is the wrapped function's return
     assert raices["estricta_nombrada"] == ("formas/envoltorio.py", 31)
@@ -75,14 +76,10 @@ def test_near_misses_are_rows_naming_the_construct(e):
          "low-level MCP server (`Ajeno` is not a server class)"),
         ("formas/calculadas.py", 22, "`mcp.tool(getattr(exportadas, os.environ[\"HERRAMIENTA\"]))`: the registered function "
          "cannot be enumerated statically: `getattr(exportadas, os.environ[\"HERRAMIENTA\"])` computes the function at run time"),
-        ("formas/calculadas.py", 41, "`mcp.tool(f, name=f\"agregada_{f.__name__[-1]}_copia\")`: the tool name "
-         "`f\"agregada_{f.__name__[-1]}_copia\"` is computed at run time (not a literal or a constant the analyzer can evaluate)"),
         ("formas/calculadas.py", 78, "`mcp1.add_tool(ajeno.fn, ajeno.name)`: the registered function cannot be enumerated "
          "statically: `staticmethod(objeto_c)` computes the function at run time"),
         ("formas/envoltorio.py", 42, "`mcp.tool(name=nombre)(fn)`: the registered function cannot be enumerated statically: "
          "`fn` is a parameter of `aplicar()`, which no analyzed file calls"),
-        ("formas/envoltorio.py", 49, "`@mcp.tool(name=nombre)`: the tool name `nombre` is computed at run time "
-         "(not a literal or a constant the analyzer can evaluate)"),
         ("formas/envoltorio.py", 93, "`registrar(*PARES)` passes `fn` of `registrar()` in a way the analyzer cannot bind "
          "(*args/**kwargs)"),
         ("formas/llamada_en_clase.py", 34, "`mcp.tool(name=\"huerfana\")(self.nada)`: `mcp` is not a known MCP server instance "
@@ -109,6 +106,7 @@ def test_near_misses_are_rows_naming_the_construct(e):
 def test_functions_and_names_computed_from_literals_the_source_spells(e):
     assert herramientas(e, "calculadas.py") == [
         ("agregada_a", "fastmcp", 39), ("agregada_b", "fastmcp", 39),  # appended under a run-time filter: either may be
+        ("agregada_{f.__name__[-1]}_copia", "fastmcp", 41),  # a name computed at run time: the tool is judged all the same
         ("el_objeto_a", "decorador", 66), ("el_objeto_c", "decorador", 68),
         ("exportada_dos", "fastmcp", 19), ("exportada_uno", "fastmcp", 19),  # getattr over each module's `__all__`
         ("objeto_b", "decorador", 66),  # a tool object without a name is named after its function, as the SDK does
@@ -275,3 +273,17 @@ def test_low_level_tools_declared_through_a_project_helper_ending_in_tool(e):
 
 def test_mcp2_apps_extension_tools(e):
     assert herramientas(e, "apps.py") == [("hora", "decorador", 13)]
+
+
+def test_computed_names_never_stop_the_tool_from_being_judged(e):
+    """A name the analyzer cannot evaluate whole is shown as far as the source tells it: a default
+    no call overrides, each call site's literal, and `{source}` for a part read at run time."""
+    assert herramientas(e, "nombre_calculado.py") == [
+        ("docs_search", "decorador", 25), ("kg_read_graph", "decorador", 17), ("literal_cerrada", "decorador", 53),
+        ("{PREFIJO}estado", "decorador", 49), ("{d.name}", "decorador", 39), ("{prefijo}_search", "decorador", 25)]
+    raices = sorted((r["herramienta"], r["linea"], r["procedencia"], r["estricta"]) for r in e["raiz"]
+                    if r["archivo"] == "formas/nombre_calculado.py")
+    assert raices == [
+        ("docs_search", 27, "own", False), ("kg_read_graph", 19, "own", False), ("literal_cerrada", 55, "own", True),
+        ("{PREFIJO}estado", 43, "own", False), ("{d.name}", 37, "own", True), ("{prefijo}_search", 27, "own", False)]
+    assert [n for n in e["no_resuelto"] if n["archivo"] == "formas/nombre_calculado.py"] == []
