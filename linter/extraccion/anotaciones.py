@@ -40,6 +40,12 @@ CAMPO = ("pydantic.Field", "pydantic.fields.Field", "dataclasses.field")
 RESTRICCIONES_TEXTO = ("pydantic.StringConstraints", "pydantic.types.StringConstraints")
 RESTRICCIONES_TEXTO_CLAVES = {"min_length", "max_length", "pattern"}
 RESTRICCIONES_TEXTO_SIN_ESQUEMA = {"strip_whitespace", "to_upper", "to_lower", "strict"}
+# pydantic's functional validators: these three run around the type's own validation and leave its
+# JSON schema as it is; PlainValidator replaces the validation, so the schema is its
+# `json_schema_input_type` (Any, no type at all, when not given).
+VALIDADORES_SIN_ESQUEMA = tuple(f"{m}.{v}" for m in ("pydantic", "pydantic.functional_validators")
+                                for v in ("BeforeValidator", "AfterValidator", "WrapValidator"))
+VALIDADOR_PLANO = ("pydantic.PlainValidator", "pydantic.functional_validators.PlainValidator")
 RESTRICCIONES = {"ge": "minimum", "le": "maximum", "gt": "exclusiveMinimum", "lt": "exclusiveMaximum", "pattern": "pattern"}
 
 
@@ -173,9 +179,16 @@ class Generador:
             esquema = self.esquema(m, args[0], puntero)
             for meta in args[1:]:
                 info = self.d.campo(m, meta)
+                if "plano" in info:
+                    esquema = self.plano(info.pop("plano"), puntero)
                 _aplicar(esquema, info, m, meta)
             return esquema
         raise NoResuelto(f"typing form `{nombre}` in `{describir(m, expr)}` is not modelled", m.pos(expr))
+
+    def plano(self, entrada: tuple[Modulo, Optional[cst.BaseExpression]], puntero: str) -> dict[str, Any]:
+        """The schema a `PlainValidator` publishes: its `json_schema_input_type`'s, or none (Any)."""
+        m, tipo = entrada
+        return {} if tipo is None else self.esquema(m, tipo, puntero)
 
     def _union(self, m: Modulo, ramas: list[cst.BaseExpression], puntero: str) -> dict[str, Any]:
         """anyOf of the branches, as `typing` builds the union: nested unions (`A | B`, `Union[...]`,
@@ -297,8 +310,14 @@ class Derivador:
                 raise NoResuelto(f"annotation metadata `{describir(m, nodo)}` is not a module-level constant of an analyzed file", m.pos(nodo))
             return self.campo(d.modulo, d.nodo, profundidad + 1)
         if encontrado is None:
-            if isinstance(nodo, cst.Call) and termina_en(self.proyecto.calificados(m, nodo.func), *RESTRICCIONES_TEXTO):
+            nombres = self.proyecto.calificados(m, nodo.func) if isinstance(nodo, cst.Call) else set()
+            if termina_en(nombres, *RESTRICCIONES_TEXTO):
                 return self._restricciones_texto(m, nodo)
+            if nombres & set(VALIDADORES_SIN_ESQUEMA):
+                return {}
+            if nombres & set(VALIDADOR_PLANO):
+                entrada = next((a.value for a in nodo.args if a.keyword is not None and a.keyword.value == "json_schema_input_type"), None)
+                return {"plano": (m, entrada)}
             if isinstance(nodo, cst.Call):
                 raise NoResuelto(f"annotation metadata `{describir(m, nodo)}` is not modelled", m.pos(nodo))
             return {}
@@ -313,8 +332,16 @@ class Derivador:
                 continue
             if clave == "default" and isinstance(a.value, cst.Ellipsis):
                 continue
-            info[clave] = self.valor_por_defecto(m, a.value)
+            info.update(self._defecto(m, a.value) if clave == "default" else {clave: self.valor_por_defecto(m, a.value)})
         return info
+
+    def _defecto(self, m: Modulo, nodo: cst.BaseExpression) -> dict[str, Any]:
+        """`{"default": value}`; a default computed when the module is imported (`os.environ.get(...)`,
+        a call) makes the field optional all the same: `{"default_computado": True}`, its value unknown."""
+        try:
+            return {"default": self.valor_por_defecto(m, nodo)}
+        except NoResuelto:
+            return {"default_computado": True}
 
     def _cadena(self, m: Modulo, expr: cst.BaseExpression) -> Optional[str]:
         """A string literal, or a module-level constant bound to one."""
@@ -501,7 +528,7 @@ class Derivador:
             if self.campo_de(m, paso.value) is not None:
                 info = self.campo(m, paso.value)
             else:
-                info = {"default": self.valor_por_defecto(m, paso.value)}
+                info = self._defecto(m, paso.value)
         metas: list[cst.BaseExpression] = []
         if isinstance(ann, cst.Subscript) and g.que_es(m, ann.value).nombre == "Annotated":
             metas = [e.slice.value for e in ann.slice[1:]]
@@ -517,7 +544,7 @@ class Derivador:
         clave = info.get("alias") or nombre
         puntero = f"{prefijo}/{escapar(clave)}"
         g.posiciones[puntero] = donde or m.pos(paso)
-        esquema = g.esquema(m, ann, puntero)
+        esquema = g.esquema(m, ann, puntero) if "plano" not in info else g.plano(info.pop("plano"), puntero)
         _aplicar(esquema, info, m, paso)
         if "title" in info:
             esquema["title"] = info["title"]
@@ -530,9 +557,9 @@ class Derivador:
         if tipo == "typeddict":
             requerido = requerido_td if requerido_td is not None else total
         elif tipo == "clase_sdk":  # _create_model_from_class: only a class attribute counts as a default
-            requerido = "default" not in info
+            requerido = "default" not in info and "default_computado" not in info
         else:
-            requerido = "default" not in info and "default_factory" not in info
+            requerido = not {"default", "default_factory", "default_computado"} & set(info)
         return clave, esquema, requerido
 
     def _titulo_aplica(self, g: Generador, m: Modulo, ann: cst.BaseExpression) -> bool:

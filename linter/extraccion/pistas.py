@@ -8,7 +8,7 @@ the rules' decision, not this module's.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import libcst as cst
 
@@ -42,14 +42,19 @@ def de_listado(anotaciones: Any) -> dict[str, str]:
     return {columna: valor(anotaciones.get(nombres[0])) for columna, nombres in PISTAS}
 
 
+# the one value a local variable is bound to, or why there is none (None: not a local variable)
+Local = Callable[[Modulo, cst.Name], "Optional[tuple[Modulo, cst.BaseExpression] | str]"]
+
+
 def leer(literales: Literales, m: Modulo, expr: Optional[cst.BaseExpression],
-         entorno: Optional[dict] = None) -> tuple[dict[str, str], Optional[NoResuelto]]:
-    """The hints of an `annotations=` expression (a dict, `ToolAnnotations(...)`, a constant bound to
-    either), and why it could not be read when some hint is `no_resuelto`."""
+         entorno: Optional[dict] = None, local: Optional[Local] = None) -> tuple[dict[str, str], Optional[NoResuelto]]:
+    """The hints of an `annotations=` expression (a dict, `ToolAnnotations(...)`, a constant or a
+    local variable bound once to either), and why it could not be read when some hint is
+    `no_resuelto`. `local` gives the one value a name of the registering function is bound to."""
     if expr is None:
         return dict(AUSENTES), None
     try:
-        m, expr, entorno = _seguir(literales, m, expr, entorno)
+        m, expr, entorno = _seguir(literales, m, expr, entorno, local)
     except NoResuelto as e:
         return dict(NO_RESUELTAS), NoResuelto(f"annotations `{describir(m, expr)}` cannot be read: {e.motivo}", e.pos or m.pos(expr))
     if isinstance(expr, cst.Call) and termina_en(literales.proyecto.calificados(m, expr.func), "ToolAnnotations"):
@@ -97,10 +102,17 @@ def _motivo(m: Modulo, expr: cst.BaseExpression, pistas: dict[str, str]) -> Opti
 
 
 def _seguir(literales: Literales, m: Modulo, expr: cst.BaseExpression,
-            entorno: Optional[dict]) -> tuple[Modulo, cst.BaseExpression, Optional[dict]]:
-    """Follow a name bound to a module-level constant (`READ_ONLY = ToolAnnotations(...)`) and a
-    project helper whose one return builds them (`def _lectura(title): return ToolAnnotations(...)`),
-    its parameters bound to the call's arguments."""
+            entorno: Optional[dict], local: Optional[Local] = None) -> tuple[Modulo, cst.BaseExpression, Optional[dict]]:
+    """Follow a local variable of the registering function bound once (`ann = ToolAnnotations(...)`),
+    a name bound to a module-level constant (`READ_ONLY = ToolAnnotations(...)`) and a project
+    helper whose one return builds them (`def _lectura(title): return ToolAnnotations(...)`), its
+    parameters bound to the call's arguments."""
+    if isinstance(expr, cst.Name) and local is not None and not (entorno and expr.value in entorno):
+        ligado = local(m, expr)
+        if isinstance(ligado, str):
+            raise NoResuelto(ligado, m.pos(expr))
+        if ligado is not None:
+            m, expr = ligado
     for _ in range(MAX):
         if isinstance(expr, cst.Call) and not termina_en(literales.proyecto.calificados(m, expr.func), "ToolAnnotations"):
             d = literales.proyecto.resolver(m, expr.func)

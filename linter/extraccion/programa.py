@@ -276,7 +276,7 @@ class Programa:
             valores = [l for l in ligaduras if l.tipo == "valor"]
             if len(valores) != 1 or len(ligaduras) != 1:
                 return None  # rebound: not one value
-            if self._mutado(m, it, fn):
+            if self.mutado(m, it, fn):
                 agregados = self._agregados(valores[0], pares)
                 if agregados is None or not isinstance(bucle.target, cst.Name):
                     return None  # changed otherwise than by appends the analyzer can enumerate
@@ -379,7 +379,7 @@ class Programa:
                 salida.append(entorno[valor.value])
         return salida
 
-    def _mutado(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef]) -> bool:
+    def mutado(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef]) -> bool:
         """Whether a name is changed in place after it is bound (`x.append(...)`, `x[k] = v`, `x += ...`)."""
         if not isinstance(expr, cst.Name):
             return False

@@ -76,11 +76,27 @@ class Registro:
     def _problema(self, herramienta: Optional[str], motivo: str, pos) -> None:
         self.problemas.append((herramienta, NoResuelto(motivo, pos)))
 
-    def _pistas(self, h: Herramienta, m: Modulo, anotaciones: Optional[cst.BaseExpression], entorno: Optional[Entorno] = None) -> None:
-        """The tool's readOnlyHint / destructiveHint as its registration writes them."""
-        h.pistas, problema = pistas.leer(self.literales, m, anotaciones, entorno or None)
+    def _pistas(self, h: Herramienta, m: Modulo, anotaciones: Optional[cst.BaseExpression], entorno: Optional[Entorno] = None,
+                ctx: Optional[cst.FunctionDef] = None) -> None:
+        """The tool's readOnlyHint / destructiveHint as its registration (read in `ctx`) writes them."""
+        h.pistas, problema = pistas.leer(self.literales, m, anotaciones, entorno or None, lambda lm, n: self._local(lm, n, ctx))
         if problema is not None:
             self.problemas.append((h.nombre, problema))
+
+    def _local(self, m: Modulo, nombre: cst.Name, ctx: Optional[cst.FunctionDef]) -> Optional[tuple[Modulo, cst.BaseExpression] | str]:
+        """The one value a local variable of `ctx` is bound to, or why it has none the source spells
+        (None: `nombre` is not a local variable there)."""
+        if ctx is None:
+            return None
+        ligaduras = [l for l in self.programa.ligaduras(m, ctx, nombre.value) if l.fn is not None and l.m is m]
+        if not ligaduras:
+            return None
+        if len(ligaduras) > 1 or ligaduras[0].tipo != "valor":
+            return f"`{nombre.value}` is bound more than once in `{ctx.name.value}()`" if len(ligaduras) > 1 \
+                else f"`{nombre.value}` is a {'parameter' if ligaduras[0].tipo == 'parametro' else 'loop variable or other binding'} of `{ctx.name.value}()`"
+        if self.programa.mutado(m, nombre, ctx):
+            return f"`{nombre.value}` is changed after it is bound in `{ctx.name.value}()`"
+        return m, ligaduras[0].nodo
 
     # -- server instances ------------------------------------------------------
     def servidor(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef]) -> Respuesta:
@@ -619,7 +635,8 @@ class Registro:
             self._problema(nombre, f"tool `{nombre}`: `{describir(rm, expandidos[0])}` may pass its annotations, which the "
                            "analyzer cannot read", pos)
         else:
-            self._pistas(h, modulo_anotaciones, anotaciones, entorno if modulo_anotaciones is rm else None)
+            self._pistas(h, modulo_anotaciones, anotaciones, entorno if modulo_anotaciones is rm else None,
+                         ctx if modulo_anotaciones is rm else None)
         if hay_salida:
             h.estado_salida, h.salida = self.esquema_literal(nombre, rm, salida_expr)
         else:

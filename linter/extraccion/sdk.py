@@ -58,6 +58,21 @@ def _sin_cadena(expr: cst.BaseExpression) -> cst.BaseExpression:
         return expr
 
 
+def _sin_alias(der: Derivador, m: Modulo, expr: cst.BaseExpression) -> cst.BaseExpression:
+    """A module-level type alias of the same file (`ResponseType = List[TextContent | ImageContent]`)
+    replaced by what it names, as the SDK sees the annotation's value; anything else as is. An alias
+    of another module is left: its names resolve there, and `salida` says so."""
+    for _ in range(10):
+        if not isinstance(expr, (cst.Name, cst.Attribute)):
+            break
+        d = der.proyecto.resolver(m, expr)
+        if d is None or d.tipo != "constante" or d.modulo is not m \
+                or not isinstance(d.nodo, (cst.Subscript, cst.Name, cst.Attribute, cst.BinaryOperation, cst.SimpleString)):
+            break
+        expr = _sin_cadena(d.nodo)
+    return expr
+
+
 def _forma(der: Derivador, m: Modulo, expr: cst.BaseExpression) -> str:
     """The typing form a subscript's base names (`Annotated`, `Union`, `list`, ...), or ''."""
     if not isinstance(expr, cst.Subscript):
@@ -173,14 +188,14 @@ def salida(der: Derivador, m: Modulo, fn: cst.FunctionDef, estructurada: Optiona
             raise NoResuelto(f"tool `{nombre}` asks for structured output without a return annotation (the SDK refuses it)", m.pos(fn))
         return "ninguno", None
     if familia == "fastmcp":
-        return _salida_fastmcp(der, m, fn, _sin_cadena(fn.returns.annotation))
+        return _salida_fastmcp(der, m, fn, _sin_alias(der, m, _sin_cadena(fn.returns.annotation)))
     return _salida_mcp(der, m, fn, estructurada, familia)
 
 
 def _salida_mcp(der: Derivador, m: Modulo, fn: cst.FunctionDef, estructurada: Optional[bool], familia: str) -> tuple[str, Optional[Esquema]]:
     """`func_metadata`'s output half: InputRequiredResult (2.x), CallToolResult, content blocks (2.x), then the model."""
     nombre = fn.name.value
-    original = _sin_cadena(fn.returns.annotation)
+    original = _sin_alias(der, m, _sin_cadena(fn.returns.annotation))
     tipo, metadatos = _anotado(der, m, original)
     if familia == "mcp2" and _hereda(der, m, tipo, "InputRequiredResult"):
         return "ninguno", None
@@ -259,6 +274,9 @@ def _salida_sdk(der: Derivador, g: Generador, m: Modulo, fn: cst.FunctionDef, ti
         return "modelo", der._cerrar(g, None, d.modulo.pos(d.nodo), inline=True, raiz=raiz)
     if t.clase == "sdk":
         raise NoResuelto(f"return annotation `{describir(m, tipo)}` of `{nombre}` is a model of the MCP SDK whose schema is not modelled", donde)
+    if t.clase == "alias":
+        raise NoResuelto(f"return annotation `{describir(m, tipo)}` of `{nombre}` is a type alias defined in another module "
+                         f"(`{t.definicion.modulo.archivo}`), which is not modelled", donde)
     raise NoResuelto(f"return annotation `{describir(m, tipo)}` of `{nombre}` is not defined in an analyzed file", donde)
 
 

@@ -16,7 +16,7 @@ from typing import Optional, Union
 import libcst as cst
 
 from .literales import describir
-from .programa import Ligadura, Programa, argumento
+from .programa import Ligadura, Programa, argumento, es_metodo_estatico, parametros
 from .recolector import Modulo, texto_cadena
 from .tipos import Pos
 
@@ -214,6 +214,9 @@ class Servidores:
             r = self._anotacion(m, param.annotation.annotation, Lugar(m, param))
             if r is not None:
                 return r
+        propio = self._propio(m, fn, param)
+        if propio is not None:
+            return propio
         llamadas = self.programa.llamadas_a(m, fn)
         motivos = []
         for llamada in llamadas:
@@ -228,6 +231,21 @@ class Servidores:
             return NoServidor(f"`{nombre}` is a parameter of `{fn.name.value}()`, which no analyzed file calls")
         return NoServidor(f"no call of `{fn.name.value}()` passes a server object as `{nombre}`"
                           + (f" ({motivos[0]})" if motivos else ""))
+
+    def _propio(self, m: Modulo, fn: cst.FunctionDef, param: cst.Param) -> Optional[Servidor]:
+        """`self` of a method of a subclass of an SDK server class (`class S(FastMCP)`): the server
+        itself, built where the one call of the class is (the class statement when there are several)."""
+        info = m.funcion(fn)
+        posicionales = parametros(fn)
+        if info is None or info.clase is None or not posicionales or posicionales[0] is not param or es_metodo_estatico(fn) \
+                or any(isinstance(d.decorator, cst.Name) and d.decorator.value == "classmethod" for d in fn.decorators):
+            return None
+        r = self.clase(m, info.clase)
+        if r is None:
+            return None
+        init = m.metodos.get(id(info.clase), {}).get("__init__")
+        llamadas = [l for l in self.programa.llamadas_a(m, init) if isinstance(l.nodo, cst.Call)] if init is not None else []
+        return Servidor(*r, Lugar(llamadas[0].m, llamadas[0].nodo) if len(llamadas) == 1 else Lugar(m, info.clase))
 
     def _anotacion(self, m: Modulo, ann: cst.BaseExpression, donde: Lugar) -> Optional[Servidor]:
         """A server type named by an annotation (`FastMCP`, `"FastMCP"`, `Optional[FastMCP]`, `FastMCP | None`)."""

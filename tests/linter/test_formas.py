@@ -100,6 +100,8 @@ def test_near_misses_are_rows_naming_the_construct(e):
          "(`servidor` is a parameter of `nadie_me_llama()`, which no analyzed file calls)"),
         ("formas/proveedor_carpeta.py", 19, "`FastMCP(\"incierto\", providers=[FileSystemProvider(root=os...`: providers and "
          "transforms add tools at run time; their names and schemas cannot be read from the source"),
+        ("formas/subclase_propia.py", 29, "`self.tool(self.nada, name=\"sp_nunca\")`: `self` is not a known MCP server instance "
+         "(`self` is a parameter of `registrar()`, which no analyzed file calls)"),
     ]
 
 
@@ -287,3 +289,7 @@ def test_computed_names_never_stop_the_tool_from_being_judged(e):
         ("docs_search", 27, "own", False), ("kg_read_graph", 19, "own", False), ("literal_cerrada", 55, "own", True),
         ("{PREFIJO}estado", 43, "own", False), ("{d.name}", 37, "own", True), ("{prefijo}_search", 27, "own", False)]
     assert [n for n in e["no_resuelto"] if n["archivo"] == "formas/nombre_calculado.py"] == []
+
+
+def test_a_server_subclass_registers_its_own_methods_through_self(e):
+    assert herramientas(e, "subclase_propia.py") == [("sp_contar", "fastmcp", 15), ("sp_otra", "fastmcp", 16)]

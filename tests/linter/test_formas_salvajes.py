@@ -1,0 +1,124 @@
+"""Forms seen in public servers the analyzer had never read (issue 30), each against the real
+package that publishes it: a server subclass registering its own methods, a same-file type alias
+as the return annotation, `annotations=` from a local variable, pydantic's functional validators
+and defaults computed at import time. Each beside its near miss."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from oracle_lint.linter.extraccion import extraer
+
+from .marcas import FIXTURES
+from .sdk_real import importar
+from .sdk_real import publicadas as publicadas_sdk
+
+
+def _esquemas(e: dict, archivo: str) -> dict[tuple[str, str], dict]:
+    nombres = {h["herramienta"] for h in e["herramienta"] if h["archivo"] == archivo}
+    return {(f["herramienta"], f["lado"]): json.loads(f["contenido"]) for f in e["esquema"] if f["herramienta"] in nombres}
+
+
+def test_a_fastmcp_subclass_registering_its_own_methods_publishes_what_fastmcp_lists():
+    servidor = importar(FIXTURES / "formas" / "subclase_propia.py", FIXTURES, ("formas",)).servidor
+    vivas = {t.name: {"entrada": t.parameters, "salida": t.output_schema} for t in asyncio.run(servidor.list_tools())}
+    e = extraer(sorted((FIXTURES / "formas").glob("*.py")), FIXTURES, trabajos=1)
+    mias = _esquemas(e, "formas/subclase_propia.py")
+    assert sorted(vivas) == sorted({n for n, _ in mias}) == ["sp_contar", "sp_otra"]
+    for nombre, lados in vivas.items():
+        for lado, esquema in lados.items():
+            assert mias[(nombre, lado)] == esquema, (nombre, lado)
+    assert [(n["linea"], n["motivo"]) for n in e["no_resuelto"] if n["archivo"] == "formas/subclase_propia.py"] == [
+        (29, "`self.tool(self.nada, name=\"sp_nunca\")`: `self` is not a known MCP server instance (`self` is a "
+             "parameter of `registrar()`, which no analyzed file calls)")]
+
+
+TIPOS = '''
+from typing import Annotated
+from pydantic import AfterValidator
+
+Positivo = Annotated[int, AfterValidator(abs)]
+'''
+
+SERVIDOR = '''
+import os
+from typing import Annotated, List, Optional
+
+from mcp.server.mcpserver import MCPServer
+from mcp_types import ImageContent, TextContent, ToolAnnotations
+from pydantic import AfterValidator, BeforeValidator, Field, PlainValidator, WrapValidator
+
+import tipos
+
+app = MCPServer("salvajes")
+ResponseType = List[TextContent | ImageContent]
+Limpio = Annotated[str, BeforeValidator(str.strip)]
+POR_DEFECTO = os.environ.get("POR_DEFECTO", "x")
+
+
+@app.tool()
+def contenido() -> ResponseType:
+    return [TextContent(type="text", text="x")]
+
+
+@app.tool()
+def validada(a: Annotated[str, BeforeValidator(str.strip)], b: Annotated[int, AfterValidator(abs)], c: Limpio,
+             d: Annotated[str, PlainValidator(str)], e: Annotated[int, WrapValidator(lambda v, h: h(v))] = 1,
+             f: Annotated[str, PlainValidator(str, json_schema_input_type=int)] = "1",
+             g: int = Field(default_factory=lambda: 3), h: str = Field(default=os.environ.get("H", "h")),
+             i: str = POR_DEFECTO, j: Optional[tipos.Positivo] = None) -> dict[str, str]:
+    return {"a": a}
+
+
+def registrar(servidor: MCPServer) -> None:
+    lectura = ToolAnnotations(readOnlyHint=True)
+
+    @servidor.tool(annotations=lectura)
+    def leer() -> dict[str, int]:
+        return {"n": 1}
+
+    dudosa = ToolAnnotations(readOnlyHint=True)
+    if os.environ.get("ESCRIBE"):
+        dudosa = ToolAnnotations(readOnlyHint=False)
+
+    @servidor.tool(annotations=dudosa)
+    def quiza() -> dict[str, int]:
+        return {"n": 2}
+
+
+registrar(app)
+'''
+
+
+def test_aliases_validators_computed_defaults_and_local_annotations_equal_the_sdk(tmp_path):
+    (tmp_path / "tipos.py").write_text(TIPOS)
+    (tmp_path / "servidor.py").write_text(SERVIDOR)
+    publicadas = publicadas_sdk(importar(tmp_path / "servidor.py", tmp_path, ("tipos",)).app)
+    e = extraer(sorted(tmp_path.glob("*.py")), tmp_path, trabajos=1)
+    mias = _esquemas(e, "servidor.py")
+    assert sorted(publicadas) == sorted({n for n, _ in mias}) == ["contenido", "leer", "quiza", "validada"]
+    # a default computed at import time makes the field optional; its value is the one thing the source cannot tell
+    computados = {n: publicadas["validada"]["inputSchema"]["properties"][n].pop("default") for n in ("h", "i")}
+    assert computados == {"h": "h", "i": "x"}
+    for nombre, herramienta in publicadas.items():
+        assert mias[(nombre, "entrada")] == herramienta["inputSchema"], nombre
+        assert mias.get((nombre, "salida")) == herramienta.get("outputSchema"), nombre
+    assert publicadas["leer"]["annotations"] == {"readOnlyHint": True}
+    pistas = {h["herramienta"]: (h["solo_lectura"], h["destructiva"]) for h in e["herramienta"]}
+    assert pistas == {"contenido": ("ausente", "ausente"), "validada": ("ausente", "ausente"),
+                      "leer": ("verdadero", "ausente"), "quiza": ("no_resuelto", "no_resuelto")}
+    # the near miss: annotations bound twice are not one value the source spells
+    assert [(n["herramienta"], n["linea"], n["motivo"]) for n in e["no_resuelto"]] == [
+        ("quiza", 42, "annotations `dudosa` cannot be read: `dudosa` is bound more than once in `registrar()`")]
+
+
+def test_a_return_alias_of_another_module_says_so(tmp_path):
+    (tmp_path / "tipos.py").write_text("from typing import List\nNumeros = List[int]\n")
+    (tmp_path / "servidor.py").write_text(
+        "from mcp.server.mcpserver import MCPServer\nfrom tipos import Numeros\n\napp = MCPServer('a')\n\n\n"
+        "@app.tool()\ndef numeros() -> Numeros:\n    return [1]\n")
+    e = extraer(sorted(tmp_path.glob("*.py")), tmp_path, trabajos=1)
+    assert [(n["linea"], n["motivo"]) for n in e["no_resuelto"]] == [
+        (8, "output schema of tool `numeros`: return annotation `Numeros` of `numeros` is a type alias defined in another "
+            "module (`tipos.py`), which is not modelled")]
