@@ -225,14 +225,17 @@ def test_what_only_run_time_knows_stays_unresolved(tmp_path):
             return None
     ''')
     assert motivos(e) == [
-        "input schema of tool `entorno`: value is built by a call to int() that cannot be followed",
         "input schema of tool `marca`: annotation metadata `MARCA` is not a module-level constant of an analyzed file",
         "input schema of tool `mayusculas`: StringConstraints argument `coerce_numbers_to_str` is not modelled",
         "output schema of tool `quizas_resultado`: tool `quizas_resultado` returns a union holding CallToolResult "
         "(the SDK refuses it)",
     ]
     assert {h["herramienta"]: h["esquema_entrada"] for h in e["herramienta"]} == {
-        "entorno": "no_resuelto", "marca": "no_resuelto", "mayusculas": "no_resuelto", "quizas_resultado": "modelo"}
+        "entorno": "modelo", "marca": "no_resuelto", "mayusculas": "no_resuelto", "quizas_resultado": "modelo"}
+    # a default only run time knows still makes the field optional (its value is not published)
+    entrada = next(json.loads(f["contenido"]) for f in e["esquema"] if f["herramienta"] == "entorno" and f["lado"] == "entrada")
+    assert entrada == {"properties": {"limite": {"description": "rows", "title": "Limite", "type": "integer"}},
+                       "title": "entornoArguments", "type": "object"}
 
 
 def test_sdk_models_inside_a_fastmcp_model_depend_on_its_mcp_major(tmp_path):
