@@ -2,7 +2,8 @@
 
 The call handler receives the tool name; it dispatches with `if name == ...` / `match name:`
 branches (names written as literals, constants or Enum members), with a dict of handlers
-indexed by the name (`HANDLERS[name]`, `self.handlers.get(name)`), or by passing the name to a
+indexed by the name (`HANDLERS[name]`, `self.handlers.get(name)`, `TOOLS[name].run(args)` with a
+method of the object the dict holds), or by passing the name to a
 helper that does one of those. A tool's emission sites are the returns of the branch that
 handles it, or of the function the dict names when the handler returns that call's result.
 """
@@ -145,6 +146,9 @@ class Despacho:
     def _de_tabla(self, m: Modulo, fn: cst.FunctionDef, llamada: cst.Call, p: list[str], herramienta: str):
         """Functions a call reaches through a dict of handlers indexed by the tool name."""
         objetivo = llamada.func
+        metodo = None
+        if isinstance(objetivo, cst.Attribute) and self._indice(objetivo.value, p) is not None:
+            objetivo, metodo = objetivo.value, objetivo.attr  # `TOOLS[name].run(args)`: a method of the object the dict holds
         tabla = self._indice(objetivo, p)
         if tabla is None and isinstance(objetivo, cst.Name):
             for lig in self.programa.ligaduras(m, fn, objetivo.value):
@@ -155,7 +159,7 @@ class Despacho:
         for tm, valor, tfn in self._dicts(m, tabla, fn, 0):
             for el in valor.elements:
                 if isinstance(el, cst.DictElement) and self.evaluar(tm, el.key) == herramienta:
-                    return self.funciones(tm, el.value, tfn)
+                    return self.funciones(tm, el.value if metodo is None else cst.Attribute(value=el.value, attr=metodo), tfn)
         return []
 
     def _dicts(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef], profundidad: int):

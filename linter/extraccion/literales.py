@@ -77,6 +77,10 @@ class Literales:
     def __init__(self, proyecto: Proyecto) -> None:
         self.proyecto = proyecto
         self.esquema_de_modelo: Optional[Callable[[Modulo, cst.BaseExpression], Any]] = None
+        # `t.name` / `t.schema()` of an object an analyzed class builds (a tool registry's instances):
+        # the expression that gives it, where it is written, and the environment it is read in
+        self.miembro_de_instancia: Optional[Callable[[Modulo, cst.BaseExpression, Entorno],
+                                                     Optional[tuple[Modulo, cst.BaseExpression, Entorno]]]] = None
 
     def evaluar(self, m: Modulo, expr: cst.BaseExpression, posiciones: Optional[dict[str, Pos]] = None,
                 puntero: str = "", entorno: Optional[Entorno] = None, profundidad: int = 0) -> Any:
@@ -136,6 +140,9 @@ class Literales:
                 if miembro is not None:
                     cm, valor = miembro
                     return self.evaluar(cm, valor, pos, puntero, None, profundidad + 1)
+                de_instancia = self.miembro_de_instancia(m, expr, entorno) if self.miembro_de_instancia else None
+                if de_instancia is not None:
+                    return self.evaluar(de_instancia[0], de_instancia[1], pos, puntero, de_instancia[2], profundidad + 1)
             raise NoResuelto(f"`{describir(m, expr)}` is not a module-level constant of an analyzed file", m.pos(expr))
         if isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
             base = self.evaluar(m, expr.value, None, "", entorno, profundidad + 1)
@@ -218,6 +225,9 @@ class Literales:
         d = self.proyecto.resolver(m, expr.func)
         if d is not None and d.tipo == "funcion" and d.modulo is not None:
             return self._ayudante(d.modulo, d.nodo, m, expr, pos, puntero, entorno, profundidad)
+        de_instancia = self.miembro_de_instancia(m, expr, entorno) if self.miembro_de_instancia else None
+        if de_instancia is not None:
+            return self.evaluar(de_instancia[0], de_instancia[1], pos, puntero, de_instancia[2], profundidad + 1)
         nombre = dotted(expr.func) or describir(m, expr.func)
         raise NoResuelto(f"value is built by a call to {nombre}() that cannot be followed", m.pos(expr))
 

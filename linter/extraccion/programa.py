@@ -269,22 +269,32 @@ class Programa:
             if len(valores) != 1 or len(ligaduras) != 1:
                 return None
             m, it, fn = valores[0].m, valores[0].nodo, valores[0].fn
-        if isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and it.func.attr.value == "items" and not it.args:
-            it, pares = it.func.value, True
+        vista = None  # `d.items()` / `d.values()` / `d.keys()` of a literal dict
+        if isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and it.func.attr.value in ("items", "values", "keys") \
+                and not it.args:
+            it, vista = it.func.value, it.func.attr.value
+        pares = vista == "items"
+        devuelto = self._lista_devuelta(m, it, fn)
+        if devuelto is not None:  # `for d in crear_defs()`: the one sequence a project function returns
+            m, it, fn = devuelto
         if isinstance(it, (cst.Name, cst.Attribute)):
             ligaduras = self.ligaduras_de(m, it, fn)
             valores = [l for l in ligaduras if l.tipo == "valor"]
             if len(valores) != 1 or len(ligaduras) != 1:
                 return None  # rebound: not one value
-            if self.mutado(m, it, fn):
-                agregados = self._agregados(valores[0], pares)
+            if self.mutado(m, it, fn) or self._mutado_en_funciones(valores[0], it):
+                agregados = self._agregados(valores[0], vista is not None)
                 if agregados is None or not isinstance(bucle.target, cst.Name):
                     return None  # changed otherwise than by appends the analyzer can enumerate
                 return [{bucle.target.value: el} for el in agregados]
             m, it, fn = valores[0].m, valores[0].nodo, valores[0].fn
-        if pares and isinstance(it, cst.Dict):
-            elementos = [cst.Tuple([cst.Element(e.key), cst.Element(e.value)]) for e in it.elements if isinstance(e, cst.DictElement)]
-        elif isinstance(it, (cst.List, cst.Tuple, cst.Set)) and not pares:
+        if vista is not None and isinstance(it, cst.Dict):
+            parte = {"items": None, "values": "value", "keys": "key"}[vista]
+            elementos = [getattr(e, parte) if parte else cst.Tuple([cst.Element(e.key), cst.Element(e.value)])
+                         for e in it.elements if isinstance(e, cst.DictElement)]
+            if len(elementos) != len(it.elements):
+                return None  # a `**spread` of another dict
+        elif isinstance(it, (cst.List, cst.Tuple, cst.Set)) and vista is None:
             elementos = [e.value for e in it.elements if isinstance(e, cst.Element)]
         else:
             return None
@@ -355,19 +365,68 @@ class Programa:
             hijo, actual = actual, m.padres.get(actual)
         return None
 
+    def _lista_devuelta(self, m: Modulo, it: cst.BaseExpression, fn: Optional[cst.FunctionDef]
+                        ) -> Optional[tuple[Modulo, cst.BaseExpression, cst.FunctionDef]]:
+        """For a call of a project function whose one return is a literal sequence or a name (read in
+        that function), that expression and where it is read."""
+        if not (isinstance(it, cst.Call) and isinstance(it.func, (cst.Name, cst.Attribute))):
+            return None
+        ligaduras = self.ligaduras_de(m, it.func, fn)
+        if len(ligaduras) != 1 or ligaduras[0].tipo != "funcion" or ligaduras[0].m is None:
+            return None
+        fm, f = ligaduras[0].m, ligaduras[0].nodo
+        info = fm.funcion(f)
+        retornos = [r.value for r in (info.retornos if info else []) if r.value is not None]
+        if len(retornos) != 1 or not isinstance(retornos[0], (cst.List, cst.Tuple, cst.Name)):
+            return None
+        return fm, retornos[0], f
+
+    def _mutado_en_funciones(self, lig: Ligadura, expr: cst.BaseExpression) -> bool:
+        """Whether a module-level name is changed in place inside a function of its module that does
+        not bind it (`REGISTRO.append(...)` in a registry decorator)."""
+        if lig.fn is not None or lig.m is None or not lig.nombre:
+            return False
+        return bool(self._cambios_en_funciones(lig.m, lig.nombre))
+
+    @staticmethod
+    def _cambios_en_funciones(m: Modulo, nombre: str) -> list[tuple[FuncionInfo, cst.CSTNode]]:
+        """In-place changes of the module-level `nombre` inside functions of `m` (where neither the
+        function nor one enclosing it binds a name of its own so spelt)."""
+        def propio(info: Optional[FuncionInfo]) -> bool:
+            while info is not None:
+                if nombre in info.asignaciones or nombre in info.parametros() or nombre in info.importados:
+                    return nombre not in info.globales
+                info = m.funcion(info.padre)
+            return False
+        return [(info, c) for info in m.info.values() if nombre in info.mutaciones and not propio(info)
+                for c in info.mutaciones[nombre]]
+
     def _agregados(self, lig: Ligadura, pares: bool) -> Optional[list[tuple[Modulo, cst.BaseExpression, Entorno]]]:
-        """The elements of a list a function builds by appends (`out = []` and `out.append(x)` of the
-        variable of loops over literals): each appended element once per iteration that reaches
-        it. An append under a run-time condition counts: the element may be in the list. None when
-        the list starts other than literal, or is changed by anything but such appends."""
+        """The elements of a list built by appends: in the function that binds it (`out = []` and
+        `out.append(x)` of the variable of loops over literals), each appended element once per
+        iteration that reaches it; for a module-level list, also those functions of its module
+        append (a registry decorator: `REGISTRO.append(Def(name=name, fn=fn))`), once per call
+        of that function, its parameters bound to that call's arguments. An append under a run-time
+        condition counts: the element may be in the list. None when the list starts other than
+        literal, is changed by anything but such appends, or is appended to by a function no
+        analyzed file calls."""
         info = lig.m.funcion(lig.fn)
-        if pares or info is None or not isinstance(lig.nodo, cst.List):
+        if pares or not isinstance(lig.nodo, cst.List):
             return None
         nombre = lig.nombre
-        cambios = info.mutaciones.get(nombre, [])
         salida = [(lig.m, e.value, {}) for e in lig.nodo.elements if isinstance(e, cst.Element)]
-        if len(salida) != len(lig.nodo.elements) or not cambios:
+        if len(salida) != len(lig.nodo.elements):
             return None
+        if lig.fn is None:
+            if nombre in lig.m.reasignadas:
+                return None  # also changed at module level, where appends are not enumerated
+            de_funciones = self._agregados_de_funciones(lig.m, nombre)
+            if de_funciones is None:
+                return None
+            salida.extend(de_funciones)
+        cambios = info.mutaciones.get(nombre, []) if info is not None else []
+        if not cambios:
+            return salida if lig.fn is None and len(salida) > len(lig.nodo.elements) else None
         for c in cambios:
             if not (isinstance(c, cst.Call) and isinstance(c.func, cst.Attribute) and c.func.attr.value == "append"
                     and len(c.args) == 1 and c.args[0].keyword is None and not c.args[0].star):
@@ -378,6 +437,42 @@ class Programa:
                     return None  # a value read in the function (not a loop element): where it is bound is not kept
                 salida.append(entorno[valor.value])
         return salida
+
+    def _agregados_de_funciones(self, m: Modulo, nombre: str) -> Optional[list[tuple[Modulo, cst.BaseExpression, Entorno]]]:
+        """What functions of `m` append to its module-level list `nombre`: `x` of each `nombre.append(x)`,
+        once per call of the function (decorator uses and a decorator factory's applications
+        included), its parameters (and its factory's) bound to that call's arguments."""
+        salida: list[tuple[Modulo, cst.BaseExpression, Entorno]] = []
+        for info, c in self._cambios_en_funciones(m, nombre):
+            if not (isinstance(c, cst.Call) and isinstance(c.func, cst.Attribute) and c.func.attr.value == "append"
+                    and len(c.args) == 1 and c.args[0].keyword is None and not c.args[0].star):
+                return None
+            llamadas = self.llamadas_a(m, info.nodo)
+            if not llamadas:
+                return None  # called from outside the analyzed files, or never: its appends cannot be counted
+            for llamada in llamadas:
+                salida.append((m, c.args[0].value, self.entorno_de_llamada(llamada, m, info.nodo)))
+        return salida
+
+    def entorno_de_llamada(self, llamada: Llamada, m: Modulo, fn: cst.FunctionDef) -> Entorno:
+        """`fn`'s parameters (and, for a closure, its factory's) bound to what `llamada` passes (or their defaults)."""
+        entorno: Entorno = {}
+        if llamada.exterior is not None:
+            fabrica = self.funcion_que_encierra(m, fn)
+            if fabrica is not None:
+                entorno.update(self.entorno_de_llamada(llamada.exterior, m, fabrica))
+        for p in [*parametros(fn), *fn.params.kwonly_params]:
+            valor = argumento(llamada, fn, p.name.value)
+            if valor is not None:
+                donde = m if valor is p.default else llamada.m
+                entorno[p.name.value] = (donde, valor, {})
+        return entorno
+
+    @staticmethod
+    def funcion_que_encierra(m: Modulo, fn: cst.FunctionDef) -> Optional[cst.FunctionDef]:
+        """The function whose body defines `fn` (None at module or class level)."""
+        info = m.funcion(fn)
+        return info.padre if info is not None else None
 
     def mutado(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef]) -> bool:
         """Whether a name is changed in place after it is bound (`x.append(...)`, `x[k] = v`, `x += ...`)."""

@@ -67,11 +67,13 @@ class Registro:
     def __init__(self, proyecto: Proyecto, literales: Literales, derivador: Derivador) -> None:
         self.proyecto, self.literales, self.derivador = proyecto, literales, derivador
         self.programa = Programa(proyecto)
+        literales.miembro_de_instancia = self.miembro_de_instancia
         self.servidores = Servidores(self.programa)
         self.problemas: list[tuple[Optional[str], NoResuelto]] = []
         self._manejadores: Optional[list[tuple[Modulo, cst.FunctionDef]]] = None
         self._cuenta_tool: Optional[int] = None
         self._carpetas: Optional[list[tuple[Servidor, str, cst.Call, Modulo]]] = None
+        self._consumidos: set[int] = set()  # dict literals a `Tool(**spec)` reads: tools of that call, not of a table
 
     def _problema(self, herramienta: Optional[str], motivo: str, pos) -> None:
         self.problemas.append((herramienta, NoResuelto(motivo, pos)))
@@ -466,8 +468,13 @@ class Registro:
             return self._funciones_de(*atributo, entorno, profundidad + 1)
         campo = self._campo_de_tool(m, expr, ctx, entorno, "fn")
         if campo is not None:
-            return self._funciones_de(campo[0], campo[1], campo[2], entorno, profundidad + 1)
+            # the field is read where the object is built; the registration's own arguments, where it is written
+            r = self._funciones_de(campo[0], campo[1], campo[2], campo[3], profundidad + 1)
+            return r if isinstance(r, str) else [Manejador(x.m, x.fn, entorno) for x in r]
         if isinstance(expr, cst.Call):
+            pasada = self._envuelta_por_llamada(m, expr, ctx)
+            if pasada is not None:  # `wrap(fn)` of a project function that returns `fn` (or a functools.wraps wrapper of it)
+                return self._funciones_de(m, pasada, ctx, entorno, profundidad + 1)
             return f"`{describir(m, expr)}` computes the function at run time"
         if not isinstance(expr, (cst.Name, cst.Attribute)):
             return f"`{describir(m, expr)}` is not a function the analyzer can follow"
@@ -497,6 +504,33 @@ class Registro:
             return salida
         return motivos[0] if motivos else f"`{describir(m, expr)}` is not a function the analyzer can follow"
 
+    def _envuelta_por_llamada(self, m: Modulo, llamada: cst.Call, ctx: Optional[cst.FunctionDef]) -> Optional[cst.BaseExpression]:
+        """The argument `llamada` passes to a project function (not a method) whose every return is
+        one parameter `p`, or a local `@functools.wraps(p)` wrapper of it: the function it returns
+        stands for that argument."""
+        if not isinstance(llamada.func, (cst.Name, cst.Attribute)):
+            return None
+        ligaduras = self.programa.ligaduras_de(m, llamada.func, ctx)
+        if len(ligaduras) != 1 or ligaduras[0].tipo != "funcion" or ligaduras[0].m is None:
+            return None
+        wm, w = ligaduras[0].m, ligaduras[0].nodo
+        info = wm.funcion(w)
+        if info is None or info.clase is not None or not info.retornos:
+            return None
+        devueltos = set()
+        for r in info.retornos:
+            valor = r.value
+            if isinstance(valor, cst.Name) and valor.value not in info.parametros():
+                locales = [a.nodo for a in info.asignaciones.get(valor.value, [])]
+                envuelta = _envuelve(locales[0]) if len(locales) == 1 else None
+                valor = envuelta if isinstance(envuelta, cst.Name) else None
+            if not (isinstance(valor, cst.Name) and valor.value in info.parametros()):
+                return None
+            devueltos.add(valor.value)
+        if len(devueltos) != 1:
+            return None
+        return argumento(Llamada(m, llamada, ctx, 0), w, devueltos.pop())
+
     def _getattr(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef],
                  entorno: Entorno) -> Optional[tuple[Modulo, cst.Attribute, Optional[cst.FunctionDef]]]:
         """`getattr(base, name)` with a name that evaluates to a string, as the attribute `base.name`
@@ -516,23 +550,19 @@ class Registro:
         return bm, cst.Attribute(value=base, attr=cst.Name(nombre)), bctx
 
     def _campo_de_tool(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef], entorno: Entorno,
-                       campo: str) -> Optional[tuple[Modulo, cst.BaseExpression, Optional[cst.FunctionDef]]]:
+                       campo: str) -> Optional[tuple[Modulo, cst.BaseExpression, Optional[cst.FunctionDef], Entorno]]:
         """`t.fn` / `t.name` where `t` is a tool object the SDK builds (`Tool.from_function(f, name=...)`,
-        bound to a name or a loop variable): the expression passed for that field, where it is written.
-        The name defaults to the function's own, as the SDK does."""
+        bound to a name or a loop variable), or an object of an analyzed class (a definition a
+        registry holds, `Def(name=..., fn=...)`): the expression passed for that field, where it is
+        written, with the environment it is read in. The SDK names a tool after its function."""
         if not (isinstance(expr, cst.Attribute) and expr.attr.value == campo):
             return None
-        base, bm, bctx = expr.value, m, ctx
-        while isinstance(base, cst.Name) and base.value in entorno:
-            bm, base, _ = entorno[base.value]
-            bctx = bm.contexto.get(id(base))
-        if isinstance(base, (cst.Name, cst.Attribute)):
-            ligaduras = self.programa.ligaduras_de(bm, base, bctx)
-            if len(ligaduras) != 1 or ligaduras[0].tipo != "valor" or ligaduras[0].m is None:
-                return None
-            bm, base, bctx = ligaduras[0].m, ligaduras[0].nodo, ligaduras[0].fn
-        if not (isinstance(base, cst.Call) and isinstance(base.func, cst.Attribute) and base.func.attr.value == "from_function"):
+        r = self._instancia(m, expr.value, ctx, entorno)
+        if r is None:
             return None
+        bm, base, bctx, benv = r
+        if not (isinstance(base.func, cst.Attribute) and base.func.attr.value == "from_function"):
+            return self._campo_construido(bm, base, bctx, benv, campo)
         if not any(q.split(".")[0] in ("mcp", "fastmcp") and q.endswith("Tool.from_function")
                    for q in self.proyecto.calificados(bm, base.func)):
             return None
@@ -540,17 +570,113 @@ class Registro:
         posicionales = [a for a in base.args if a.keyword is None]
         for a in base.args:
             if a.keyword is not None and a.keyword.value == campo:
-                return bm, a.value, bctx
+                return bm, a.value, bctx, entorno
         if any(a.star for a in base.args):
             return None
         if posicion < len(posicionales):
-            return bm, posicionales[posicion].value, bctx
+            return bm, posicionales[posicion].value, bctx, entorno
         funcion = self._campo_de_tool(bm, cst.Attribute(value=base, attr=cst.Name("fn")), bctx, {}, "fn") if campo == "name" else None
         if funcion is not None:
-            funciones = self._funciones_de(*funcion, {}, 1)
+            funciones = self._funciones_de(funcion[0], funcion[1], funcion[2], {}, 1)
             if not isinstance(funciones, str) and len(funciones) == 1:
-                return bm, cst.SimpleString(repr(funciones[0].fn.name.value)), bctx
+                return bm, cst.SimpleString(repr(funciones[0].fn.name.value)), bctx, entorno
         return None
+
+    def _instancia(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef],
+                   entorno: Entorno) -> Optional[tuple[Modulo, cst.Call, Optional[cst.FunctionDef], Entorno]]:
+        """The one call that builds the object `expr` denotes (through a loop element's environment
+        and single bindings), where it is written, with the environment its names are read in."""
+        base, bm, bctx, benv = expr, m, ctx, entorno
+        for _ in range(10):
+            if isinstance(base, cst.Name) and base.value in benv:
+                bm, base, benv = benv[base.value]
+                bctx = bm.contexto.get(id(base)) if isinstance(base, cst.Call) else bm.contexto.get(id(base), bctx)
+                continue
+            if isinstance(base, (cst.Name, cst.Attribute)):
+                ligaduras = self.programa.ligaduras_de(bm, base, bctx)
+                if len(ligaduras) != 1 or ligaduras[0].tipo != "valor" or ligaduras[0].m is None:
+                    return None
+                bm, base, bctx, benv = ligaduras[0].m, ligaduras[0].nodo, ligaduras[0].fn, {}
+                continue
+            break
+        return (bm, base, bctx, benv) if isinstance(base, cst.Call) else None
+
+    def miembro_de_instancia(self, m: Modulo, expr: cst.BaseExpression, entorno: Entorno
+                             ) -> Optional[tuple[Modulo, cst.BaseExpression, Entorno]]:
+        """`t.name` or `t.schema()` (no arguments) where `t` is an object an analyzed class builds: the
+        expression that gives it (Literales' hook for a tool registry's instances)."""
+        llamado = isinstance(expr, cst.Call)
+        attr = expr.func if isinstance(expr, cst.Call) and not expr.args else expr
+        if not isinstance(attr, cst.Attribute):
+            return None
+        r = self._instancia(m, attr.value, _encierra(m, expr), entorno)
+        c = self._campo_construido(*r, attr.attr.value, llamado) if r is not None else None
+        return (c[0], c[1], c[3]) if c is not None else None
+
+    def _campo_construido(self, m: Modulo, llamada: cst.Call, ctx: Optional[cst.FunctionDef], entorno: Entorno,
+                          campo: str, llamado: bool = False) -> Optional[tuple[Modulo, cst.BaseExpression, Optional[cst.FunctionDef], Entorno]]:
+        """`obj.campo` where `obj = C(...)` builds an analyzed class: the argument the call passes for
+        that field (by keyword, or by position in `__init__` / the dataclass fields), the `__init__`
+        default, a class attribute, or the one return of a property of that name (of a method,
+        when `llamado`: `obj.campo()`)."""
+        if not isinstance(llamada.func, (cst.Name, cst.Attribute)):
+            return None
+        clases = [l for l in self.programa.ligaduras_de(m, llamada.func, ctx) if l.tipo == "clase" and l.m is not None]
+        if len(clases) != 1:
+            return None
+        cm, clase = clases[0].m, clases[0].nodo
+        for a in llamada.args:
+            if a.keyword is not None and a.keyword.value == campo:
+                return m, a.value, ctx, entorno
+        if any(a.star for a in llamada.args):
+            return None
+        posicionales = [a.value for a in llamada.args if a.keyword is None]
+        orden, defecto = self._campos_en_orden(cm, clase, campo)
+        if orden is not None and orden < len(posicionales):
+            return m, posicionales[orden], ctx, entorno
+        if defecto is not None:
+            return cm, defecto, None, {}
+        for lig in self.programa.miembro(cm, clase, campo, instancia=False):
+            if lig.tipo == "valor" and lig.m is not None:
+                return lig.m, lig.nodo, None, {}
+            propiedad = lig.tipo == "funcion" and any(isinstance(d.decorator, cst.Name) and d.decorator.value == "property"
+                                                      for d in lig.nodo.decorators)
+            if lig.tipo == "funcion" and lig.m is not None and (llamado or propiedad):
+                info = lig.m.funcion(lig.nodo)
+                retornos = [r.value for r in (info.retornos if info else []) if r.value is not None]
+                if len(retornos) == 1:
+                    return lig.m, retornos[0], lig.nodo, {}
+        return None
+
+    def _campos_en_orden(self, m: Modulo, clase: cst.ClassDef, campo: str) -> tuple[Optional[int], Optional[cst.BaseExpression]]:
+        """(position among the constructor's arguments, default) of field `campo`: the `__init__`
+        parameter it is assigned from (`self.campo = p`), or, with no `__init__`, the class body's
+        annotated fields in order (a dataclass, a pydantic model, a NamedTuple)."""
+        for lm, c in self.programa.linaje(m, clase):
+            init = lm.metodos.get(id(c), {}).get("__init__")
+            if init is None:
+                continue
+            info = lm.funcion(init)
+            nombres = [p.name.value for p in parametros(init)][1:]
+            propio = parametros(init)[0].name.value if parametros(init) else "self"
+            fuente = campo
+            asignado = info.atributos.get((propio, campo), []) if info is not None else []
+            if len(asignado) == 1 and isinstance(asignado[0].valor, cst.Name):
+                fuente = asignado[0].valor.value
+            param = next((p for p in [*parametros(init), *init.params.kwonly_params] if p.name.value == fuente), None)
+            if param is None:
+                return None, None
+            return (nombres.index(fuente) if fuente in nombres else None), param.default
+        campos: list[tuple[str, Optional[cst.BaseExpression]]] = []
+        for lm, c in reversed(self.programa.linaje(m, clase)):
+            for sentencia in c.body.body:
+                for parte in sentencia.body if isinstance(sentencia, cst.SimpleStatementLine) else []:
+                    if isinstance(parte, cst.AnnAssign) and isinstance(parte.target, cst.Name):
+                        campos = [x for x in campos if x[0] != parte.target.value] + [(parte.target.value, parte.value)]
+        nombres = [n for n, _ in campos]
+        if campo not in nombres:
+            return None, None
+        return nombres.index(campo), dict(campos)[campo]
 
     def _por_llamadas(self, lig, entorno: Entorno, profundidad: int) -> Union[list[Manejador], str]:
         """A wrapper's parameter: the functions its call sites (or decorator uses) pass."""
@@ -664,14 +790,17 @@ class Registro:
         for llamada in m.llamadas:
             if not es_tool_mcp(self.proyecto.calificados(m, llamada.func)):
                 continue
-            campos = {a.keyword.value: a.value for a in llamada.args if a.keyword is not None}
+            escritos = {a.keyword.value: a.value for a in llamada.args if a.keyword is not None}
+            extendidos = [a.value for a in llamada.args if a.star == "**"]
             ctx = m.contexto.get(id(llamada))
             # `Tool(name=name, ...)` inside the project's own helper: one tool per call site of the helper;
-            # in a comprehension over literals, one tool per element
+            # in a comprehension or a loop over literals, one tool per element (`Tool(**spec)` over dict literals)
             bases: list[Entorno] = [{}]
-            if "name" in campos and texto_cadena(campos["name"]) is None:
-                bases = self.programa.comprension(m, llamada, ctx) or [{}]
-            for entorno in [e for base in bases for e in self._por_parametros(m, ctx, list(campos.values()), base)]:
+            if ("name" in escritos and texto_cadena(escritos["name"]) is None) or extendidos:
+                bases = self.programa.comprension(m, llamada, ctx) or self.programa.iteraciones(m, ctx, llamada, extendidos) \
+                    if extendidos else self.programa.comprension(m, llamada, ctx) or [{}]
+            for entorno in [e for base in bases for e in self._por_parametros(m, ctx, list(escritos.values()), base)]:
+                campos = {**self._extendidos(m, extendidos, entorno), **escritos}
                 nombre = self._texto(m, campos["name"], entorno) if "name" in campos else None
                 if nombre is None:
                     self._problema(None, f"Tool(...) without a literal name: `{describir(m, llamada)}`", m.pos(llamada))
@@ -683,6 +812,21 @@ class Registro:
                 self._despacho(h)
                 salida.append(h)
         return salida
+
+    def _extendidos(self, m: Modulo, extendidos: list[cst.BaseExpression], entorno: Entorno) -> dict[str, cst.BaseExpression]:
+        """The fields `**spec` passes, when `spec` is (a loop element that is) a dict literal of this
+        module with literal keys; that element is then a tool of this call, not a table of its own."""
+        campos: dict[str, cst.BaseExpression] = {}
+        for expr in extendidos:
+            valor = entorno.get(expr.value) if isinstance(expr, cst.Name) else None
+            if valor is None or valor[0] is not m or not isinstance(valor[1], cst.Dict):
+                return {}
+            claves = {texto_cadena(e.key): e.value for e in valor[1].elements if isinstance(e, cst.DictElement)}
+            if None in claves or len(claves) != len(valor[1].elements):
+                return {}
+            campos.update(claves)
+            self._consumidos.add(id(valor[1]))
+        return campos
 
     def manejadores_llamada(self) -> list[tuple[Modulo, cst.FunctionDef]]:
         """Every low-level call_tool handler in the project (computed once per Registro)."""
@@ -758,7 +902,7 @@ class Registro:
             return t
         campo = self._campo_de_tool(m, expr, ctx, entorno or {}, "name")
         if campo is not None:
-            return self._texto(campo[0], campo[1])
+            return self._texto(campo[0], campo[1], campo[3], campo[2])
         try:
             v = self.literales.evaluar(m, expr, entorno=entorno or None)
         except NoResuelto:
@@ -779,7 +923,8 @@ class Registro:
             if not any(_es_entrada(c) for _, _, c, _ in elementos):
                 continue
             for nodo, em, campos, clave in elementos:
-                salida.extend(self._entrada_tabla(nombre_tabla, m, nodo, em, campos, clave))
+                if id(nodo) not in self._consumidos:
+                    salida.extend(self._entrada_tabla(nombre_tabla, m, nodo, em, campos, clave))
         return salida
 
     def _elementos(self, m: Modulo, valor: cst.BaseExpression) -> list[tuple]:
@@ -913,6 +1058,14 @@ def _envuelve(fn: Optional[cst.CSTNode]) -> Optional[cst.BaseExpression]:
                 or (isinstance(d.func, cst.Name) and d.func.value == "wraps")):
             return d.args[0].value
     return None
+
+
+def _encierra(m: Modulo, nodo: cst.CSTNode) -> Optional[cst.FunctionDef]:
+    """The function whose body holds `nodo` (None at module level)."""
+    actual = m.padres.get(nodo)
+    while actual is not None and not isinstance(actual, (cst.FunctionDef, cst.Module)):
+        actual = m.padres.get(actual)
+    return actual if isinstance(actual, cst.FunctionDef) else None
 
 
 def _es_defecto(fn: cst.FunctionDef, nombre: str, valor: cst.BaseExpression) -> bool:

@@ -5,7 +5,7 @@ import pytest
 
 from oracle_lint.linter.extraccion import extraer
 
-from .marcas import FIXTURES
+from .marcas import FIXTURES, marcas, violaciones
 
 FORMAS = FIXTURES / "formas"
 
@@ -17,6 +17,15 @@ def e() -> dict:
 
 def herramientas(e: dict, archivo: str) -> list[tuple[str, str, int]]:
     return sorted((h["herramienta"], h["registro"], h["linea"]) for h in e["herramienta"] if h["archivo"] == f"formas/{archivo}")
+
+
+def test_every_marker_of_the_form_fixtures_is_what_the_relations_imply(e):
+    """Each form's `# expect:` markers (its findings and its near misses' no_resuelto rows) are
+    exactly the rows the rules' independent emulation derives from the evidence."""
+    esperado = {(f"formas/{a}", linea, regla) for a, linea, regla in marcas(FORMAS) if "/" not in a}  # `e` reads the top level
+    obtenido = violaciones(e)
+    assert sorted(obtenido - esperado) == [], "rows the fixtures do not mark"
+    assert sorted(esperado - obtenido) == [], "markers no row explains"
 
 
 def test_call_form_at_module_level_in_functions_and_in_literal_loops(e):
@@ -78,6 +87,8 @@ def test_near_misses_are_rows_naming_the_construct(e):
          "cannot be enumerated statically: `getattr(exportadas, os.environ[\"HERRAMIENTA\"])` computes the function at run time"),
         ("formas/calculadas.py", 78, "`mcp1.add_tool(ajeno.fn, ajeno.name)`: the registered function cannot be enumerated "
          "statically: `staticmethod(objeto_c)` computes the function at run time"),
+        ("formas/definiciones.py", 36, "`app.add_tool(Tool.from_function(fn=d.fn, name=d.name))`: the registered function "
+         "cannot be enumerated statically: `d` is a loop variable over a value that is not a literal sequence"),
         ("formas/envoltorio.py", 42, "`mcp.tool(name=nombre)(fn)`: the registered function cannot be enumerated statically: "
          "`fn` is a parameter of `aplicar()`, which no analyzed file calls"),
         ("formas/envoltorio.py", 93, "`registrar(*PARES)` passes `fn` of `registrar()` in a way the analyzer cannot bind "
@@ -100,6 +111,10 @@ def test_near_misses_are_rows_naming_the_construct(e):
          "(`servidor` is a parameter of `nadie_me_llama()`, which no analyzed file calls)"),
         ("formas/proveedor_carpeta.py", 19, "`FastMCP(\"incierto\", providers=[FileSystemProvider(root=os...`: providers and "
          "transforms add tools at run time; their names and schemas cannot be read from the source"),
+        ("formas/registro_decorador.py", 60, "`mcp.tool(name=d.name)(d.fn)`: the registered function cannot be enumerated "
+         "statically: `d` is a loop variable over a value that is not a literal sequence"),
+        ("formas/registro_instancias.py", 65, "Tool(...) without a literal name: `Tool(name=t.name, inputSchema=t.schema())`"),
+        ("formas/spec_dicts.py", 24, "Tool(...) without a literal name: `types.Tool(**leida)`"),
         ("formas/subclase_propia.py", 29, "`self.tool(self.nada, name=\"sp_nunca\")`: `self` is not a known MCP server instance "
          "(`self` is a parameter of `registrar()`, which no analyzed file calls)"),
     ]
@@ -293,3 +308,28 @@ def test_computed_names_never_stop_the_tool_from_being_judged(e):
 
 def test_a_server_subclass_registers_its_own_methods_through_self(e):
     assert herramientas(e, "subclase_propia.py") == [("sp_contar", "fastmcp", 15), ("sp_otra", "fastmcp", 16)]
+
+
+def test_an_instance_registry_lists_each_instance_with_its_class_name_schemas_and_run_method(e):
+    """`TOOLS = {"x": X(), ...}` listed as `Tool(name=t.name, inputSchema=t.schema(), ...)` over
+    `TOOLS.values()` and dispatched by `TOOLS[name].run(args)`: the name is a class attribute or a
+    property's literal, the schemas the methods' returns, the emission sites `run`'s returns."""
+    assert herramientas(e, "registro_instancias.py") == [("ri_charla", "lowlevel", 46), ("ri_eco", "lowlevel", 46)]
+    esquemas = {(f["herramienta"], f["lado"]): f["contenido"] for f in e["esquema"] if f["archivo"] == "formas/registro_instancias.py"}
+    assert esquemas[("ri_eco", "salida")] == (
+        '{"additionalProperties": false, "properties": {"eco": {"type": "string"}}, "type": "object"}')
+    assert esquemas[("ri_charla", "entrada")] == '{"type": "object"}'  # the base class's method
+    raices = sorted((r["herramienta"], r["linea"], r["estricta"]) for r in e["raiz"] if r["archivo"] == "formas/registro_instancias.py")
+    assert raices == [("ri_charla", 26, False), ("ri_eco", 38, True)]
+    assert [(n["linea"], n["motivo"]) for n in e["no_resuelto"] if n["archivo"] == "formas/registro_instancias.py"] == [
+        (65, "Tool(...) without a literal name: `Tool(name=t.name, inputSchema=t.schema())`")]
+
+
+def test_tool_of_a_spread_dict_literal_is_one_tool_per_spec(e):
+    """`types.Tool(**spec)` in a loop over a list of dict literals: each dict is one tool (and not a
+    table of its own); a spec read from a file is the near miss."""
+    assert herramientas(e, "spec_dicts.py") == [("sd_dos", "lowlevel", 21), ("sd_uno", "lowlevel", 21)]
+    estados = {h["herramienta"]: h["esquema_salida"] for h in e["herramienta"] if h["archivo"] == "formas/spec_dicts.py"}
+    assert estados == {"sd_dos": "ninguno", "sd_uno": "literal"}
+    assert [(n["linea"], n["motivo"]) for n in e["no_resuelto"] if n["archivo"] == "formas/spec_dicts.py"] == [
+        (24, "Tool(...) without a literal name: `types.Tool(**leida)`")]
