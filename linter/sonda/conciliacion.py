@@ -9,6 +9,7 @@ decide what is a finding (`analisis.herramienta_no_vista`, `analisis.esquema_no_
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Mapping, Optional, Sequence
 
 from oracle_lint.linter.extraccion.literales import escapar
@@ -86,7 +87,7 @@ def publicadas(estatica: Mapping[str, Sequence[Mapping[str, Any]]], vivas: Seque
         nombre = tool.get("name")
         if not isinstance(nombre, str):
             continue  # a listing without names is the live evidence's no_resuelto
-        filas = por_nombre.get(nombre, [])
+        filas = por_nombre.get(nombre) or _por_patron(por_nombre, nombre)
         fila = {"herramienta": nombre, "servidor": origen, "vista": bool(filas), "lado": None, "puntero": None,
                 "estatico": None, "publicado": None}
         if not filas:  # no place in the source: the finding lands on the project's configuration file
@@ -101,6 +102,19 @@ def publicadas(estatica: Mapping[str, Sequence[Mapping[str, Any]]], vivas: Seque
             fila.update(diferencia)
         salida.append({**fila, "archivo": elegida["archivo"], "linea": elegida["linea"], "columna": elegida["columna"]})
     return sorted(salida, key=lambda f: (f["herramienta"], str(f["archivo"]), f["linea"]))
+
+
+def _por_patron(por_nombre: Mapping[str, list[Mapping[str, Any]]], nombre: str) -> list[Mapping[str, Any]]:
+    """Static tools whose name was computed (`{prefix}read_graph`: each `{...}` stands for any text)
+    and matches the live `nombre`, when no static tool has that exact name. A name computed whole
+    (`{name}`) tells nothing of which live tools it stands for: it matches none."""
+    return [f for patron, filas in sorted(por_nombre.items())
+            if "{" in patron and re.sub(r"\{[^{}]*\}", "", patron) and _patron(patron).fullmatch(nombre) for f in filas]
+
+
+def _patron(nombre: str) -> "re.Pattern[str]":
+    partes = re.split(r"\{[^{}]*\}", nombre)
+    return re.compile(".+".join(re.escape(p) for p in partes), re.DOTALL)
 
 
 def _diferencia(fila: Mapping[str, Any], esquemas: Mapping[tuple[str, str], list[Any]],

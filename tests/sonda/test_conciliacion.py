@@ -28,19 +28,21 @@ def _check(*args: str, proyecto: Path = PROYECTO):
 def test_check_probe_reports_the_hidden_tool_and_the_edited_schema():
     codigo, salida, _ = _check("--probe", "--", sys.executable, "servidor.py")
     assert codigo == 1
+    # `oculta_a` is the live name of the tool the source names `oculta_{nombre}`: found, its schemas agree
     assert salida.splitlines() == [
         f"pyproject.toml:1:1: ORC403 the running server `{sys.executable} servidor.py` publishes tool "
-        "«oculta», which the source analysis did not find: its results were not judged (published-tool-not-found)",
+        "«escondida», which the source analysis did not find: its results were not judged (published-tool-not-found)",
         "servidor.py:20:25: ORC115 tool «contar» counts as a write (readOnlyHint not true, or destructiveHint true) and "
         "emits «total» from the argument `n`: read the value back from the API's response or a re-fetch; if the tool only "
         "reads, annotate it readOnlyHint: true (echoed-post-condition)",
-        "servidor.py:28:5: ORC401 could not analyze: `mcp.tool(name=nombre)(oculta)`: the tool name `nombre` "
-        "is computed at run time (not a literal or a constant the analyzer can evaluate) (unresolved)",
-        "servidor.py:31:1: ORC404 tool «editada»: the source gives a schema that differs from the "
+        "servidor.py:35:1: ORC401 could not analyze: `mcp.add_tool(ESCONDIDAS[os.environ.get(\"ESCONDIDA\", \"esco...`: the "
+        "registered function cannot be enumerated statically: `ESCONDIDAS[os.environ.get(\"ESCONDIDA\", \"escondida\")]` is "
+        "not a function the analyzer can follow (unresolved)",
+        "servidor.py:38:1: ORC404 tool «editada»: the source gives a schema that differs from the "
         'published one at JSON pointer "/inputSchema/properties/q/type" (source: "string"; published: "integer") (published-schema-differs)',
-        "servidor.py:37:1: ORC401 could not analyze: `mcp._tool_manager` reaches into the SDK's private tool "
+        "servidor.py:44:1: ORC401 could not analyze: `mcp._tool_manager` reaches into the SDK's private tool "
         "registry: tools changed there (names, schemas, new tools) cannot be read from the source (unresolved)",
-        "5 findings in 2 files (1 file, 2 tools analyzed).",
+        "5 findings in 2 files (1 file, 3 tools analyzed).",
     ]
 
 
@@ -131,3 +133,14 @@ def test_check_probe_reports_a_listing_it_cannot_read_as_tools(monkeypatch):
     assert sorted(h.message for h in sondeo.hallazgos if h.path == "pyproject.toml" and h.rule == "analisis.no_resuelto") == [
         'could not analyze: the server lists a tool without a name: {"inputSchema": {"type": "object"}}',
         "could not analyze: the server lists tool `contar` more than once"]
+
+
+def test_a_computed_name_matches_live_names_by_its_literal_parts_and_a_name_computed_whole_matches_none():
+    estatica = {"herramienta": [{"herramienta": n, "archivo": "s.py", "linea": i, "columna": 1,
+                                 "esquema_entrada": "ninguno", "esquema_salida": "ninguno"}
+                                for i, n in enumerate(["{prefijo}read_graph", "{nombre}", "db_{a}_{b}"], 1)]}
+    vivas = [{"name": n} for n in ("kg_read_graph", "read_graph", "cualquiera", "db_x_y", "db__y")]
+    # each `{...}` stands for some text (never none); `{nombre}` alone could be any tool, so it stands for none
+    assert [(f["herramienta"], f["vista"], f["linea"]) for f in publicadas(estatica, vivas, "s")] == [
+        ("cualquiera", False, None), ("db__y", False, None), ("db_x_y", True, 3), ("kg_read_graph", True, 1),
+        ("read_graph", False, None)]
