@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from oracle_lint.linter.archivos import archivos_a_analizar
-from oracle_lint.linter.caminata import archivos_configurados
+from oracle_lint.linter.caminata import archivos_configurados, archivos_de_resolucion
 from oracle_lint.linter.cache import Almacen
 from oracle_lint.linter.extraccion import extraer
 from oracle_lint.linter.extraccion.presupuesto import PRESUPUESTO_POR_ARCHIVO
@@ -72,7 +72,11 @@ def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache:
     # A run over some files still resolves through the whole configured tree (servers passed in
     # from other files, their call sites): the same facts as the full run, never a guess.
     contexto = configurados if rutas else []
-    evidencia = extraer(archivos, proyecto.raiz, almacen=almacen, trabajos=trabajos, contexto=contexto, limite=limite)
+    # The project's modules `paths` leaves out are read to resolve what the analyzed files import
+    # (`from .api import client`), never judged: a root built there is followed, not called opaque.
+    resolucion = archivos_de_resolucion(proyecto, almacen, configurados)
+    evidencia = extraer(archivos, proyecto.raiz, almacen=almacen, trabajos=trabajos, contexto=contexto,
+                        resolucion=resolucion, limite=limite)
     analizadas = {f["herramienta"] for f in evidencia.get("herramienta", [])}
     completa = not rutas
     evidencia["lista"] = con_alcance(cargar_listas(proyecto.dir_listas, proyecto.raiz), analizadas, completa)

@@ -91,3 +91,13 @@ def archivos_configurados(proyecto: Proyecto, almacen: Optional[Almacen]) -> lis
     if not recientes:
         almacen.escribir(k, {"vigilados": vigilados, "archivos": [str(a) for a in encontrados]})
     return encontrados
+
+
+def archivos_de_resolucion(proyecto: Proyecto, almacen: Optional[Almacen], configurados: list[Path]) -> list[Path]:
+    """The project's Python files that `paths` leaves out (`exclude` and `.gitignore` still apply): an
+    analyzed file's `from .api import client` reads them to resolve, they are never judged. Empty
+    when `paths` is the project root."""
+    if all(p == proyecto.raiz for p in proyecto.paths):
+        return []
+    propios = set(configurados)
+    return [a for a in archivos_configurados(proyecto.con_paths((".",)), almacen) if a not in propios]

@@ -7,6 +7,7 @@ construction nothing about it changes.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import stat
 from pathlib import Path
@@ -115,6 +116,16 @@ class Proyecto:
     def paths(self) -> tuple[Path, ...]:
         """The resolved paths the analyzer looks at."""
         return tuple(self.confinar(Path(p)) for p in self.config.paths)
+
+    def con_paths(self, paths: tuple[str, ...]) -> "Proyecto":
+        """The same project with other configured `paths` (everything else as read): the analyzer's
+        view of the whole tree, whose files `paths` leaves out it reads to resolve imports."""
+        copia = object.__new__(Proyecto)
+        for nombre in self.__slots__:
+            object.__setattr__(copia, nombre, getattr(self, nombre))
+        object.__setattr__(copia, "config", dataclasses.replace(self.config, paths=paths))
+        object.__setattr__(copia, "_rutas", {})
+        return copia
 
     def presentar_ruta(self, ruta: Path) -> str:
         """A path relative to the root (POSIX) when inside it, else absolute."""

@@ -545,16 +545,19 @@ class _Fuentes(Mapping[str, bytes]):
 
 def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Optional[Almacen] = None,
             trabajos: Optional[int] = None, prefiltro: bool = True,
-            contexto: Sequence[pathlib.Path] = (), limite: float = PRESUPUESTO_POR_ARCHIVO) -> dict[str, list[dict[str, Any]]]:
+            contexto: Sequence[pathlib.Path] = (), resolucion: Sequence[pathlib.Path] = (),
+            limite: float = PRESUPUESTO_POR_ARCHIVO) -> dict[str, list[dict[str, Any]]]:
     """Parse what can register a tool (each file once) and return the evidence: relation -> rows.
 
     Tools are searched in `archivos` only; `contexto` (the rest of the configured files, in a
     run over a few files) is read for resolution, so a registration whose server is passed in
-    from another file resolves exactly as in the full run.
+    from another file resolves exactly as in the full run, and makes the run partial.
+    `resolucion` (the project's files outside the configured paths) is read for resolution too,
+    in a run that is still whole.
     """
     n = trabajos if trabajos is not None else trabajos_por_defecto()
     corrida = Extraccion(raiz, almacen, n, prefiltro, limite)
-    corrida.leer(archivos, contexto)
+    corrida.leer(archivos, [*contexto, *resolucion])
     try:
         with Reparto(n, UMBRAL_VERIFICAR) as reparto:
             validos = corrida.verificar(reparto)

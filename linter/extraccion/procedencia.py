@@ -323,6 +323,10 @@ class Procedencia:
             if ajenas:
                 return _ajena(destino, f"a method `{nombre}` inherits from `{ajenas[0]}`, outside the analyzed files")
             return Clasificacion("opaque", f"{destino}() cannot be followed: `{nombre}` has no method `{metodo}` the analyzer can see")
+        relativo = _importacion_relativa(m, fn, func)
+        if relativo is not None:  # `from .api import client` then `client.get()`: this project's code, unread
+            return Clasificacion("opaque", f"{destino}() cannot be followed: `{relativo}` is a module of this project "
+                                           "that is not among the analyzed files")
         return _ajena(destino, "a method of an object no analyzed file defines")
 
     def _clases(self, m: Modulo, expr: cst.BaseExpression, fn) -> list:

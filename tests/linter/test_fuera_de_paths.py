@@ -1,0 +1,101 @@
+"""Project modules the analyzed files import but `paths` leaves out are read to resolve (never
+judged): a root built there is followed, a model defined there publishes its schema."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+from oracle_lint.linter.analisis import reunir_evidencia
+from oracle_lint.nucleo.proyecto import Proyecto
+
+SERVIDOR = '''
+from mcp.server.fastmcp import FastMCP
+
+from .api import client
+from modelos import Salida
+
+mcp = FastMCP("fuera")
+
+
+@mcp.tool()
+def leer() -> dict[str, int]:
+    return client.respuesta()
+
+
+@mcp.tool()
+def contar() -> Salida:
+    return Salida(n=1)
+'''
+
+CLIENTE = '''
+def respuesta() -> dict[str, int]:
+    return {"a": 1}
+'''
+
+MODELOS = '''
+from pydantic import BaseModel, ConfigDict
+
+
+class Salida(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    n: int
+'''
+
+OTRO_SERVIDOR = '''
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("otro")
+
+
+@mcp.tool()
+def fuera() -> dict:
+    return {"nunca": "juzgada"}
+'''
+
+
+def _proyecto(tmp_path: Path, paths: str) -> Proyecto:
+    archivos = {"pyproject.toml": f"[tool.oracle]\npaths = {paths}\nexclude = [\"excluida\"]\n",
+                "paquete/__init__.py": "", "paquete/servidor/__init__.py": "", "paquete/servidor/main.py": SERVIDOR,
+                "paquete/servidor/api/__init__.py": "", "paquete/servidor/api/client.py": CLIENTE,
+                "modelos.py": MODELOS, "otro.py": OTRO_SERVIDOR, "excluida/modelos.py": "Salida = dict\n"}
+    for nombre, texto in archivos.items():
+        (tmp_path / nombre).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / nombre).write_text(textwrap.dedent(texto), encoding="utf-8")
+    return Proyecto(tmp_path)
+
+
+def test_modules_paths_leaves_out_are_read_for_resolution_and_never_judged(tmp_path):
+    e = reunir_evidencia(_proyecto(tmp_path, '["paquete/servidor/main.py"]'), None, cache=False).evidencia
+    # only the configured file's tools: otro.py registers one, but it is not among the paths
+    assert sorted(h["herramienta"] for h in e["herramienta"]) == ["contar", "leer"]
+    assert [a["archivo"] for a in e["archivo"]] == ["paquete/servidor/main.py"]
+    raices = {r["herramienta"]: (r["procedencia"], r["archivo"], r["linea"]) for r in e["raiz"]}
+    assert raices == {"leer": ("own", "paquete/servidor/main.py", 12),  # the helper's literal, followed
+                      "contar": ("own", "paquete/servidor/main.py", 17)}
+    salida = next(json.loads(f["contenido"]) for f in e["esquema"] if f["herramienta"] == "contar" and f["lado"] == "salida")
+    assert salida == {"additionalProperties": False, "properties": {"n": {"title": "N", "type": "integer"}},
+                      "required": ["n"], "title": "Salida", "type": "object"}
+    assert e["no_resuelto"] == []
+
+
+def test_without_those_modules_the_same_tools_say_what_they_could_not_read(tmp_path):
+    """The near miss: the modules are gone, so the root is opaque and the model unknown, each said."""
+    proyecto = _proyecto(tmp_path, '["paquete/servidor/main.py"]')
+    (tmp_path / "paquete/servidor/api/client.py").unlink()
+    (tmp_path / "modelos.py").unlink()
+    e = reunir_evidencia(proyecto, None, cache=False).evidencia
+    assert [(r["herramienta"], r["procedencia"], r["motivo"]) for r in e["raiz"]] == [
+        ("leer", "opaque", "client.respuesta() cannot be followed: `.api` is a module of this project that is not among "
+                           "the analyzed files")]
+    assert [(n["herramienta"], n["motivo"]) for n in e["no_resuelto"]] == [
+        ("contar", "output schema of tool `contar`: return annotation `Salida` of `contar` is not defined in an analyzed file")]
+
+
+def test_an_excluded_folder_stays_unread(tmp_path):
+    """`exclude` still applies to resolution: the excluded `modelos.py` never stands in for the real one."""
+    proyecto = _proyecto(tmp_path, '["paquete/servidor/main.py"]')
+    (tmp_path / "modelos.py").unlink()
+    e = reunir_evidencia(proyecto, None, cache=False).evidencia
+    assert [n["herramienta"] for n in e["no_resuelto"]] == ["contar"]
