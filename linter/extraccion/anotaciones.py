@@ -35,7 +35,7 @@ PYDANTIC = {  # pydantic's own types, as pydantic 2.14 writes them (validation a
 FORMATOS = {"datetime.datetime": "date-time", "datetime.date": "date", "datetime.time": "time",
             "uuid.UUID": "uuid", "datetime.timedelta": "duration"}
 CAMPO_CLAVES = {"default", "default_factory", "description", "title", "alias", "ge", "le", "gt", "lt",
-                "min_length", "max_length", "pattern", "examples"}
+                "min_length", "max_length", "pattern", "examples", "deprecated"}
 CAMPO = ("pydantic.Field", "pydantic.fields.Field", "dataclasses.field")
 RESTRICCIONES_TEXTO = ("pydantic.StringConstraints", "pydantic.types.StringConstraints")
 RESTRICCIONES_TEXTO_CLAVES = {"min_length", "max_length", "pattern"}
@@ -277,6 +277,8 @@ def _aplicar(esquema: dict[str, Any], info: dict[str, Any], m: Modulo, nodo: cst
             esquema[("min" if clave == "min_length" else "max") + sufijo] = valor
         elif clave == "examples":
             esquema["examples"] = valor
+        elif clave == "deprecated" and valor:  # True or a message: pydantic publishes `deprecated: true`
+            esquema["deprecated"] = True
 
 
 class Derivador:
@@ -595,11 +597,27 @@ class Derivador:
     def esquema_de_modelo(self, m: Modulo, expr: cst.BaseExpression) -> Esquema:
         """`Model.model_json_schema()` of an analyzed model (root not inlined when self-referencing)."""
         d = self.proyecto.resolver(m, expr)
+        if d is None and isinstance(expr, cst.Name):
+            d = self._importado_en_funcion(m, expr)
         if d is None or d.tipo != "clase":
             raise NoResuelto(f"`{describir(m, expr)}` is not a class of an analyzed file", m.pos(expr))
         g = Generador(self)
         g.referencia(d, m.pos(expr))
         return self._cerrar(g, d.nombre, d.modulo.pos(d.nodo), inline=False)
+
+    def _importado_en_funcion(self, m: Modulo, nombre: cst.Name) -> Optional[Definicion]:
+        """What an import inside the function that reads `nombre` (or one enclosing it) binds it to
+        (`from .tools import Input` in the body, then `Input.model_json_schema()`)."""
+        actual = m.padres.get(nombre)
+        while actual is not None and not isinstance(actual, cst.Module):
+            if isinstance(actual, cst.FunctionDef):
+                info = m.funcion(actual)
+                if info is not None and nombre.value in info.importados:
+                    return self.proyecto.definicion_importada(m, nombre.value, info.importados[nombre.value])
+                if info is not None and (nombre.value in info.asignaciones or nombre.value in info.parametros()):
+                    return None  # bound otherwise in that function
+            actual = m.padres.get(actual)
+        return None
 
     def _cerrar(self, g: Generador, nombre: Optional[str], origen: Pos, inline: bool, raiz: Optional[dict] = None) -> Esquema:
         """Assemble root + `$defs`, mirroring pydantic and the SDK's `_inline_root_ref`."""

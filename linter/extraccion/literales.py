@@ -71,6 +71,10 @@ def ligar_parametros(fm: Modulo, fn: cst.FunctionDef, m: Modulo, llamada: cst.Ca
     return local
 
 
+# methods of a dict or a string the evaluator computes when it has the receiver's value
+METODOS_PUROS = frozenset({"keys", "values", "items", "copy", "get", "join"})
+
+
 class Literales:
     """Evaluator of JSON literals; records the position of every dict/list written."""
 
@@ -125,6 +129,11 @@ class Literales:
             return valor_num
         if isinstance(expr, cst.FormattedString):
             return self._formateada(m, expr, entorno, profundidad)
+        if isinstance(expr, cst.ConcatenatedString):  # `"a" f"{b}"`: adjacent literals, some formatted
+            izq, der = sig(expr.left), sig(expr.right)
+            if isinstance(izq, str) and isinstance(der, str):
+                return izq + der
+            raise NoResuelto(f"`{describir(m, expr)}` joins values that are not strings", m.pos(expr))
         if isinstance(expr, cst.Name):
             if expr.value in entorno:
                 em, ee, een = entorno[expr.value]
@@ -222,6 +231,10 @@ class Literales:
             for p, donde in esquema.posiciones.items():
                 pos[puntero + p] = donde
             return esquema.valor
+        if isinstance(expr.func, cst.Attribute) and expr.func.attr.value in METODOS_PUROS:
+            hecho, valor = self._metodo_puro(m, expr, pos, puntero, entorno, profundidad)
+            if hecho:
+                return valor
         d = self.proyecto.resolver(m, expr.func)
         if d is not None and d.tipo == "funcion" and d.modulo is not None:
             return self._ayudante(d.modulo, d.nodo, m, expr, pos, puntero, entorno, profundidad)
@@ -230,6 +243,36 @@ class Literales:
             return self.evaluar(de_instancia[0], de_instancia[1], pos, puntero, de_instancia[2], profundidad + 1)
         nombre = dotted(expr.func) or describir(m, expr.func)
         raise NoResuelto(f"value is built by a call to {nombre}() that cannot be followed", m.pos(expr))
+
+    def _metodo_puro(self, m: Modulo, expr: cst.Call, pos: dict[str, Pos], puntero: str, entorno: Entorno,
+                     profundidad: int) -> tuple[bool, Any]:
+        """A pure method of a value the analyzer evaluates (`", ".join(NAMES)`, `SPEC.keys()`,
+        `schema.get("inputSchema", {})`): (True, its result), or (False, None) when the receiver is
+        not such a value (a project object's method of that name is followed elsewhere)."""
+        assert isinstance(expr.func, cst.Attribute)
+        metodo = expr.func.attr.value
+        try:
+            base = self.evaluar(m, expr.func.value, None, "", entorno, profundidad + 1)
+        except NoResuelto:
+            return False, None
+        if any(a.keyword is not None or a.star for a in expr.args):
+            return False, None
+        args = [a.value for a in expr.args]
+        if isinstance(base, dict) and metodo in ("keys", "values", "items", "copy") and not args:
+            return True, {"keys": lambda: list(base), "values": lambda: list(base.values()),
+                          "items": lambda: [list(par) for par in base.items()], "copy": lambda: dict(base)}[metodo]()
+        if isinstance(base, dict) and metodo == "get" and len(args) in (1, 2):
+            clave = self.evaluar(m, args[0], None, "", entorno, profundidad + 1)
+            if isinstance(clave, (str, int)) and clave in base:
+                return True, base[clave]
+            return True, self.evaluar(m, args[1], pos, puntero, entorno, profundidad + 1) if len(args) == 2 else None
+        if isinstance(base, str) and metodo == "join" and len(args) == 1:
+            partes = self.evaluar(m, args[0], None, "", entorno, profundidad + 1)
+            partes = list(partes) if isinstance(partes, dict) else partes
+            if isinstance(partes, list) and all(isinstance(p, str) for p in partes):
+                return True, base.join(partes)
+            raise NoResuelto(f"`{describir(m, expr)}` joins values that are not strings", m.pos(expr))
+        return False, None
 
     def _ayudante(self, fm: Modulo, fn: cst.FunctionDef, m: Modulo, llamada: cst.Call, pos: dict[str, Pos],
                   puntero: str, entorno: Entorno, profundidad: int) -> Any:

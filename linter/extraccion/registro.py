@@ -401,11 +401,24 @@ class Registro:
             primero = args[0].value
         return self._sitio(m, llamada, llamada.func.value, args[1:], primero, "add_tool")
 
+    def _reenvia(self, m: Modulo, llamada: cst.Call, receptor: cst.BaseExpression, ctx: Optional[cst.FunctionDef]) -> bool:
+        """Whether `super().add_tool(tool)` sits in the override of that same method in a subclass of an
+        SDK server (`def add_tool(self, tool): ...; super().add_tool(tool)`): a forward, not a tool."""
+        if not (isinstance(receptor, cst.Call) and isinstance(receptor.func, cst.Name) and receptor.func.value == "super"
+                and not receptor.args and isinstance(llamada.func, cst.Attribute) and ctx is not None
+                and ctx.name.value == llamada.func.attr.value):
+            return False
+        info = m.funcion(ctx)
+        clase = info.clase if info is not None else None
+        return isinstance(clase, cst.ClassDef) and self.servidores.clase(m, clase) is not None
+
     def _sitio(self, m: Modulo, llamada: cst.Call, receptor: cst.BaseExpression, args: list[cst.Arg],
                manejador: Optional[cst.BaseExpression], forma: str) -> list[Herramienta]:
         """The tools one registration call publishes (several when it sits in a loop or a wrapper)."""
         ctx = m.contexto.get(id(llamada))
         que = describir(m, llamada)
+        if self._reenvia(m, llamada, receptor, ctx):
+            return []  # an override forwarding to the SDK: its callers are the registrations
         servidor = self.servidor(m, receptor, ctx)
         if not isinstance(servidor, Servidor) or servidor.estilo == "lowlevel":
             porque = servidor.motivo if isinstance(servidor, NoServidor) else "a low-level Server has no tool()"
@@ -475,6 +488,9 @@ class Registro:
             pasada = self._envuelta_por_llamada(m, expr, ctx)
             if pasada is not None:  # `wrap(fn)` of a project function that returns `fn` (or a functools.wraps wrapper of it)
                 return self._funciones_de(m, pasada, ctx, entorno, profundidad + 1)
+            fabricada = self._fabricada(m, expr, ctx)
+            if fabricada is not None:  # `build(client)` returning the tool function it defines
+                return [Manejador(fabricada[0], fabricada[1], entorno)]
             return f"`{describir(m, expr)}` computes the function at run time"
         if not isinstance(expr, (cst.Name, cst.Attribute)):
             return f"`{describir(m, expr)}` is not a function the analyzer can follow"
@@ -507,29 +523,38 @@ class Registro:
     def _envuelta_por_llamada(self, m: Modulo, llamada: cst.Call, ctx: Optional[cst.FunctionDef]) -> Optional[cst.BaseExpression]:
         """The argument `llamada` passes to a project function (not a method) whose every return is
         one parameter `p`, or a local `@functools.wraps(p)` wrapper of it: the function it returns
-        stands for that argument."""
-        if not isinstance(llamada.func, (cst.Name, cst.Attribute)):
+        stands for that argument. Also through a decorator factory (`audit(name)(fn)`: the factory's
+        every return is one local function that returns its parameter so)."""
+        funcion = self._funcion_llamada(m, llamada.func, ctx)
+        if funcion is not None:
+            param = _devuelve_su_parametro(*funcion)
+            return argumento(Llamada(m, llamada, ctx, 0), funcion[1], param) if param is not None else None
+        if isinstance(llamada.func, cst.Call):  # `factory(args)(fn)`
+            fabrica = self._funcion_llamada(m, llamada.func.func, ctx)
+            decorador = _funcion_local_devuelta(*fabrica) if fabrica is not None else None
+            param = _devuelve_su_parametro(fabrica[0], decorador) if decorador is not None else None
+            return argumento(Llamada(m, llamada, ctx, 0), decorador, param) if param is not None else None
+        return None
+
+    def _fabricada(self, m: Modulo, llamada: cst.Call, ctx: Optional[cst.FunctionDef]) -> Optional[tuple[Modulo, cst.FunctionDef]]:
+        """The local function a project function (not a method) builds and returns, for a call of it
+        (`fn = build(client)` with `def build(client): def tool(...): ...; return tool`)."""
+        funcion = self._funcion_llamada(m, llamada.func, ctx)
+        local = _funcion_local_devuelta(*funcion) if funcion is not None else None
+        return (funcion[0], local) if local is not None and _envuelve(local) is None else None
+
+    def _funcion_llamada(self, m: Modulo, func: cst.BaseExpression, ctx: Optional[cst.FunctionDef]
+                         ) -> Optional[tuple[Modulo, cst.FunctionDef]]:
+        """The one project function (not a method) a callee names."""
+        if not isinstance(func, (cst.Name, cst.Attribute)):
             return None
-        ligaduras = self.programa.ligaduras_de(m, llamada.func, ctx)
+        ligaduras = self.programa.ligaduras_de(m, func, ctx)
         if len(ligaduras) != 1 or ligaduras[0].tipo != "funcion" or ligaduras[0].m is None:
             return None
-        wm, w = ligaduras[0].m, ligaduras[0].nodo
-        info = wm.funcion(w)
+        info = ligaduras[0].m.funcion(ligaduras[0].nodo)
         if info is None or info.clase is not None or not info.retornos:
             return None
-        devueltos = set()
-        for r in info.retornos:
-            valor = r.value
-            if isinstance(valor, cst.Name) and valor.value not in info.parametros():
-                locales = [a.nodo for a in info.asignaciones.get(valor.value, [])]
-                envuelta = _envuelve(locales[0]) if len(locales) == 1 else None
-                valor = envuelta if isinstance(envuelta, cst.Name) else None
-            if not (isinstance(valor, cst.Name) and valor.value in info.parametros()):
-                return None
-            devueltos.add(valor.value)
-        if len(devueltos) != 1:
-            return None
-        return argumento(Llamada(m, llamada, ctx, 0), w, devueltos.pop())
+        return ligaduras[0].m, ligaduras[0].nodo
 
     def _getattr(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef],
                  entorno: Entorno) -> Optional[tuple[Modulo, cst.Attribute, Optional[cst.FunctionDef]]]:
@@ -797,8 +822,8 @@ class Registro:
             # in a comprehension or a loop over literals, one tool per element (`Tool(**spec)` over dict literals)
             bases: list[Entorno] = [{}]
             if ("name" in escritos and texto_cadena(escritos["name"]) is None) or extendidos:
-                bases = self.programa.comprension(m, llamada, ctx) or self.programa.iteraciones(m, ctx, llamada, extendidos) \
-                    if extendidos else self.programa.comprension(m, llamada, ctx) or [{}]
+                bases = self.programa.comprension(m, llamada, ctx) \
+                    or self.programa.iteraciones(m, ctx, llamada, [*extendidos, *escritos.values()])
             for entorno in [e for base in bases for e in self._por_parametros(m, ctx, list(escritos.values()), base)]:
                 campos = {**self._extendidos(m, extendidos, entorno), **escritos}
                 nombre = self._texto(m, campos["name"], entorno) if "name" in campos else None
@@ -1045,6 +1070,41 @@ def _ultimas_versiones(herramientas: list[Herramienta]) -> list[Herramienta]:
         if clave not in mejores or _clave_version(h.version) > _clave_version(mejores[clave].version):
             mejores[clave] = h
     return [h for h in herramientas if h.version is None or mejores[(h.nombre, h.servidor)] is h]
+
+
+def _funcion_local_devuelta(m: Modulo, fn: cst.FunctionDef) -> Optional[cst.FunctionDef]:
+    """The one function `fn` defines in its body and every return of `fn` returns (by its name)."""
+    info = m.funcion(fn)
+    if info is None or not info.retornos:
+        return None
+    locales = set()
+    for r in info.retornos:
+        if not isinstance(r.value, cst.Name) or r.value.value in info.parametros():
+            return None
+        ligados = [a.nodo for a in info.asignaciones.get(r.value.value, [])]
+        if len(ligados) != 1 or not isinstance(ligados[0], cst.FunctionDef):
+            return None
+        locales.add(ligados[0])
+    return locales.pop() if len(locales) == 1 else None
+
+
+def _devuelve_su_parametro(m: Modulo, fn: cst.FunctionDef) -> Optional[str]:
+    """The parameter `p` every return of `fn` returns, itself or as a local `@functools.wraps(p)`
+    wrapper: calling `fn` stands for the function passed as `p`."""
+    info = m.funcion(fn)
+    if info is None or not info.retornos:
+        return None
+    devueltos = set()
+    for r in info.retornos:
+        valor = r.value
+        if isinstance(valor, cst.Name) and valor.value not in info.parametros():
+            locales = [a.nodo for a in info.asignaciones.get(valor.value, [])]
+            envuelta = _envuelve(locales[0]) if len(locales) == 1 else None
+            valor = envuelta if isinstance(envuelta, cst.Name) else None
+        if not (isinstance(valor, cst.Name) and valor.value in info.parametros()):
+            return None
+        devueltos.add(valor.value)
+    return devueltos.pop() if len(devueltos) == 1 else None
 
 
 def _envuelve(fn: Optional[cst.CSTNode]) -> Optional[cst.BaseExpression]:

@@ -80,6 +80,7 @@ def test_near_misses_are_rows_naming_the_construct(e):
         ("formas/bajo_nivel_comprension.py", 16, "Tool(...) without a literal name: `types.Tool(name=f\"bd_{i}\", "
          "inputSchema={\"type\": \"object\"})`"),
         ("formas/bajo_nivel_enum.py", 26, "Tool(...) without a literal name: `types.Tool(name=Nombres.CUARTA, inputSchema={\"type\": \"obj...`"),
+        ("formas/bajo_nivel_items.py", 45, "Tool(...) without a literal name: `Tool(name=nombre, inputSchema=spec.get(\"inputSchema\", {}))`"),
         ("formas/bajo_nivel_tabla.py", 37, "no branch of the call_tool handler dispatches tool `bt_sin_rama`"),
         ("formas/bajo_nivel_tabla.py", 57, "call handler `@ajeno.call_tool()` on `no_es_de_un_servidor`: `ajeno` is not a known "
          "low-level MCP server (`Ajeno` is not a server class)"),
@@ -93,6 +94,8 @@ def test_near_misses_are_rows_naming_the_construct(e):
          "`fn` is a parameter of `aplicar()`, which no analyzed file calls"),
         ("formas/envoltorio.py", 93, "`registrar(*PARES)` passes `fn` of `registrar()` in a way the analyzer cannot bind "
          "(*args/**kwargs)"),
+        ("formas/fabrica_de_funciones.py", 50, "`self._mcp.tool()(elegir(self._cliente))`: the registered function cannot be "
+         "enumerated statically: `elegir(self._cliente)` computes the function at run time"),
         ("formas/llamada_en_clase.py", 34, "`mcp.tool(name=\"huerfana\")(self.nada)`: `mcp` is not a known MCP server instance "
          "(`mcp` is a parameter of `register()`, which no analyzed file calls)"),
         ("formas/llamada_modulo.py", 55, "`otro.tool(name=\"nunca\")(uno)`: `otro` is not a known MCP server instance "
@@ -115,8 +118,10 @@ def test_near_misses_are_rows_naming_the_construct(e):
          "statically: `d` is a loop variable over a value that is not a literal sequence"),
         ("formas/registro_instancias.py", 65, "Tool(...) without a literal name: `Tool(name=t.name, inputSchema=t.schema())`"),
         ("formas/spec_dicts.py", 24, "Tool(...) without a literal name: `types.Tool(**leida)`"),
-        ("formas/subclase_propia.py", 29, "`self.tool(self.nada, name=\"sp_nunca\")`: `self` is not a known MCP server instance "
+        ("formas/subclase_propia.py", 33, "`self.tool(self.nada, name=\"sp_nunca\")`: `self` is not a known MCP server instance "
          "(`self` is a parameter of `registrar()`, which no analyzed file calls)"),
+        ("formas/subclase_propia.py", 39, "`super().add_tool(tool)`: `super()` is not a known MCP server instance (`super` is "
+         "not defined in an analyzed file)"),
     ]
 
 
@@ -307,7 +312,7 @@ def test_computed_names_never_stop_the_tool_from_being_judged(e):
 
 
 def test_a_server_subclass_registers_its_own_methods_through_self(e):
-    assert herramientas(e, "subclase_propia.py") == [("sp_contar", "fastmcp", 15), ("sp_otra", "fastmcp", 16)]
+    assert herramientas(e, "subclase_propia.py") == [("sp_contar", "fastmcp", 16), ("sp_otra", "fastmcp", 17)]
 
 
 def test_an_instance_registry_lists_each_instance_with_its_class_name_schemas_and_run_method(e):
@@ -333,3 +338,11 @@ def test_tool_of_a_spread_dict_literal_is_one_tool_per_spec(e):
     assert estados == {"sd_dos": "ninguno", "sd_uno": "literal"}
     assert [(n["linea"], n["motivo"]) for n in e["no_resuelto"] if n["archivo"] == "formas/spec_dicts.py"] == [
         (24, "Tool(...) without a literal name: `types.Tool(**leida)`")]
+
+
+def test_a_loop_over_a_dict_of_schemas_appends_one_tool_per_entry(e):
+    """`for nombre, spec in SCHEMAS.items(): tools.append(Tool(name=nombre, inputSchema=spec.get(...)))`:
+    the key is the name, `spec.get(k, default)` reads the entry (the default where it has none)."""
+    assert herramientas(e, "bajo_nivel_items.py") == [("bi_dos", "lowlevel", 23), ("bi_uno", "lowlevel", 23)]
+    entradas = {f["herramienta"]: f["contenido"] for f in e["esquema"] if f["archivo"] == "formas/bajo_nivel_items.py"}
+    assert entradas == {"bi_uno": '{"properties": {"n": {"type": "integer"}}, "type": "object"}', "bi_dos": "{}"}

@@ -48,6 +48,21 @@ def test_a_registry_decorator_and_definitions_built_by_functions_publish_what_fa
                                              "statically: `d` is a loop variable over a value that is not a literal sequence")]
 
 
+def test_functions_a_factory_builds_through_a_decorator_factory_publish_what_the_sdk_lists():
+    """`fn = construir(cliente)` returning the function it defines, wrapped by `audit("x")(fn)` (a
+    decorator factory's functools.wraps wrapper) and passed to a method that registers it."""
+    publicadas = publicadas_sdk(importar(FIXTURES / "formas" / "fabrica_de_funciones.py", FIXTURES, ("formas",)).app)
+    e = extraer(sorted((FIXTURES / "formas").glob("*.py")), FIXTURES, trabajos=1)
+    mias = _esquemas(e, "formas/fabrica_de_funciones.py")
+    # the near miss, `elegir()`, returns one of two functions: the SDK lists the one run time chose
+    assert sorted(publicadas) == ["ff_estado", "ff_lenta"] and sorted({n for n, _ in mias}) == ["ff_estado"]
+    assert mias[("ff_estado", "entrada")] == publicadas["ff_estado"]["inputSchema"]
+    assert mias[("ff_estado", "salida")] == publicadas["ff_estado"]["outputSchema"]
+    assert [(n["linea"], n["motivo"]) for n in e["no_resuelto"] if n["archivo"] == "formas/fabrica_de_funciones.py"] == [
+        (50, "`self._mcp.tool()(elegir(self._cliente))`: the registered function cannot be enumerated statically: "
+             "`elegir(self._cliente)` computes the function at run time")]
+
+
 def test_a_fastmcp_subclass_registering_its_own_methods_publishes_what_fastmcp_lists():
     servidor = importar(FIXTURES / "formas" / "subclase_propia.py", FIXTURES, ("formas",)).servidor
     vivas = {t.name: {"entrada": t.parameters, "salida": t.output_schema} for t in asyncio.run(servidor.list_tools())}
@@ -58,8 +73,11 @@ def test_a_fastmcp_subclass_registering_its_own_methods_publishes_what_fastmcp_l
         for lado, esquema in lados.items():
             assert mias[(nombre, lado)] == esquema, (nombre, lado)
     assert [(n["linea"], n["motivo"]) for n in e["no_resuelto"] if n["archivo"] == "formas/subclase_propia.py"] == [
-        (29, "`self.tool(self.nada, name=\"sp_nunca\")`: `self` is not a known MCP server instance (`self` is a "
-             "parameter of `registrar()`, which no analyzed file calls)")]
+        (33, "`self.tool(self.nada, name=\"sp_nunca\")`: `self` is not a known MCP server instance (`self` is a "
+             "parameter of `registrar()`, which no analyzed file calls)"),
+        # a `super().add_tool(tool)` forwards only in the override of a server subclass
+        (39, "`super().add_tool(tool)`: `super()` is not a known MCP server instance (`super` is not defined in an "
+             "analyzed file)")]
 
 
 TIPOS = '''
@@ -83,6 +101,7 @@ app = MCPServer("salvajes")
 ResponseType = List[TextContent | ImageContent]
 Limpio = Annotated[str, BeforeValidator(str.strip)]
 POR_DEFECTO = os.environ.get("POR_DEFECTO", "x")
+IDIOMAS = {"es": "Spanish", "en": "English"}
 
 
 @app.tool()
@@ -95,8 +114,27 @@ def validada(a: Annotated[str, BeforeValidator(str.strip)], b: Annotated[int, Af
              d: Annotated[str, PlainValidator(str)], e: Annotated[int, WrapValidator(lambda v, h: h(v))] = 1,
              f: Annotated[str, PlainValidator(str, json_schema_input_type=int)] = "1",
              g: int = Field(default_factory=lambda: 3), h: str = Field(default=os.environ.get("H", "h")),
-             i: str = POR_DEFECTO, j: Optional[tipos.Positivo] = None) -> dict[str, str]:
+             i: str = POR_DEFECTO, j: Optional[tipos.Positivo] = None, k: int = Field(default=2, deprecated=True),
+             l: Optional[str] = Field(default=None, deprecated="use k")) -> dict[str, str]:
     return {"a": a}
+
+
+def descripcion_carpeta(singular: str) -> str:
+    return (
+        f"Folder for this {singular}. "
+        "An empty string removes it."
+    )
+
+
+@app.tool()
+def idioma(lang: str = Field(default="es", description=f"Supported: {', '.join(IDIOMAS.keys())}"),
+           carpeta: str = Field(default="", description=descripcion_carpeta("flow"))) -> str:
+    return lang
+
+
+@app.tool()
+def idioma_del_entorno(lang: str = Field(default="en", description=", ".join(sorted(os.environ)))) -> str:
+    return lang
 
 
 def registrar(servidor: MCPServer) -> None:
@@ -125,7 +163,11 @@ def test_aliases_validators_computed_defaults_and_local_annotations_equal_the_sd
     publicadas = publicadas_sdk(importar(tmp_path / "servidor.py", tmp_path, ("tipos",)).app)
     e = extraer(sorted(tmp_path.glob("*.py")), tmp_path, trabajos=1)
     mias = _esquemas(e, "servidor.py")
-    assert sorted(publicadas) == sorted({n for n, _ in mias}) == ["contenido", "leer", "quiza", "validada"]
+    assert sorted(publicadas) == sorted({n for n, _ in mias}) == [
+        "contenido", "idioma", "idioma_del_entorno", "leer", "quiza", "validada"]
+    # the near miss: a description joined from what only run time knows is not read
+    assert ("idioma_del_entorno", "entrada") not in mias
+    del publicadas["idioma_del_entorno"]
     # a default computed at import time makes the field optional; its value is the one thing the source cannot tell
     computados = {n: publicadas["validada"]["inputSchema"]["properties"][n].pop("default") for n in ("h", "i")}
     assert computados == {"h": "h", "i": "x"}
@@ -133,12 +175,15 @@ def test_aliases_validators_computed_defaults_and_local_annotations_equal_the_sd
         assert mias[(nombre, "entrada")] == herramienta["inputSchema"], nombre
         assert mias.get((nombre, "salida")) == herramienta.get("outputSchema"), nombre
     assert publicadas["leer"]["annotations"] == {"readOnlyHint": True}
-    pistas = {h["herramienta"]: (h["solo_lectura"], h["destructiva"]) for h in e["herramienta"]}
+    pistas = {h["herramienta"]: (h["solo_lectura"], h["destructiva"]) for h in e["herramienta"]
+              if not h["herramienta"].startswith("idioma")}
     assert pistas == {"contenido": ("ausente", "ausente"), "validada": ("ausente", "ausente"),
                       "leer": ("verdadero", "ausente"), "quiza": ("no_resuelto", "no_resuelto")}
     # the near miss: annotations bound twice are not one value the source spells
-    assert [(n["herramienta"], n["linea"], n["motivo"]) for n in e["no_resuelto"]] == [
-        ("quiza", 42, "annotations `dudosa` cannot be read: `dudosa` is bound more than once in `registrar()`")]
+    assert [(n["herramienta"], n["motivo"]) for n in e["no_resuelto"]] == [
+        ("idioma_del_entorno", "input schema of tool `idioma_del_entorno`: value is built by a call to sorted() that cannot "
+                               "be followed"),
+        ("quiza", "annotations `dudosa` cannot be read: `dudosa` is bound more than once in `registrar()`")]
 
 
 def test_a_return_alias_of_another_module_says_so(tmp_path):
@@ -150,3 +195,23 @@ def test_a_return_alias_of_another_module_says_so(tmp_path):
     assert [(n["linea"], n["motivo"]) for n in e["no_resuelto"]] == [
         (8, "output schema of tool `numeros`: return annotation `Numeros` of `numeros` is a type alias defined in another "
             "module (`tipos.py`), which is not modelled")]
+
+
+def test_a_model_imported_inside_the_function_that_lists_it_publishes_pydantics_schema(tmp_path):
+    """`from modelos import Entrada` in a method's body, then `Entrada.model_json_schema()`: the
+    function-local import names the project's model (with a deprecated field)."""
+    (tmp_path / "modelos.py").write_text(
+        "from pydantic import BaseModel, Field\n\n\nclass Entrada(BaseModel):\n    codigo: str\n"
+        "    viejo: int = Field(1, deprecated='usa codigo')\n")
+    (tmp_path / "servidor.py").write_text(
+        "from mcp.server.lowlevel import Server\nfrom mcp.types import Tool\n\napp = Server('s')\n\n\n"
+        "class Servidor:\n    async def listar(self) -> list[Tool]:\n        from modelos import Entrada\n\n"
+        "        return [Tool(name='ejecutar', inputSchema=Entrada.model_json_schema())]\n\n\n"
+        "    async def otra(self) -> list[Tool]:\n        return [Tool(name='sin_importar', inputSchema=Entrada.model_json_schema())]\n\n\n"
+        "@app.list_tools()\nasync def listar() -> list[Tool]:\n    return await Servidor().listar() + await Servidor().otra()\n")
+    e = extraer(sorted(tmp_path.glob("*.py")), tmp_path, trabajos=1)
+    esperado = importar(tmp_path / "modelos.py", tmp_path).Entrada.model_json_schema()
+    assert _esquemas(e, "servidor.py")[("ejecutar", "entrada")] == esperado
+    # the near miss: the other method has no such import, so the name is unbound there
+    assert [(n["herramienta"], n["motivo"]) for n in e["no_resuelto"]] == [
+        ("sin_importar", "schema of tool `sin_importar`: `Entrada` is not a class of an analyzed file")]
