@@ -11,6 +11,7 @@ from . import pistas, sdk
 from .anotaciones import Derivador
 from .literales import Entorno, Literales, describir
 from .despacho import Despacho, Destino, ramas
+from .cobertura import cobertura
 from .patron import patron
 from .programa import Llamada, Programa, argumento, nombres_leidos, padre as _padre, parametros
 from .proyecto import Proyecto
@@ -78,6 +79,21 @@ class Registro:
     def _problema(self, herramienta: Optional[str], motivo: str, pos) -> None:
         self.problemas.append((herramienta, NoResuelto(motivo, pos)))
 
+    def _sin_nombre(self, motivo: str, m: Modulo, nodo: cst.CSTNode, bajo_nivel: bool = False, generadas: bool = False) -> None:
+        """An unnamed row at a registration site, saying what it stands for (cobertura.py): how many
+        registrations, which function reaches it, and (for a low-level listing) the names its
+        server's call handler dispatches as literals."""
+        ctx = m.contexto.get(id(nodo)) if id(nodo) in m.contexto else _encierra(m, nodo)
+        nombres = (lambda: self._nombres_despachados(m)) if bajo_nivel else (lambda: [])
+        self._problema(None, f"{motivo}; it {cobertura(self.programa, m, nodo, ctx, nombres, generadas)}", m.pos(nodo))
+
+    def _nombres_despachados(self, m: Modulo) -> list[str]:
+        """The tool names the call handlers of module `m` dispatch as literals (the project's one
+        call handler when `m` has none)."""
+        manejadores = self.manejadores_llamada()
+        propios = [(hm, fn) for hm, fn in manejadores if hm is m] or (manejadores if len(manejadores) == 1 else [])
+        return sorted({n for hm, fn in propios for n in ramas(hm, fn, self._texto)})
+
     def _pistas(self, h: Herramienta, m: Modulo, anotaciones: Optional[cst.BaseExpression], entorno: Optional[Entorno] = None,
                 ctx: Optional[cst.FunctionDef] = None) -> None:
         """The tool's readOnlyHint / destructiveHint as its registration (read in `ctx`) writes them."""
@@ -139,8 +155,8 @@ class Registro:
         tool, replace its schemas or add tools; none of that can be read from the source."""
         for nodo in m.internos:
             if isinstance(self.servidor(m, nodo.value, m.contexto.get(id(nodo))), Servidor):
-                self._problema(None, f"`{describir(m, nodo)}` reaches into the SDK's private tool registry: tools changed "
-                               "there (names, schemas, new tools) cannot be read from the source", m.pos(nodo))
+                self._sin_nombre(f"`{describir(m, nodo)}` reaches into the SDK's private tool registry: tools changed "
+                                 "there (names, schemas, new tools) cannot be read from the source", m, nodo, generadas=True)
 
     def _manejadores_sin_servidor(self, m: Modulo) -> None:
         """A low-level call handler the analyzer cannot tie to a server (`@x.call_tool()` on an unknown
@@ -172,22 +188,22 @@ class Registro:
                 s = self.servidor(m, c.func.value, m.contexto.get(id(c)))
                 legible = corto == "add_provider" and c.args and self._carpeta_legible(m, c.args[0].value, m.contexto.get(id(c)))
                 if isinstance(s, Servidor) and s.estilo == "fastmcp" and not legible:
-                    self._problema(None, f"`{describir(m, c)}`: a {corto[4:]} adds tools at run time; "
-                                   "their names and schemas cannot be read from the source", m.pos(c))
+                    self._sin_nombre(f"`{describir(m, c)}`: a {corto[4:]} adds tools at run time; "
+                                     "their names and schemas cannot be read from the source", m, c, generadas=True)
                 continue
             if corto in ("FastMCP", "MCPServer") and any(a.keyword is not None and a.keyword.value in ("providers", "transforms")
                                                         and not self._proveedores_conocidos(m, a.value, m.contexto.get(id(c)))
                                                         for a in c.args):
                 if isinstance(self.servidor(m, c, m.contexto.get(id(c))), Servidor):
-                    self._problema(None, f"`{describir(m, c)}`: providers and transforms add tools at run time; "
-                                   "their names and schemas cannot be read from the source", m.pos(c))
+                    self._sin_nombre(f"`{describir(m, c)}`: providers and transforms add tools at run time; "
+                                     "their names and schemas cannot be read from the source", m, c, generadas=True)
                 continue
             if corto not in GENERADORES and corto not in CLASES_GENERADORAS:
                 continue
             nombre = generador_sdk(self.proyecto.calificados(m, c.func))
             if nombre is not None:
-                self._problema(None, f"`{describir(m, c)}` builds a server whose tools are generated at run time ({nombre}): "
-                               "their names and schemas cannot be read from the source", m.pos(c))
+                self._sin_nombre(f"`{describir(m, c)}` builds a server whose tools are generated at run time ({nombre}): "
+                                 "their names and schemas cannot be read from the source", m, c, generadas=True)
 
     def _proveedores_conocidos(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef]) -> bool:
         """Whether a `providers=[...]` list holds only providers whose tools the analyzer reads
@@ -290,15 +306,15 @@ class Registro:
             hijo = self.servidor(m, hijo_expr, ctx)
             if not isinstance(hijo, Servidor):
                 generado = isinstance(hijo_expr, cst.Call) and generador_sdk(self.proyecto.calificados(m, hijo_expr.func))
-                self._problema(None, f"`{describir(m, c)}` mounts `{describir(m, hijo_expr)}`, which is not a server the analyzer can "
+                self._sin_nombre(f"`{describir(m, c)}` mounts `{describir(m, hijo_expr)}`, which is not a server the analyzer can "
                                f"follow ({hijo.motivo}): the tools it publishes cannot be listed" if not generado else
-                               f"`{describir(m, c)}` mounts a server whose tools are generated at run time", m.pos(c))
+                               f"`{describir(m, c)}` mounts a server whose tools are generated at run time", m, c, generadas=True)
                 continue
             nombre = None
             if espacio is not None and not (isinstance(espacio, cst.Name) and espacio.value == "None"):
                 nombre = self._texto(m, espacio)
                 if nombre is None:
-                    self._problema(None, f"`{describir(m, c)}`: the namespace `{describir(m, espacio)}` is computed at run time", m.pos(c))
+                    self._sin_nombre(f"`{describir(m, c)}`: the namespace `{describir(m, espacio)}` is computed at run time", m, c)
                     continue
             if nombre:
                 salida.append({"hijo": list(hijo.origen.fila().values()), "espacio": nombre})
@@ -347,7 +363,7 @@ class Registro:
                 if primero is not None and texto_cadena(primero) is None:
                     salida.extend(self._sitio(m, c, f.value, [a for a in c.args if a.value is not primero], primero, "direct"))
                 elif importa_sdk(m):
-                    self._problema(None, f"`{describir(m, c)}` builds a tool decorator that is not applied where it is built", m.pos(c))
+                    self._sin_nombre(f"`{describir(m, c)}` builds a tool decorator that is not applied where it is built", m, c)
             elif isinstance(f, cst.Attribute) and f.attr.value == "add_tool":
                 salida.extend(self._add_tool(m, c))
             elif (f.value if isinstance(f, cst.Name) else f.attr.value if isinstance(f, cst.Attribute) else None) == "ToolBinding":
@@ -367,20 +383,20 @@ class Registro:
             for el in kwargs.elements:
                 clave = texto_cadena(el.key) if isinstance(el, cst.DictElement) else None
                 if clave is None:
-                    self._problema(None, f"`{describir(m, llamada)}`: its kwargs are not a dict with literal keys", m.pos(llamada))
+                    self._sin_nombre(f"`{describir(m, llamada)}`: its kwargs are not a dict with literal keys", m, llamada)
                     return []
                 args.append(cst.Arg(value=el.value, keyword=cst.Name(clave)))
         elif kwargs is not None:
-            self._problema(None, f"`{describir(m, llamada)}`: its kwargs are not a dict with literal keys", m.pos(llamada))
+            self._sin_nombre(f"`{describir(m, llamada)}`: its kwargs are not a dict with literal keys", m, llamada)
             return []
         if fn_expr is None:
-            self._problema(None, f"`{describir(m, llamada)}` registers no function", m.pos(llamada))
+            self._sin_nombre(f"`{describir(m, llamada)}` registers no function", m, llamada)
             return []
         servidor = Servidor("decorador", "mcp2", sorted(nombres)[0], Lugar(m, llamada))
         ctx = m.contexto.get(id(llamada))
         encontrados = self._funciones_de(m, fn_expr, ctx, {}, 0)
         if isinstance(encontrados, str):
-            self._problema(None, f"`{describir(m, llamada)}`: the registered function cannot be enumerated statically: {encontrados}", m.pos(llamada))
+            self._sin_nombre(f"`{describir(m, llamada)}`: the registered function cannot be enumerated statically: {encontrados}", m, llamada)
             return []
         salida = []
         for h in encontrados:
@@ -393,7 +409,7 @@ class Registro:
     def _add_tool(self, m: Modulo, llamada: cst.Call) -> list[Herramienta]:
         args = list(llamada.args)
         if not args:
-            self._problema(None, "add_tool() without a function", m.pos(llamada))
+            self._sin_nombre("add_tool() without a function", m, llamada)
             return []
         primero = args[0].value
         if isinstance(primero, cst.Call) and isinstance(primero.func, cst.Attribute) and primero.func.attr.value == "from_function" and primero.args:
@@ -422,13 +438,13 @@ class Registro:
         servidor = self.servidor(m, receptor, ctx)
         if not isinstance(servidor, Servidor) or servidor.estilo == "lowlevel":
             porque = servidor.motivo if isinstance(servidor, NoServidor) else "a low-level Server has no tool()"
-            self._problema(None, f"`{que}`: `{describir(m, receptor)}` is not a known MCP server instance ({porque})", m.pos(llamada))
+            self._sin_nombre(f"`{que}`: `{describir(m, receptor)}` is not a known MCP server instance ({porque})", m, llamada)
             return []
         if forma == "direct" and servidor.estilo != "fastmcp":
-            self._problema(None, f"`{que}`: the mcp SDK's tool() takes a name, not a function; use `{describir(m, receptor)}.tool()(fn)`", m.pos(llamada))
+            self._sin_nombre(f"`{que}`: the mcp SDK's tool() takes a name, not a function; use `{describir(m, receptor)}.tool()(fn)`", m, llamada)
             return []
         if manejador is None:
-            self._problema(None, f"`{que}` registers no function", m.pos(llamada))
+            self._sin_nombre(f"`{que}` registers no function", m, llamada)
             return []
         salida = []
         entornos = self.programa.iteraciones(m, ctx, llamada, [manejador, *(a.value for a in args)])
@@ -436,7 +452,7 @@ class Registro:
         for entorno in entornos:
             encontrados = self._funciones_de(m, manejador, ctx, entorno, 0)
             if isinstance(encontrados, str):
-                self._problema(None, f"`{que}`: the registered function cannot be enumerated statically: {encontrados}", m.pos(llamada))
+                self._sin_nombre(f"`{que}`: the registered function cannot be enumerated statically: {encontrados}", m, llamada)
                 continue
             for h in encontrados:
                 herramienta = self._funcion(h.m, h.fn, args, servidor, m.pos(llamada), registrado_en=m, entorno=h.entorno, sitio=que,
@@ -713,8 +729,8 @@ class Registro:
         for llamada in llamadas:
             arg = argumento(llamada, fn, lig.nombre)
             if arg is None:  # `register(*pairs)`, `**kw`: this call's function is unknown — a reason, never a skip
-                self._problema(None, f"`{describir(llamada.m, llamada.nodo)}` passes `{lig.nombre}` of `{fn.name.value}()` in a "
-                               "way the analyzer cannot bind (*args/**kwargs)", llamada.m.pos(llamada.nodo))
+                self._sin_nombre(f"`{describir(llamada.m, llamada.nodo)}` passes `{lig.nombre}` of `{fn.name.value}()` in a "
+                               "way the analyzer cannot bind (*args/**kwargs)", llamada.m, llamada.nodo)
                 continue
             propio = dict(entorno)
             for p in [*parametros(fn), *fn.params.kwonly_params]:
@@ -828,7 +844,7 @@ class Registro:
                 campos = {**self._extendidos(m, extendidos, entorno), **escritos}
                 nombre = self._texto(m, campos["name"], entorno) if "name" in campos else None
                 if nombre is None:
-                    self._problema(None, f"Tool(...) without a literal name: `{describir(m, llamada)}`", m.pos(llamada))
+                    self._sin_nombre(f"Tool(...) without a literal name: `{describir(m, llamada)}`", m, llamada, bajo_nivel=True)
                     continue
                 h = Herramienta(nombre, m.pos(llamada), "lowlevel", m)
                 self._pistas(h, m, campos.get("annotations"), entorno)
@@ -975,7 +991,7 @@ class Registro:
     def _entrada_tabla(self, tabla: str, m: Modulo, nodo: cst.BaseExpression, em: Modulo, campos: Optional[dict], clave: Optional[str]) -> list[Herramienta]:
         """One table element -> one tool (or a reason)."""
         if campos is None:
-            self._problema(None, f"element `{describir(em, nodo)}` of tool table `{tabla}` is not a dict literal or a call with keyword fields", em.pos(nodo))
+            self._sin_nombre(f"element `{describir(em, nodo)}` of tool table `{tabla}` is not a dict literal or a call with keyword fields", em, nodo)
             return []
         expr_nombre = _campo(campos, CAMPOS_NOMBRE)
         nombre = clave
@@ -985,7 +1001,7 @@ class Registro:
             except NoResuelto:
                 nombre = None
         if not isinstance(nombre, str):
-            self._problema(None, f"an entry of tool table `{tabla}` has no literal name", em.pos(nodo))
+            self._sin_nombre(f"an entry of tool table `{tabla}` has no literal name", em, nodo)
             return []
         h = Herramienta(nombre, em.pos(nodo), "tabla", em)
         self._pistas(h, em, campos.get("annotations"))

@@ -11,6 +11,7 @@ import json
 from oracle_lint.linter.extraccion import extraer
 
 from .marcas import FIXTURES
+from .test_formas import construccion
 from .sdk_real import importar
 from .sdk_real import publicadas as publicadas_sdk
 
@@ -39,7 +40,7 @@ def test_a_registry_decorator_and_definitions_built_by_functions_publish_what_fa
             for lado, esquema in lados.items():
                 assert mias[(nombre, lado)] == esquema, (nombre, lado)
     # the near misses: a list only a function no analyzed file calls appends to; names only run time knows
-    assert [(n["archivo"], n["linea"], n["motivo"]) for n in e["no_resuelto"]
+    assert [(n["archivo"], n["linea"], construccion(n["motivo"])) for n in e["no_resuelto"]
             if n["archivo"] in ("formas/registro_decorador.py", "formas/definiciones.py")] == [
         ("formas/definiciones.py", 36, "`app.add_tool(Tool.from_function(fn=d.fn, name=d.name))`: the registered function "
                                        "cannot be enumerated statically: `d` is a loop variable over a value that is not a "
@@ -58,7 +59,7 @@ def test_functions_a_factory_builds_through_a_decorator_factory_publish_what_the
     assert sorted(publicadas) == ["ff_estado", "ff_lenta"] and sorted({n for n, _ in mias}) == ["ff_estado"]
     assert mias[("ff_estado", "entrada")] == publicadas["ff_estado"]["inputSchema"]
     assert mias[("ff_estado", "salida")] == publicadas["ff_estado"]["outputSchema"]
-    assert [(n["linea"], n["motivo"]) for n in e["no_resuelto"] if n["archivo"] == "formas/fabrica_de_funciones.py"] == [
+    assert [(n["linea"], construccion(n["motivo"])) for n in e["no_resuelto"] if n["archivo"] == "formas/fabrica_de_funciones.py"] == [
         (50, "`self._mcp.tool()(elegir(self._cliente))`: the registered function cannot be enumerated statically: "
              "`elegir(self._cliente)` computes the function at run time")]
 
@@ -72,7 +73,7 @@ def test_a_fastmcp_subclass_registering_its_own_methods_publishes_what_fastmcp_l
     for nombre, lados in vivas.items():
         for lado, esquema in lados.items():
             assert mias[(nombre, lado)] == esquema, (nombre, lado)
-    assert [(n["linea"], n["motivo"]) for n in e["no_resuelto"] if n["archivo"] == "formas/subclase_propia.py"] == [
+    assert [(n["linea"], construccion(n["motivo"])) for n in e["no_resuelto"] if n["archivo"] == "formas/subclase_propia.py"] == [
         (33, "`self.tool(self.nada, name=\"sp_nunca\")`: `self` is not a known MCP server instance (`self` is a "
              "parameter of `registrar()`, which no analyzed file calls)"),
         # a `super().add_tool(tool)` forwards only in the override of a server subclass

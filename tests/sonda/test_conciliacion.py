@@ -37,11 +37,12 @@ def test_check_probe_reports_the_hidden_tool_and_the_edited_schema():
         "reads, annotate it readOnlyHint: true (echoed-post-condition)",
         "servidor.py:35:1: ORC401 could not analyze: `mcp.add_tool(ESCONDIDAS[os.environ.get(\"ESCONDIDA\", \"esco...`: the "
         "registered function cannot be enumerated statically: `ESCONDIDAS[os.environ.get(\"ESCONDIDA\", \"escondida\")]` is "
-        "not a function the analyzer can follow (unresolved)",
+        "not a function the analyzer can follow; it stands for 1 registration (unresolved)",
         "servidor.py:38:1: ORC404 tool «editada»: the source gives a schema that differs from the "
         'published one at JSON pointer "/inputSchema/properties/q/type" (source: "string"; published: "integer") (published-schema-differs)',
         "servidor.py:44:1: ORC401 could not analyze: `mcp._tool_manager` reaches into the SDK's private tool "
-        "registry: tools changed there (names, schemas, new tools) cannot be read from the source (unresolved)",
+        "registry: tools changed there (names, schemas, new tools) cannot be read from the source; it stands for an unknown "
+        "number of tools (made at run time) (unresolved)",
         "5 findings in 2 files (1 file, 3 tools analyzed).",
     ]
 
