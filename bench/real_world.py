@@ -61,6 +61,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -73,6 +74,9 @@ from pathlib import Path
 from typing import Any, Iterable
 
 AQUI = Path(__file__).resolve().parent
+sys.path.insert(0, str(AQUI / "real_world_parts"))
+from ampliado import CORPUS_AMPLIADO, MITADES  # noqa: E402  (the extended corpus: names and commits only)
+
 SONDA = AQUI / "real_world_parts" / "sonda.py"
 PRESELECCION = AQUI / "real_world_parts" / "preseleccion.py"
 LANZADOR = AQUI / "real_world_parts" / "lanzador.py"
@@ -98,6 +102,14 @@ CREDENCIALES_FALSAS = {
     "SURGE_MY_FIRST_NAME": "testing", "SURGE_MY_LAST_NAME": "testing",
     "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1", "FASTMCP_LOG_LEVEL": "ERROR",
 }
+# The extended corpus's probe also sets these (names its servers demand at import: a signing secret,
+# a cloud project); the base corpus's probe, and so its cached truth, is unchanged.
+CREDENCIALES_AMPLIADO = {"JWT_SECRET_KEY": "testing-testing-testing-testing-0123", "GCP_PROJECT_ID": "testing",
+                         "GOOGLE_CLOUD_PROJECT": "testing"}
+# The SDK a venv of the extended corpus gets when no lock pins it: the newest release of the major its
+# code imports, as of this date (the analyzer models each major's newest release); everything else
+# resolves as PyPI had it at the commit's date.
+FECHA_SDK = "2026-12-01T00:00:00Z"
 # A fake ~/.aws in the probe's HOME: servers that open `boto3.Session(profile_name="default")`.
 AWS_FALSO = {
     "credentials": "[default]\naws_access_key_id = testing\naws_secret_access_key = testing\n",
@@ -115,11 +127,14 @@ MCP_1X, MCP_2X = "mcp[cli]>=1,<2", "mcp>=2,<3"
 
 @dataclasses.dataclass(frozen=True)
 class Repositorio:
-    """One branch of one mirrored repository."""
+    """One branch (or pinned commit) of one mirrored repository."""
 
     etiqueta: str
     espejo: str  # <owner>+<name>
     rama: str
+    mitad: str = "base"  # the base corpus, or the extended corpus's half (desarrollo / medida)
+    tolerante: bool = False  # written blob by blob, skipping blobs the snapshot lacks (>= 4 MiB, LFS)
+    fecha: str | None = None  # the commit's date: venvs resolve what no lock pins as PyPI had it then
 
 
 REPOSITORIOS = (
@@ -151,10 +166,18 @@ class Entorno:
     restricciones: tuple[str, ...] = ()
     variables: tuple[tuple[str, str], ...] = ()
     sin_fuentes: bool = False  # ignore [tool.uv.sources] (workspace members, git URLs): take PyPI's
+    excluir_posteriores: str | None = None  # uv's --exclude-newer: what PyPI served at that date
+    sdk: str | None = None  # the `mcp` requirement of the major the code imports, exempt from that date (FECHA_SDK)
+    # a project uv does not build (no [build-system], or tool.uv.package = false: `uv sync` installs
+    # only its dependencies): its dependencies only; its code is read from the tree (sys.path)
+    solo_dependencias: bool = False
 
     def huella(self) -> str:
-        """Digest of what the venv must hold."""
-        return hashlib.sha256(json.dumps(dataclasses.asdict(self), sort_keys=True).encode()).hexdigest()[:16]
+        """Digest of what the venv must hold (the fields added for the extended corpus, at their
+        defaults, leave the digest as it was, so the base corpus's venvs are not rebuilt)."""
+        nuevos = {"excluir_posteriores": None, "solo_dependencias": False, "sdk": None}
+        datos = {k: v for k, v in dataclasses.asdict(self).items() if not (k in nuevos and v == nuevos[k])}
+        return hashlib.sha256(json.dumps(datos, sort_keys=True).encode()).hexdigest()[:16]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -170,30 +193,85 @@ class Carpeta:
     sys_path: tuple[str, ...]
     pasos: tuple[dict[str, str], ...]  # probe steps
 
+    @property
+    def mitad(self) -> str:
+        """`base`, or the extended corpus's half of the folder's repository."""
+        return self.arbol.repo.mitad
+
 
 def _git(espejo: Path, *args: str) -> str:
     return subprocess.run(["git", f"--git-dir={espejo}", *args], check=True, capture_output=True,
                           text=True).stdout.strip()
 
 
+def dir_git(espejos: Path, repo: Repositorio) -> Path:
+    """The git directory of a mirror: `<owner>+<name>/repo`, or its `.git` when the snapshot is a clone."""
+    espejo = espejos / repo.espejo / "repo"
+    return espejo / ".git" if (espejo / ".git").is_dir() else espejo
+
+
+def extraer_tolerante(espejo: Path, commit: str, destino: Path) -> list[str]:
+    """Write the tree of `commit` under `destino` blob by blob (`git cat-file --batch`): snapshots lack
+    files of 4 MiB and more, on which `git archive` fails. Returns the paths skipped (blobs absent);
+    symlinks and submodules are not written."""
+    git = ["git", f"--git-dir={espejo}"]
+    listado = subprocess.run([*git, "ls-tree", "-r", "-z", commit], check=True, capture_output=True).stdout
+    entradas = []
+    for linea in filter(None, listado.split(b"\0")):
+        meta, ruta = linea.split(b"\t", 1)
+        modo, tipo, sha = meta.split()
+        if tipo == b"blob" and modo in (b"100644", b"100755"):
+            entradas.append((sha, ruta.decode("utf-8", "surrogateescape")))
+    proceso = subprocess.Popen([*git, "cat-file", "--batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert proceso.stdin is not None and proceso.stdout is not None
+    entrada = proceso.stdin
+
+    def pedir() -> None:
+        for sha, _ in entradas:
+            entrada.write(sha + b"\n")
+        entrada.close()
+
+    hilo = threading.Thread(target=pedir, daemon=True)
+    hilo.start()
+    faltan = []
+    for _, ruta in entradas:
+        cabecera = proceso.stdout.readline().split()
+        if len(cabecera) < 3 or cabecera[1] == b"missing":
+            faltan.append(ruta)
+            continue
+        datos = proceso.stdout.read(int(cabecera[2]))
+        proceso.stdout.read(1)
+        archivo = destino / ruta
+        archivo.parent.mkdir(parents=True, exist_ok=True)
+        archivo.write_bytes(datos)
+    hilo.join()
+    if proceso.wait() != 0:
+        sys.exit(f"git cat-file failed for {espejo}")
+    return faltan
+
+
 def extraer(repo: Repositorio, espejos: Path, trabajo: Path) -> Arbol:
     """Extract `repo` at its branch's commit into `<trabajo>/trees/` (once per commit)."""
-    espejo = espejos / repo.espejo / "repo"
+    espejo = dir_git(espejos, repo)
     commit = _git(espejo, "rev-parse", f"{repo.rama}^{{commit}}")
     try:
         descripcion = _git(espejo, "describe", "--tags", "--abbrev=0", commit)
     except subprocess.CalledProcessError:
         descripcion = ""
-    destino = trabajo / "trees" / f"{repo.etiqueta}-{commit[:12]}"
+    destino = trabajo / "trees" / f"{repo.etiqueta.replace('/', '+')}-{commit[:12]}"
     if not (destino / ".extraido").exists():
         parcial = destino.with_name(destino.name + ".part")
         shutil.rmtree(parcial, ignore_errors=True)
         parcial.mkdir(parents=True)
-        archivo = subprocess.Popen(["git", f"--git-dir={espejo}", "archive", "--format=tar", commit],
-                                   stdout=subprocess.PIPE)
-        subprocess.run(["tar", "-x", "-C", str(parcial)], stdin=archivo.stdout, check=True)
-        if archivo.wait() != 0:
-            sys.exit(f"git archive failed for {repo.espejo}@{repo.rama}")
+        if repo.tolerante:
+            faltan = extraer_tolerante(espejo, commit, parcial)
+            (parcial / ".omitidos").write_text("".join(f"{f}\n" for f in faltan), encoding="utf-8")
+        else:
+            archivo = subprocess.Popen(["git", f"--git-dir={espejo}", "archive", "--format=tar", commit],
+                                       stdout=subprocess.PIPE)
+            subprocess.run(["tar", "-x", "-C", str(parcial)], stdin=archivo.stdout, check=True)
+            if archivo.wait() != 0:
+                sys.exit(f"git archive failed for {repo.espejo}@{repo.rama}")
         (parcial / ".extraido").write_text(commit + "\n", encoding="utf-8")
         shutil.rmtree(destino, ignore_errors=True)
         parcial.rename(destino)
@@ -359,7 +437,8 @@ def carpeta_archivo(arbol: Arbol, ruta: Path, entorno: Entorno, extra_path: tupl
 
 
 def _nombre(arbol: Arbol, ruta: Path) -> str:
-    return f"{arbol.repo.etiqueta}/{ruta.relative_to(arbol.raiz).as_posix()}"
+    relativa = ruta.relative_to(arbol.raiz).as_posix()
+    return arbol.repo.etiqueta if relativa == "." else f"{arbol.repo.etiqueta}/{relativa}"
 
 
 def _con_pyproject(directorio: Path) -> list[Path]:
@@ -420,6 +499,77 @@ def _fastmcp(arbol: Arbol) -> list[Carpeta]:
 CORTES = {"awslabs": _awslabs, "sdk-main": _sdk, "sdk-v1": _sdk, "fastmcp": _fastmcp, "servers": _servers}
 
 
+def _requisitos_ampliado(arbol: Arbol, requisitos: tuple[str, ...]) -> tuple[str, ...]:
+    """`-r:<file>` -> a requirements file of the tree; `deps:<file>` -> a pyproject's dependencies."""
+    salida: list[str] = []
+    for requisito in requisitos:
+        if requisito.startswith("-r:"):
+            salida += ["-r", str(arbol.raiz / requisito[3:])]
+        elif requisito.startswith("deps:"):
+            proyecto = tomllib.loads((arbol.raiz / requisito[5:]).read_text(encoding="utf-8"))
+            salida += proyecto.get("project", {}).get("dependencies", [])
+        else:
+            salida.append(requisito)
+    return tuple(salida)
+
+
+def _se_construye(ruta: Path) -> bool:
+    """Whether uv builds the project of `ruta` (`uv sync` installs it): a [build-system] table, and no
+    `tool.uv.package = false`; else uv treats it as an application and installs its dependencies only."""
+    proyecto = tomllib.loads((ruta / "pyproject.toml").read_text(encoding="utf-8"))
+    paquete = proyecto.get("tool", {}).get("uv", {}).get("package")
+    return bool(paquete) if paquete is not None else "build-system" in proyecto
+
+
+def sdk_importado(ruta: Path) -> str | None:
+    """The `mcp` major a folder's code imports (`mcp.server.fastmcp` only exists in 1.x,
+    `mcp.server.mcpserver` only in 2.x) as a requirement; None when it imports neither or both."""
+    mayores = set()
+    for archivo in archivos_py(ruta, _rutas_de_codigo(ruta)):
+        try:
+            arbol = ast.parse(archivo.read_bytes())
+        except (SyntaxError, ValueError):
+            continue
+        for nodo in ast.walk(arbol):
+            nombres = [a.name for a in nodo.names] if isinstance(nodo, ast.Import) else \
+                [nodo.module or ""] if isinstance(nodo, ast.ImportFrom) and not nodo.level else []
+            for nombre in nombres:
+                if nombre == "mcp.server.fastmcp" or nombre.startswith("mcp.server.fastmcp."):
+                    mayores.add("mcp<2")
+                elif nombre == "mcp.server.mcpserver" or nombre.startswith("mcp.server.mcpserver."):
+                    mayores.add("mcp>=2")
+    return mayores.pop() if len(mayores) == 1 else None
+
+
+def cortar_ampliado(arbol: Arbol) -> list[Carpeta]:
+    """The folders of one repository of the extended corpus, as real_world_parts/ampliado.py lists them.
+    A package folder with `src/` also has its root on the path: its modules import `src.x`, as
+    running it from its root does."""
+    entrada = next(e for e in CORPUS_AMPLIADO if e.repo == arbol.repo.etiqueta)
+    carpetas = []
+    for spec in entrada.carpetas:
+        ruta = (arbol.raiz / spec.ruta).resolve() if spec.ruta != "." else arbol.raiz
+        clave = "amp-" + entrada.espejo + ("" if spec.ruta == "." else "-" + spec.ruta.replace("/", "+"))
+        sdk = sdk_importado(ruta)
+        if spec.forma == "paquete":
+            carpeta = carpeta_paquete(arbol, ruta, Entorno(clave, carpeta=str(ruta), excluir_posteriores=entrada.fecha,
+                                                           solo_dependencias=not _se_construye(ruta), sdk=sdk))
+            if (ruta / "src").is_dir():
+                carpeta = dataclasses.replace(carpeta, sys_path=(*carpeta.sys_path, str(ruta)))
+            carpetas.append(carpeta)
+        else:
+            entorno = Entorno(clave, requisitos=_requisitos_ampliado(arbol, spec.requisitos),
+                              excluir_posteriores=entrada.fecha, sdk=sdk)
+            carpetas.append(carpeta_directorio(arbol, ruta, entorno))
+    return carpetas
+
+
+def repositorios_ampliados(mitad: str | None) -> tuple[Repositorio, ...]:
+    """The extended corpus's repositories (pinned to their recorded commits), of one half or both."""
+    return tuple(Repositorio(e.repo, e.espejo, e.commit, mitad=e.mitad, tolerante=True, fecha=e.fecha)
+                 for e in CORPUS_AMPLIADO if mitad in (None, e.mitad))
+
+
 def es_servidor(carpeta: Carpeta) -> bool:
     """Whether a folder is a server at all: a project with a pyproject, or code that builds a server
     or registers a tool (a snippet that only configures auth, say, is not a row)."""
@@ -474,7 +624,23 @@ def preparar_entorno(entorno: Entorno, trabajo: Path, python: str, reusar: bool)
     if entorno.restricciones:
         (destino / "restricciones.txt").write_text("\n".join(entorno.restricciones) + "\n", encoding="utf-8")
         instalar += ["-c", str(destino / "restricciones.txt")]
-    if ok and entorno.carpeta and (Path(entorno.carpeta) / "uv.lock").exists():
+    if entorno.excluir_posteriores:
+        instalar += ["--exclude-newer", entorno.excluir_posteriores]
+    if entorno.sdk:
+        (destino / "sdk.txt").write_text(entorno.sdk + "\n", encoding="utf-8")
+        instalar += ["--exclude-newer-package", f"mcp={FECHA_SDK}", "-c", str(destino / "sdk.txt")]
+    if ok and entorno.carpeta and entorno.solo_dependencias:
+        bloqueo = destino / "lock-requirements.txt"
+        if (Path(entorno.carpeta) / "uv.lock").exists():
+            ok = (_correr([uv, "export", "-q", "--frozen", "--no-hashes", "--no-dev", "--no-emit-project",
+                           "--directory", entorno.carpeta, "-o", str(bloqueo)], registro, variables)
+                  and _correr([*instalar, "-r", str(bloqueo), *entorno.requisitos], registro, variables))
+        else:
+            proyecto = tomllib.loads((Path(entorno.carpeta) / "pyproject.toml").read_text(encoding="utf-8"))
+            dependencias = proyecto.get("project", {}).get("dependencies", [])
+            ok = _correr([*instalar, *dependencias, *entorno.requisitos], registro, variables) \
+                if dependencias or entorno.requisitos else True
+    elif ok and entorno.carpeta and (Path(entorno.carpeta) / "uv.lock").exists():
         bloqueo = destino / "lock-requirements.txt"
         ok_bloqueo = (_correr([uv, "export", "-q", "--frozen", "--no-hashes", "--no-dev", "--no-emit-project",
                                "--directory", entorno.carpeta, "-o", str(bloqueo)], registro, variables)
@@ -493,9 +659,11 @@ def preparar_entorno(entorno: Entorno, trabajo: Path, python: str, reusar: bool)
 # -- ground truth -----------------------------------------------------------------------------
 
 
-def _huella_sonda() -> str:
+def _huella_sonda(carpeta: Carpeta | None = None) -> str:
     """Digest of how ground truth is obtained: the probe, its environment and its budget."""
     partes = SONDA.read_bytes() + json.dumps([CREDENCIALES_FALSAS, AWS_FALSO, PLAZO_PASO], sort_keys=True).encode()
+    if carpeta is not None and carpeta.mitad != "base":
+        partes += json.dumps(CREDENCIALES_AMPLIADO, sort_keys=True).encode()
     return hashlib.sha256(partes).hexdigest()[:8]
 
 
@@ -503,7 +671,7 @@ def _archivo_verdad(carpeta: Carpeta, trabajo: Path) -> Path:
     """Where the folder's ground truth is cached: per folder, commit, probe and probe steps."""
     ranura = carpeta.nombre.replace("/", "__")
     pasos = hashlib.sha256(json.dumps([carpeta.sys_path, carpeta.pasos], sort_keys=True).encode()).hexdigest()[:8]
-    return trabajo / "truth" / f"{ranura}-{carpeta.arbol.commit[:12]}-{_huella_sonda()}-{pasos}.json"
+    return trabajo / "truth" / f"{ranura}-{carpeta.arbol.commit[:12]}-{_huella_sonda(carpeta)}-{pasos}.json"
 
 
 def _relativo(archivo: str | None, carpeta: Carpeta) -> str | None:
@@ -536,6 +704,8 @@ def sondear(carpeta: Carpeta, estado: EstadoEntorno, trabajo: Path, prefijo: lis
     quitar = ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME", "AWS_PROFILE", "AWS_CONFIG_FILE", "AWS_SHARED_CREDENTIALS_FILE")
     variables = {k: v for k, v in os.environ.items() if k not in quitar}
     variables.update(CREDENCIALES_FALSAS, HOME=str(directorio / "home"))
+    if carpeta.mitad != "base":
+        variables.update(CREDENCIALES_AMPLIADO)
     orden = [*prefijo, str(estado.python), str(SONDA), str(spec), str(salida)]
     fin = "ok"
     try:
@@ -702,21 +872,27 @@ def piso_parseo(archivos: list[Path]) -> dict[str, Any] | None:
     if not archivos:
         return None
     try:
+        inicio = time.perf_counter()
         proceso = subprocess.run([sys.executable, "-P", "-c", PISO_PARSEO], input=json.dumps([str(a) for a in archivos]),
                                  capture_output=True, text=True, timeout=PLAZO_ANALIZADOR)
+        de_proceso = time.perf_counter() - inicio
     except subprocess.TimeoutExpired:
         return {"error": f"timeout after {PLAZO_ANALIZADOR} s"}
     if proceso.returncode != 0:
         return {"error": f"exit {proceso.returncode}: {proceso.stderr[-1500:]}"}
-    piso = json.loads(proceso.stdout)
+    # `proceso`: the whole process's wall seconds (interpreter, `import libcst`, reading, parsing), the
+    # least any libcst-based command pays on these files
+    piso = {**json.loads(proceso.stdout), "proceso": de_proceso}
     return piso if piso["archivos"] else {**piso, "error": "no file parsed"}
 
 
 def rendimiento(archivos: int, frio: dict[str, Any], piso: dict[str, Any] | None) -> dict[str, Any]:
     """Files, cold seconds, peak RSS, floor and their ratio of one folder (floor and ratio None when n/a)."""
     segundos_piso = piso["segundos"] if piso and "error" not in piso else None
+    proceso = piso.get("proceso") if piso and "error" not in piso else None
     return {"archivos": archivos, "frio_s": frio["segundos"], "pico_rss_mib": frio["pico_rss_kib"] / 1024,
-            "piso_s": segundos_piso, "razon": frio["segundos"] / segundos_piso if segundos_piso else None, "piso": piso}
+            "piso_s": segundos_piso, "razon": frio["segundos"] / segundos_piso if segundos_piso else None,
+            "piso_proceso_s": proceso, "razon_proceso": frio["segundos"] / proceso if proceso else None, "piso": piso}
 
 
 def comprobar_prefiltro(carpeta: Carpeta) -> dict[str, Any]:
@@ -802,6 +978,11 @@ def diferencias(verdad: dict[str, Any], herramienta: dict[str, Any], esquemas: d
     return difs
 
 
+def _patron(nombre: str) -> "re.Pattern[str]":
+    """A computed name as a pattern: each `{...}` stands for some text."""
+    return re.compile(".+".join(re.escape(p) for p in re.split(r"\{[^{}]*\}", nombre)), re.DOTALL)
+
+
 def _motivo_de_registro(motivo: str) -> bool:
     """An unnamed no_resuelto row that speaks of registration (not of `complete`)."""
     return not motivo.startswith("value of `complete`")
@@ -827,11 +1008,24 @@ def comparar(carpeta: Carpeta, verdad: dict[str, Any], analisis: dict[str, Any])
         elif _motivo_de_registro(f["motivo"]):
             sin_nombre.setdefault(f["archivo"], f)
     archivos_registro = set(verdad["sitios_estaticos"]) | set(verdad["archivos_servidor"])
+    # a name computed in part (`{prefix}read_graph`) is the live name its literal parts match, as
+    # `check --probe` reconciles it; a name computed whole (`{name}`) stands for no name in particular
+    patrones = {n: _patron(n) for n in por_nombre if "{" in n and re.sub(r"\{[^{}]*\}", "", n)}
+    por_patron = {}
+    for nombre in sorted(nombres_verdad - set(por_nombre)):
+        calzan = [n for n, p in patrones.items() if p.fullmatch(nombre)]
+        if calzan:
+            por_patron[nombre] = calzan[0]
+            por_nombre[nombre] = por_nombre[calzan[0]]
+            esquemas.setdefault(nombre, esquemas.get(calzan[0], {}))
+    enteras = [f for n, fs in por_nombre.items() if re.fullmatch(r"\{[^{}]*\}", n) for f in fs]
     encontradas = sorted(nombres_verdad & set(por_nombre))
     reportadas, silenciosas, reportadas_por = [], [], {}
     for nombre in sorted(nombres_verdad - set(por_nombre)):
         archivos = archivos_registro | {v["archivo"] for v in verdad["herramientas"][nombre]["variantes"] if v["archivo"]}
-        fila = nombrados.get(nombre) or next((sin_nombre[a] for a in sorted(archivos & set(sin_nombre))), None)
+        fila = nombrados.get(nombre) or next((sin_nombre[a] for a in sorted(archivos & set(sin_nombre))), None) \
+            or next(({**f, "motivo": f"judged as `{f['herramienta']}`, a name computed whole"} for f in enteras
+                     if f["archivo"] in archivos), None)
         if fila is None:
             silenciosas.append(nombre)
         else:
@@ -861,7 +1055,12 @@ def comparar(carpeta: Carpeta, verdad: dict[str, Any], analisis: dict[str, Any])
         "silenciosas": silenciosas,
         "silenciosas_manejador": {n: sorted({f"{v['archivo']}:{v['linea']}" for v in verdad["herramientas"][n]["variantes"]
                                              if v["archivo"]}) for n in silenciosas},
-        "extra": sorted(set(por_nombre) - nombres_verdad) if dinamica else [],
+        "por_patron": por_patron,  # truth names found under a computed name's pattern
+        "extra": sorted(set(por_nombre) - nombres_verdad - set(por_patron.values())) if dinamica else [],
+        # unnamed rows at registration sites that do not say how many registrations they stand for
+        "sin_cuenta": sorted(f"{f['archivo']}:{f['linea']} {f['motivo']}" for f in analisis["no_resuelto"]
+                             if not f.get("herramienta") and _motivo_de_registro(f["motivo"])
+                             and "; it stands for " not in f["motivo"]),
         "analizador_herramientas": len(filas),
         "acuerdo_esquema": acuerdo,
         "esquema_no_leido": no_leidas,  # disagreements that are only "the analyzer could not read it"
@@ -875,13 +1074,10 @@ def comparar(carpeta: Carpeta, verdad: dict[str, Any], analisis: dict[str, Any])
 # -- one folder, end to end -------------------------------------------------------------------
 
 
-def medir_carpeta(carpeta: Carpeta, trabajo: Path, estados: dict[str, EstadoEntorno], oracle_lint: str,
-                  prefijo: list[str], con_prefiltro: bool = False) -> dict[str, Any]:
-    """Analyzer (and its cost), ground truth (cached), comparison, for one folder; the pre-filter
-    check too when asked."""
-    analisis = analizar(carpeta, oracle_lint)
-    archivos = archivos_py(carpeta.proyecto, carpeta.rutas)
-    coste = rendimiento(len(archivos), analisis["frio"], piso_parseo(archivos))
+def verdad_carpeta(carpeta: Carpeta, trabajo: Path, estados: dict[str, EstadoEntorno],
+                   prefijo: list[str]) -> dict[str, Any]:
+    """The folder's ground truth: from the cache, or probed in its venv (and cached); completed with
+    what is read statically on every run."""
     cache = _archivo_verdad(carpeta, trabajo)
     if cache.exists():
         verdad = json.loads(cache.read_text(encoding="utf-8"))
@@ -891,9 +1087,80 @@ def medir_carpeta(carpeta: Carpeta, trabajo: Path, estados: dict[str, EstadoEnto
         verdad = verdad_de(carpeta, crudo, None if estado.ok else f"install failed: {estado.error}")
         cache.parent.mkdir(parents=True, exist_ok=True)
         cache.write_text(json.dumps(verdad, indent=1, sort_keys=True), encoding="utf-8")
-    verdad = completar_verdad(carpeta, verdad)
-    fila = {"carpeta": carpeta.nombre, "repo": carpeta.arbol.repo.etiqueta, "proyecto": str(carpeta.proyecto),
-            "rutas": list(carpeta.rutas), "entorno": carpeta.entorno.clave, "verdad": verdad,
+    return completar_verdad(carpeta, verdad)
+
+
+def fila_verdad(carpeta: Carpeta, trabajo: Path, estados: dict[str, EstadoEntorno],
+                prefijo: list[str]) -> dict[str, Any]:
+    """One folder's ground truth alone (`--truth-only`: the analyzer is not run)."""
+    verdad = verdad_carpeta(carpeta, trabajo, estados, prefijo)
+    return {"carpeta": carpeta.nombre, "repo": carpeta.arbol.repo.etiqueta, "mitad": carpeta.mitad,
+            "proyecto": str(carpeta.proyecto), "rutas": list(carpeta.rutas), "entorno": carpeta.entorno.clave,
+            "verdad": verdad}
+
+
+def totales_verdad(filas: list[dict[str, Any]]) -> dict[str, Any]:
+    """Ground-truth totals: folders (dynamic / static), tools listed, registration sites counted statically."""
+    dinamicas = [f for f in filas if f["verdad"]["fuente"] == "dynamic"]
+    return {"carpetas": len(filas), "carpetas_dinamicas": len(dinamicas),
+            "carpetas_estaticas": len(filas) - len(dinamicas),
+            "verdad_dinamica": sum(len(f["verdad"]["herramientas"]) for f in dinamicas),
+            "verdad_estatica": sum(f["verdad"]["estatico"] for f in filas if f["verdad"]["fuente"] == "static")}
+
+
+def por_mitad(filas: list[dict[str, Any]], sumar: Any) -> dict[str, Any]:
+    """`sumar` over each half present (base, desarrollo, medida), in that order."""
+    orden = ["base", *MITADES]
+    return {m: sumar([f for f in filas if f["mitad"] == m]) for m in orden if any(f["mitad"] == m for f in filas)}
+
+
+def _primer_error(verdad: dict[str, Any]) -> str:
+    errores = verdad.get("errores") or []
+    if not errores:
+        return ""
+    return " ".join(str(errores[0]).split())[:150]
+
+
+def imprimir_verdad(filas: list[dict[str, Any]], cuenta: dict[str, Any]) -> None:
+    """The ground truth per folder (`--truth-only`) and its totals per half."""
+    cabecera = f"{'folder':<64} {'half':<10} {'family':<16} {'truth':<7} {'tools':>5} {'static':>6} first error"
+    print(cabecera)
+    print("-" * len(cabecera))
+    for f in filas:
+        v = f["verdad"]
+        print(f"{f['carpeta'][:64]:<64} {f['mitad']:<10} {v['familia'][:16]:<16} {v['fuente']:<7} "
+              f"{len(v['herramientas']):>5} {v['estatico']:>6} {_primer_error(v)}")
+    print()
+    for mitad, t in [*cuenta["por_mitad"].items(), ("all", cuenta)]:
+        print(f"{mitad:<10} folders {t['carpetas']} ({t['carpetas_dinamicas']} dynamic, {t['carpetas_estaticas']} static)"
+              f"  truth tools (dynamic) {t['verdad_dinamica']}  static sites {t['verdad_estatica']}")
+
+
+def markdown_verdad(filas: list[dict[str, Any]], cuenta: dict[str, Any]) -> str:
+    """`--truth-only` as Markdown: totals per half, then one line per folder."""
+    lineas = ["| half | folders (dynamic / static) | truth tools, dynamic | static sites |", "|---|---|---|---|"]
+    for mitad, t in [*cuenta["por_mitad"].items(), ("all", cuenta)]:
+        lineas.append(f"| {mitad} | {t['carpetas']} ({t['carpetas_dinamicas']} / {t['carpetas_estaticas']}) | "
+                      f"{t['verdad_dinamica']} | {t['verdad_estatica']} |")
+    lineas += ["", "| folder | half | family | truth | tools | static sites | first error |", "|---|---|---|---|---|---|---|"]
+    for f in filas:
+        v = f["verdad"]
+        lineas.append(f"| {f['carpeta']} | {f['mitad']} | {v['familia']} | {v['fuente']} | {len(v['herramientas'])} | "
+                      f"{v['estatico']} | {_primer_error(v).replace('|', '/')} |")
+    return "\n".join(lineas) + "\n"
+
+
+def medir_carpeta(carpeta: Carpeta, trabajo: Path, estados: dict[str, EstadoEntorno], oracle_lint: str,
+                  prefijo: list[str], con_prefiltro: bool = False) -> dict[str, Any]:
+    """Analyzer (and its cost), ground truth (cached), comparison, for one folder; the pre-filter
+    check too when asked."""
+    analisis = analizar(carpeta, oracle_lint)
+    archivos = archivos_py(carpeta.proyecto, carpeta.rutas)
+    coste = rendimiento(len(archivos), analisis["frio"], piso_parseo(archivos))
+    verdad = verdad_carpeta(carpeta, trabajo, estados, prefijo)
+    fila = {"carpeta": carpeta.nombre, "repo": carpeta.arbol.repo.etiqueta, "mitad": carpeta.mitad,
+            "proyecto": str(carpeta.proyecto), "rutas": list(carpeta.rutas), "entorno": carpeta.entorno.clave,
+            "verdad": verdad,
             "analisis": {k: v for k, v in analisis.items() if k not in ("esquema", "frio")},
             "comparacion": comparar(carpeta, verdad, analisis), "rendimiento": coste}
     if con_prefiltro:
@@ -942,10 +1209,19 @@ def totales(filas: list[dict[str, Any]]) -> dict[str, Any]:
         "hallazgos_sin_salida": sum(len(x["hallazgos_sin_salida"]) for x in c),
         "hallazgos_sin_salida_por_regla": dict(sorted(Counter(h["rule"] for x in c for h in x["hallazgos_sin_salida"]).items())),
         "raiz_repetida": sum(len(x["raiz_repetida"]) for x in c),
+        "sin_cuenta": sum(len(x.get("sin_cuenta", [])) for x in c),
+        "sin_respuesta": sum(_sin_respuesta(f) for f in filas),
         "errores_analizador": sum(len(f["analisis"]["errores"]) for f in filas),
         "rendimiento": totales_rendimiento(filas),
         **({"preseleccion": totales_preseleccion(filas)} if any("preseleccion" in f for f in filas) else {}),
     }
+
+
+def _sin_respuesta(fila: dict[str, Any]) -> bool:
+    """A folder the analyzer gave no answer for: a crash, a timeout, or a file's budget run out."""
+    agotado = any("(the budget)" in f["motivo"] or "longer than its budget" in f["motivo"]
+                  for f in fila["analisis"]["no_resuelto"])
+    return bool(fila["analisis"]["errores"]) or agotado
 
 
 def totales_rendimiento(filas: list[dict[str, Any]]) -> dict[str, Any]:
@@ -955,7 +1231,12 @@ def totales_rendimiento(filas: list[dict[str, Any]]) -> dict[str, Any]:
     frio_con_piso, piso = sum(r["frio_s"] for _, r in con_piso), sum(r["piso_s"] for _, r in con_piso)
     pico = max(costes, key=lambda c: c[1]["pico_rss_mib"], default=None)
     peor = max(con_piso, key=lambda c: c[1]["razon"], default=None)
+    con_proceso = [(n, r) for n, r in costes if r.get("razon_proceso") is not None]
+    peor_proceso = max(con_proceso, key=lambda c: c[1]["razon_proceso"], default=None)
     return {
+        "sobre_2x_proceso": sorted(n for n, r in con_proceso if r["razon_proceso"] > 2),
+        "peor_razon_proceso": peor_proceso[1]["razon_proceso"] if peor_proceso else None,
+        "peor_razon_proceso_carpeta": peor_proceso[0] if peor_proceso else None,
         "carpetas": len(costes), "carpetas_con_piso": len(con_piso),
         "frio_s": sum(r["frio_s"] for _, r in costes), "frio_con_piso_s": frio_con_piso, "piso_s": piso,
         "razon": frio_con_piso / piso if piso else None,
@@ -992,6 +1273,13 @@ def imprimir(filas: list[dict[str, Any]], cuenta: dict[str, Any]) -> None:
               f"{c['acuerdo_esquema']:>3}/{encontradas:<3} {reglas}{errores}")
     t = cuenta
     print()
+    if len(cuenta.get("por_mitad", {})) > 1 or set(cuenta.get("por_mitad", {})) - {"base"}:
+        for mitad, m in cuenta["por_mitad"].items():
+            print(f"half {mitad}: folders {m['carpetas']} ({m['carpetas_dinamicas']} dynamic, {m['carpetas_estaticas']} static)  "
+                  f"truth {m['verdad_dinamica']}  found {m['encontradas']}  reported {m['reportadas']}  "
+                  f"silent {m['silenciosas']}  extra {m['extra']}  schema {m['acuerdo_esquema']}/{m['encontradas']}  "
+                  f"analyzer errors {m['errores_analizador']}")
+        print("all halves:")
     print(f"folders: {t['carpetas']} ({t['carpetas_dinamicas']} dynamic truth, {t['carpetas_estaticas']} static)")
     print(f"truth tools (dynamic): {t['verdad_dinamica']}   static count where import failed: {t['verdad_estatica']}")
     print(f"found {t['encontradas']}  reported {t['reportadas']}  silently missed {t['silenciosas']}  extra {t['extra']}")
@@ -1008,6 +1296,10 @@ def imprimir(filas: list[dict[str, Any]], cuenta: dict[str, Any]) -> None:
           f"{'met' if t['hallazgos_sin_salida'] == 0 else 'NOT met'}  {t['hallazgos_sin_salida_por_regla'] or ''}")
     print(f"  (tool, root rule, file) with > 1 finding = 0 {t['raiz_repetida']:>6}   "
           f"{'met' if t['raiz_repetida'] == 0 else 'NOT met'}")
+    print(f"  unnamed registration rows without a count = 0 {t['sin_cuenta']:>5}   "
+          f"{'met' if t['sin_cuenta'] == 0 else 'NOT met'}")
+    print(f"  folders without an answer = 0                {t['sin_respuesta']:>6}   "
+          f"{'met' if t['sin_respuesta'] == 0 else 'NOT met'}")
     if t["errores_analizador"]:
         print(f"analyzer errors (exit 2 or a crash): {t['errores_analizador']}")
     imprimir_rendimiento(filas, cuenta)
@@ -1040,14 +1332,15 @@ def imprimir_rendimiento(filas: list[dict[str, Any]], cuenta: dict[str, Any]) ->
     prefiltro = "preseleccion" in cuenta
     print()
     print("cost: `evidence --no-cache` (cold) beside the libcst parse-only floor of the same files")
-    cabecera = f"{'folder':<72} {'files':>5} {'cold s':>7} {'floor s':>8} {'ratio':>7} {'peak MiB':>8}" \
-               + ("  pre-filter" if prefiltro else "")
+    cabecera = f"{'folder':<72} {'files':>5} {'cold s':>7} {'floor s':>8} {'ratio':>7} {'process s':>9} {'ratio':>6} " \
+               f"{'peak MiB':>8}" + ("  pre-filter" if prefiltro else "")
     print(cabecera)
     print("-" * len(cabecera))
     for f in filas:
         r = f["rendimiento"]
         linea = f"{f['carpeta'][:72]:<72} {r['archivos']:>5} {r['frio_s']:>7.2f} {_cifra(r['piso_s'], '.3f'):>8} " \
-                f"{_cifra(r['razon'], '.1f'):>7} {r['pico_rss_mib']:>8.1f}"
+                f"{_cifra(r['razon'], '.1f'):>7} {_cifra(r.get('piso_proceso_s'), '.3f'):>9} " \
+                f"{_cifra(r.get('razon_proceso'), '.2f'):>6} {r['pico_rss_mib']:>8.1f}"
         if prefiltro:
             linea += "  " + _estado_prefiltro(f["preseleccion"])
         print(linea)
@@ -1060,6 +1353,9 @@ def imprimir_rendimiento(filas: list[dict[str, Any]], cuenta: dict[str, Any]) ->
           f"cold {r['frio_con_piso_s']:.2f} s, floor {r['piso_s']:.3f} s, ratio of sums {_cifra(r['razon'], '.1f')}")
     print(f"max peak RSS {_cifra(r['pico_rss_mib'], '.1f')} MiB ({r['pico_rss_carpeta']})   "
           f"worst cold/floor ratio {_cifra(r['peor_razon'], '.1f')} ({r['peor_razon_carpeta']})")
+    print(f"against the process floor (interpreter, import libcst, parse): worst ratio "
+          f"{_cifra(r.get('peor_razon_proceso'), '.2f')} ({r.get('peor_razon_proceso_carpeta')}); folders over 2x: "
+          f"{len(r.get('sobre_2x_proceso', []))} {', '.join(r.get('sobre_2x_proceso', []))}")
     if prefiltro:
         p = cuenta["preseleccion"]
         print(f"pre-filter check: {p['identicas']} of {p['carpetas']} folders identical "
@@ -1092,12 +1388,22 @@ def markdown(filas: list[dict[str, Any]], cuenta: dict[str, Any]) -> str:
               f"| (tool, root rule, file) with more than one finding | {t['raiz_repetida']} | 0 |",
               "", "| rule | findings |", "|---|---|"]
     lineas += [f"| `{r}` | {n} |" for r, n in t["hallazgos_por_regla"].items()]
-    lineas += ["", "| folder | family | truth | n | found | reported | silent | extra | schema | findings |",
-               "|---|---|---|---|---|---|---|---|---|---|"]
+    mitades = t.get("por_mitad", {})
+    if len(mitades) > 1 or set(mitades) - {"base"}:
+        lineas += ["", "| half | folders (dynamic / static) | truth, dynamic | static sites | found | reported | silent | "
+                       "extra | schema agreement | analyzer errors |", "|---|---|---|---|---|---|---|---|---|---|"]
+        for mitad, m in mitades.items():
+            lineas.append(f"| {mitad} | {m['carpetas']} ({m['carpetas_dinamicas']} / {m['carpetas_estaticas']}) | "
+                          f"{m['verdad_dinamica']} | {m['verdad_estatica']} | {m['encontradas']} "
+                          f"({_porcentaje(m['encontradas'], m['verdad_dinamica']).strip()}) | {m['reportadas']} | "
+                          f"{m['silenciosas']} | {m['extra']} | {m['acuerdo_esquema']} of {m['encontradas']} | "
+                          f"{m['errores_analizador']} |")
+    lineas += ["", "| folder | half | family | truth | n | found | reported | silent | extra | schema | findings |",
+               "|---|---|---|---|---|---|---|---|---|---|---|"]
     for f in filas:
         c, v = f["comparacion"], f["verdad"]
         reglas = ", ".join(f"{r.split('.')[-1]} {n}" for r, n in c["hallazgos_por_regla"].items())
-        lineas.append(f"| {f['carpeta']} | {v['familia']} | {v['fuente']} | {c['verdad']} | {len(c['encontradas'])} | "
+        lineas.append(f"| {f['carpeta']} | {f['mitad']} | {v['familia']} | {v['fuente']} | {c['verdad']} | {len(c['encontradas'])} | "
                       f"{len(c['reportadas'])} | {len(c['silenciosas'])} | {len(c['extra'])} | "
                       f"{c['acuerdo_esquema']}/{len(c['encontradas'])} | {reglas} |")
     lineas += markdown_rendimiento(filas, cuenta)
@@ -1168,12 +1474,26 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="folders measured at once (default 2)")
     parser.add_argument("--prefilter-check", action="store_true",
                         help="also compare each folder's evidence with and without the pre-filter")
+    parser.add_argument("--corpus", choices=("base", "ampliado", "todo"), default="base",
+                        help="base: awslabs, python-sdk, fastmcp, servers (default); ampliado: the extended corpus "
+                             "of real_world_parts/ampliado.py; todo: both")
+    parser.add_argument("--half", choices=MITADES,
+                        help="only this half of the extended corpus (desarrollo: develop on it; medida: measure only)")
+    parser.add_argument("--truth-only", action="store_true",
+                        help="compute (or read from the cache) the ground truth of every folder and print it; "
+                             "the analyzer is not run")
     args = parser.parse_args()
     trabajo = args.work.resolve()
-    arboles = [extraer(r, args.mirrors, trabajo) for r in REPOSITORIOS if (args.mirrors / r.espejo / "repo").exists()]
+    repositorios = (REPOSITORIOS if args.corpus in ("base", "todo") else ()) + \
+        (repositorios_ampliados(args.half) if args.corpus in ("ampliado", "todo") else ())
+    ausentes = [r.espejo for r in repositorios if not (args.mirrors / r.espejo / "repo").exists()]
+    if ausentes:
+        print(f"mirrors absent, skipped: {', '.join(sorted(set(ausentes)))}", file=sys.stderr)
+    arboles = [extraer(r, args.mirrors, trabajo) for r in repositorios if r.espejo not in ausentes]
     for a in arboles:
-        print(f"{a.repo.etiqueta:<9} {a.repo.espejo.replace('+', '/')}@{a.repo.rama} {a.commit} ({a.descripcion or 'no tag'})")
-    carpetas = [c for a in arboles for c in CORTES[a.repo.etiqueta](a)
+        print(f"{a.repo.etiqueta:<9} {a.repo.espejo.replace('+', '/')}@{a.repo.rama} {a.commit} ({a.descripcion or 'no tag'})"
+              + ("" if a.repo.mitad == "base" else f" [{a.repo.mitad}]"))
+    carpetas = [c for a in arboles for c in CORTES.get(a.repo.etiqueta, cortar_ampliado)(a)
                 if (not args.only or args.only in c.nombre) and es_servidor(c)]
     pendientes = {c.entorno.clave: c.entorno for c in carpetas if not _archivo_verdad(c, trabajo).exists()}
     estados = {}
@@ -1181,6 +1501,19 @@ def main() -> None:
         print(f"venv {n}/{len(pendientes)}: {entorno.clave}", file=sys.stderr, flush=True)
         estados[entorno.clave] = preparar_entorno(entorno, trabajo, args.python, args.skip_install)
     oracle_lint, prefijo = _oracle_lint(args.oracle_lint), _sin_red()
+    if args.truth_only:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as grupo:
+            filas = [f.result() for f in [grupo.submit(fila_verdad, c, trabajo, estados, prefijo) for c in carpetas]]
+        cuenta = {**totales_verdad(filas), "por_mitad": por_mitad(filas, totales_verdad)}
+        imprimir_verdad(filas, cuenta)
+        if args.markdown:
+            args.markdown.write_text(markdown_verdad(filas, cuenta), encoding="utf-8")
+        if args.json:
+            commits = {a.repo.etiqueta: {"repo": a.repo.espejo.replace("+", "/"), "rama": a.repo.rama, "commit": a.commit,
+                                         "mitad": a.repo.mitad} for a in arboles}
+            args.json.write_text(json.dumps({"commits": commits, "totales": cuenta, "carpetas": filas}, indent=1,
+                                            default=str), encoding="utf-8")
+        return
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as grupo:
         futuros = [grupo.submit(medir_carpeta, c, trabajo, estados, oracle_lint, prefijo, args.prefilter_check)
                    for c in carpetas]
@@ -1188,13 +1521,13 @@ def main() -> None:
         for n, futuro in enumerate(futuros, 1):
             filas.append(futuro.result())
             print(f"measured {n}/{len(futuros)}: {filas[-1]['carpeta']}", file=sys.stderr, flush=True)
-    cuenta = totales(filas)
+    cuenta = {**totales(filas), "por_mitad": por_mitad(filas, totales)}
     imprimir(filas, cuenta)
     if args.markdown:
         args.markdown.write_text(markdown(filas, cuenta), encoding="utf-8")
     if args.json:
-        commits = {a.repo.etiqueta: {"repo": a.repo.espejo.replace("+", "/"), "rama": a.repo.rama, "commit": a.commit}
-                   for a in arboles}
+        commits = {a.repo.etiqueta: {"repo": a.repo.espejo.replace("+", "/"), "rama": a.repo.rama, "commit": a.commit,
+                                     "mitad": a.repo.mitad} for a in arboles}
         args.json.write_text(json.dumps({"commits": commits, "analizador": huella_analizador(oracle_lint),
                                          "totales": cuenta, "carpetas": filas}, indent=1, default=str),
                              encoding="utf-8")
