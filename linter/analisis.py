@@ -17,6 +17,7 @@ from oracle_lint.linter.cache import Almacen
 from oracle_lint.linter.extraccion import extraer
 from oracle_lint.linter.extraccion.presupuesto import PRESUPUESTO_POR_ARCHIVO
 from oracle_lint.linter.listas import cargar_listas, con_alcance
+from oracle_lint.linter.versiones import fijadas, tupla
 from oracle_lint.nucleo.errores import ErrorOracle
 from oracle_lint.nucleo.juicio import Juicio, Juzgada, juzgar
 from oracle_lint.nucleo.sombras import OBSOLETA, FallaDeSombra, numero
@@ -75,8 +76,9 @@ def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache:
     # The project's modules `paths` leaves out are read to resolve what the analyzed files import
     # (`from .api import client`), never judged: a root built there is followed, not called opaque.
     resolucion = archivos_de_resolucion(proyecto, almacen, configurados)
+    versiones = {p: tupla(v) for p, v in fijadas(proyecto.raiz).items() if tupla(v)}
     evidencia = extraer(archivos, proyecto.raiz, almacen=almacen, trabajos=trabajos, contexto=contexto,
-                        resolucion=resolucion, limite=limite)
+                        resolucion=resolucion, limite=limite, versiones=versiones)
     analizadas = {f["herramienta"] for f in evidencia.get("herramienta", [])}
     completa = not rutas
     evidencia["lista"] = con_alcance(cargar_listas(proyecto.dir_listas, proyecto.raiz), analizadas, completa)

@@ -155,7 +155,7 @@ class Extraccion:
     """State of one run."""
 
     def __init__(self, raiz: pathlib.Path, almacen: Optional[Almacen], trabajos: int, prefiltro: bool,
-                 limite: float = PRESUPUESTO_POR_ARCHIVO) -> None:
+                 limite: float = PRESUPUESTO_POR_ARCHIVO, versiones: Optional[dict[str, tuple[int, ...]]] = None) -> None:
         self.raiz, self.almacen, self.prefiltro, self.limite = raiz, almacen, prefiltro, limite
         self.trabajos = trabajos
         self.salida = Salida()
@@ -168,7 +168,10 @@ class Extraccion:
         self._ids: dict[str, Optional[IdentificadoresDeForma]] = {}
         self._llams: dict[str, Optional[frozenset[str]]] = {}
         self.propios: set[str] = set()  # the files of this run; the others are context for resolution
-        self.sal = huella_analizador() if almacen is not None else ""
+        self.versiones = dict(sorted((versiones or {}).items()))
+        # the pinned SDK releases decide what tools publish: cached facts are filed under them too
+        self.sal = (clave(huella_analizador(), repr(self.versiones)) if self.versiones else huella_analizador()) \
+            if almacen is not None else ""
         self.estado = Estado(almacen, self.sal)
         self.id = os.urandom(16).hex()  # parsed modules are shared within this run only
 
@@ -351,7 +354,7 @@ class Extraccion:
                                     self.id, str(self.raiz), validos, con_palabra, esquemas, self.sal, self.limite,
                                     Formas(self.almacen, self.sal, {r: (self.sha[r], f["identificadores"], f["literales"], f["llamados"])
                                                                     for r in validos if (f := self.formas.get(r)) is not None},
-                                           componentes() if pendientes else None),
+                                           componentes() if pendientes else None), self.versiones,
                                     lotes=LOTES_DE_UNIDADES * reparto.trabajos, fallo=_unidad_caida, en_orden=True)
         for rel, resultado, deps in calculados:
             resultados[rel] = resultado
@@ -546,17 +549,18 @@ class _Fuentes(Mapping[str, bytes]):
 def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Optional[Almacen] = None,
             trabajos: Optional[int] = None, prefiltro: bool = True,
             contexto: Sequence[pathlib.Path] = (), resolucion: Sequence[pathlib.Path] = (),
-            limite: float = PRESUPUESTO_POR_ARCHIVO) -> dict[str, list[dict[str, Any]]]:
+            limite: float = PRESUPUESTO_POR_ARCHIVO,
+            versiones: Optional[dict[str, tuple[int, ...]]] = None) -> dict[str, list[dict[str, Any]]]:
     """Parse what can register a tool (each file once) and return the evidence: relation -> rows.
 
     Tools are searched in `archivos` only; `contexto` (the rest of the configured files, in a
     run over a few files) is read for resolution, so a registration whose server is passed in
     from another file resolves exactly as in the full run, and makes the run partial.
     `resolucion` (the project's files outside the configured paths) is read for resolution too,
-    in a run that is still whole.
+    in a run that is still whole. `versiones`: the SDK releases the project pins (`linter/versiones.py`).
     """
     n = trabajos if trabajos is not None else trabajos_por_defecto()
-    corrida = Extraccion(raiz, almacen, n, prefiltro, limite)
+    corrida = Extraccion(raiz, almacen, n, prefiltro, limite, versiones)
     corrida.leer(archivos, [*contexto, *resolucion])
     try:
         with Reparto(n, UMBRAL_VERIFICAR) as reparto:

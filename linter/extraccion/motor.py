@@ -150,27 +150,29 @@ def olvidar() -> None:
 
 def trabajar(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]],
              esquemas: Optional[Almacen], sal: str, limite: float, formas: Optional[Formas],
-             unidades: Sequence[str]) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+             versiones: Mapping[str, tuple[int, ...]], unidades: Sequence[str]) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
     """Compute several units in this process, sharing parsed modules: (file, result, dependencies).
 
     `esquemas` (None: no cache) keeps schema validity by schema value under the analyzer fingerprint `sal`;
     `limite`: seconds one file's analysis may take (0: no budget), past which it is a no_resuelto row;
     `formas`: the main process's identifiers of every checked file (and where it filed each forma),
-    so a word look-up reads identifiers instead of parsing the file or scanning its bytes.
+    so a word look-up reads identifiers instead of parsing the file or scanning its bytes;
+    `versiones`: the SDK releases the project pins (`linter/versiones.py`).
     """
     cargador = _cargador(corrida, raiz, rels, con_palabra, formas)
     validez = Validez(esquemas, sal)
     salida = []
     for rel in unidades:
-        salida.append(_una(cargador, validez, limite, rel))
+        salida.append(_una(cargador, validez, limite, rel, versiones))
     return salida
 
 
-def _una(cargador: Cargador, validez: Validez, limite: float, rel: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
+def _una(cargador: Cargador, validez: Validez, limite: float, rel: str,
+         versiones: Mapping[str, tuple[int, ...]]) -> tuple[str, dict[str, Any], dict[str, Any]]:
     """One unit of `trabajar`: its result with the failure rows of the modules it reached, and its dependencies."""
     try:
         with presupuesto(limite):
-            proyecto = Proyecto(cargador)
+            proyecto = Proyecto(cargador, dict(versiones))
             resultado = unidad(proyecto, rel, validez)
     except Agotado:
         return unidad_fallida(rel, f"the analysis of this file took longer than its budget of {limite:g} s "

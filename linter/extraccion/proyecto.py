@@ -54,9 +54,11 @@ class Fuentes(Protocol):
 class Proyecto:
     """The analyzed set: modules by dotted name, parsed on first use, with cross-file resolution."""
 
-    def __init__(self, fuentes: Fuentes) -> None:
+    def __init__(self, fuentes: Fuentes, versiones: Optional[dict[str, tuple[int, ...]]] = None) -> None:
         self.fuentes = fuentes
         self.deps = Dependencias()
+        # the SDK releases the project pins (`linter/versiones.py`): what the tools publish depends on them
+        self.versiones = versiones or {}
 
     def _modulo(self, rel: Optional[str]) -> Optional[Modulo]:
         if rel is None:

@@ -808,7 +808,8 @@ class Registro:
             h.estado_salida, h.salida = self.esquema_literal(nombre, rm, salida_expr)
         else:
             try:
-                h.estado_salida, h.salida = sdk.salida(self.derivador, m, fn, estructurada, servidor.familia)
+                h.estado_salida, h.salida = sdk.salida(self.derivador, m, fn, estructurada, servidor.familia,
+                                                       self.proyecto.versiones)
             except NoResuelto as e:
                 self.problemas.append((nombre, NoResuelto(f"output schema of tool `{nombre}`: {e.motivo}", e.pos)))
                 h.estado_salida = "no_resuelto"

@@ -176,12 +176,20 @@ def _resumen(r: Any) -> str:
     return f"`{esquema.valor.get('title', 'untitled')}`"
 
 
-def salida(der: Derivador, m: Modulo, fn: cst.FunctionDef, estructurada: Optional[bool], familia: str) -> tuple[str, Optional[Esquema]]:
-    """(esquema_salida state, schema) of a decorated function; raises NoResuelto when it cannot follow."""
+# the first release of each SDK whose tools publish an outputSchema (mcp's FastMCP, the fastmcp package)
+SALIDA_DESDE = {"mcp1": ("mcp", (1, 10)), "fastmcp": ("fastmcp", (2, 10))}
+
+
+def salida(der: Derivador, m: Modulo, fn: cst.FunctionDef, estructurada: Optional[bool], familia: str,
+           versiones: Optional[dict[str, tuple[int, ...]]] = None) -> tuple[str, Optional[Esquema]]:
+    """(esquema_salida state, schema) of a decorated function; raises NoResuelto when it cannot follow.
+    `versiones`: the SDK releases the project pins; one that predates output schemas publishes none."""
     if familia == "mcp":
-        return _una_de_dos("output", lambda f: salida(der, m, fn, estructurada, f))
+        return _una_de_dos("output", lambda f: salida(der, m, fn, estructurada, f, versiones))
     nombre = fn.name.value
-    if estructurada is False:
+    paquete, desde = SALIDA_DESDE.get(familia, (None, None))
+    fijada = (versiones or {}).get(paquete) if paquete else None
+    if estructurada is False or (fijada is not None and fijada < desde):
         return "ninguno", None
     if fn.returns is None:
         if estructurada is True and familia != "fastmcp":
