@@ -1469,6 +1469,12 @@ def _oracle_lint(elegido: str | None) -> str:
     return str(propio if propio.exists() else Path(sys.executable).with_name("oracle-lint"))
 
 
+def _commits(arboles: list[Arbol]) -> dict[str, dict[str, str]]:
+    """What `--json` records of each tree: repository, branch or pinned commit, commit, half."""
+    return {a.repo.etiqueta: {"repo": a.repo.espejo.replace("+", "/"), "rama": a.repo.rama, "commit": a.commit,
+                              "mitad": a.repo.mitad} for a in arboles}
+
+
 def main() -> None:
     """Extract, cut, install, probe, analyze, compare, print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -1518,9 +1524,7 @@ def main() -> None:
         if args.markdown:
             args.markdown.write_text(markdown_verdad(filas, cuenta), encoding="utf-8")
         if args.json:
-            commits = {a.repo.etiqueta: {"repo": a.repo.espejo.replace("+", "/"), "rama": a.repo.rama, "commit": a.commit,
-                                         "mitad": a.repo.mitad} for a in arboles}
-            args.json.write_text(json.dumps({"commits": commits, "totales": cuenta, "carpetas": filas}, indent=1,
+            args.json.write_text(json.dumps({"commits": _commits(arboles), "totales": cuenta, "carpetas": filas}, indent=1,
                                             default=str), encoding="utf-8")
         return
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as grupo:
@@ -1535,9 +1539,7 @@ def main() -> None:
     if args.markdown:
         args.markdown.write_text(markdown(filas, cuenta), encoding="utf-8")
     if args.json:
-        commits = {a.repo.etiqueta: {"repo": a.repo.espejo.replace("+", "/"), "rama": a.repo.rama, "commit": a.commit,
-                                     "mitad": a.repo.mitad} for a in arboles}
-        args.json.write_text(json.dumps({"commits": commits, "analizador": huella_analizador(oracle_lint),
+        args.json.write_text(json.dumps({"commits": _commits(arboles), "analizador": huella_analizador(oracle_lint),
                                          "totales": cuenta, "carpetas": filas}, indent=1, default=str),
                              encoding="utf-8")
 

@@ -55,10 +55,11 @@ def _del_sdk(fn: cst.FunctionDef) -> bool:
 
 
 def cobertura(programa: Programa, m: Modulo, nodo: cst.CSTNode, ctx: Optional[cst.FunctionDef],
-              nombres: Callable[[], list[str]] = lambda: [], generadas: bool = False) -> str:
+              nombres: Callable[[], list[str]] = lambda: [], generadas: Optional[str] = None) -> str:
     """The clause an unnamed registration row ends with: its count (or why it is unknown), the function
     that reaches it and that function's call sites, and the literal names it may stand for.
-    `generadas`: the site stands for tools made at run time (a proxy, a provider), never a count."""
+    `generadas`: why the site stands for tools no count can tell (made at run time by a proxy or a
+    provider, those of a mounted server the analyzer cannot follow)."""
     vueltas, porque = _vueltas(programa, m, nodo, ctx)
     alcance = ""
     llamadas: Optional[int] = 1
@@ -75,7 +76,7 @@ def cobertura(programa: Programa, m: Modulo, nodo: cst.CSTNode, ctx: Optional[cs
     elif ctx is not None:
         alcance = f"reached from `{ctx.name.value}()`, which the SDK calls"
     if generadas:
-        cuenta = "stands for an unknown number of tools (made at run time)"
+        cuenta = f"stands for an unknown number of tools ({generadas})"
     elif vueltas is None:
         cuenta = f"stands for an unknown number of registrations ({porque})"
     elif llamadas is None:

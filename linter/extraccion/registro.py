@@ -79,7 +79,8 @@ class Registro:
     def _problema(self, herramienta: Optional[str], motivo: str, pos) -> None:
         self.problemas.append((herramienta, NoResuelto(motivo, pos)))
 
-    def _sin_nombre(self, motivo: str, m: Modulo, nodo: cst.CSTNode, bajo_nivel: bool = False, generadas: bool = False) -> None:
+    def _sin_nombre(self, motivo: str, m: Modulo, nodo: cst.CSTNode, bajo_nivel: bool = False,
+                    generadas: Optional[str] = None) -> None:
         """An unnamed row at a registration site, saying what it stands for (cobertura.py): how many
         registrations, which function reaches it, and (for a low-level listing) the names its
         server's call handler dispatches as literals."""
@@ -156,7 +157,8 @@ class Registro:
         for nodo in m.internos:
             if isinstance(self.servidor(m, nodo.value, m.contexto.get(id(nodo))), Servidor):
                 self._sin_nombre(f"`{describir(m, nodo)}` reaches into the SDK's private tool registry: tools changed "
-                                 "there (names, schemas, new tools) cannot be read from the source", m, nodo, generadas=True)
+                                 "there (names, schemas, new tools) cannot be read from the source", m, nodo,
+                                 generadas="changed at run time")
 
     def _manejadores_sin_servidor(self, m: Modulo) -> None:
         """A low-level call handler the analyzer cannot tie to a server (`@x.call_tool()` on an unknown
@@ -189,21 +191,21 @@ class Registro:
                 legible = corto == "add_provider" and c.args and self._carpeta_legible(m, c.args[0].value, m.contexto.get(id(c)))
                 if isinstance(s, Servidor) and s.estilo == "fastmcp" and not legible:
                     self._sin_nombre(f"`{describir(m, c)}`: a {corto[4:]} adds tools at run time; "
-                                     "their names and schemas cannot be read from the source", m, c, generadas=True)
+                                     "their names and schemas cannot be read from the source", m, c, generadas="made at run time")
                 continue
             if corto in ("FastMCP", "MCPServer") and any(a.keyword is not None and a.keyword.value in ("providers", "transforms")
                                                         and not self._proveedores_conocidos(m, a.value, m.contexto.get(id(c)))
                                                         for a in c.args):
                 if isinstance(self.servidor(m, c, m.contexto.get(id(c))), Servidor):
                     self._sin_nombre(f"`{describir(m, c)}`: providers and transforms add tools at run time; "
-                                     "their names and schemas cannot be read from the source", m, c, generadas=True)
+                                     "their names and schemas cannot be read from the source", m, c, generadas="made at run time")
                 continue
             if corto not in GENERADORES and corto not in CLASES_GENERADORAS:
                 continue
             nombre = generador_sdk(self.proyecto.calificados(m, c.func))
             if nombre is not None:
                 self._sin_nombre(f"`{describir(m, c)}` builds a server whose tools are generated at run time ({nombre}): "
-                                 "their names and schemas cannot be read from the source", m, c, generadas=True)
+                                 "their names and schemas cannot be read from the source", m, c, generadas="made at run time")
 
     def _proveedores_conocidos(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef]) -> bool:
         """Whether a `providers=[...]` list holds only providers whose tools the analyzer reads
@@ -307,8 +309,9 @@ class Registro:
             if not isinstance(hijo, Servidor):
                 generado = isinstance(hijo_expr, cst.Call) and generador_sdk(self.proyecto.calificados(m, hijo_expr.func))
                 self._sin_nombre(f"`{describir(m, c)}` mounts `{describir(m, hijo_expr)}`, which is not a server the analyzer can "
-                               f"follow ({hijo.motivo}): the tools it publishes cannot be listed" if not generado else
-                               f"`{describir(m, c)}` mounts a server whose tools are generated at run time", m, c, generadas=True)
+                                 f"follow ({hijo.motivo}): the tools it publishes cannot be listed" if not generado else
+                                 f"`{describir(m, c)}` mounts a server whose tools are generated at run time", m, c,
+                                 generadas="those of the mounted server" if not generado else "made at run time")
                 continue
             nombre = None
             if espacio is not None and not (isinstance(espacio, cst.Name) and espacio.value == "None"):

@@ -381,7 +381,7 @@ def test_every_unnamed_registration_row_says_what_it_stands_for(e):
         ("llamada_modulo.py", 55): "stands for 1 registration",
         ("llamada_modulo.py", 64): "stands for an unknown number of registrations (a loop over `elegidas`); reached "
                                    "from `filtradas()`, which no analyzed file calls",
-        ("llamada_modulo.py", 67): "stands for an unknown number of tools (made at run time)",
+        ("llamada_modulo.py", 67): "stands for an unknown number of tools (changed at run time)",
         ("montaje.py", 25): "stands for an unknown number of tools (made at run time)",
         ("montaje.py", 27): "stands for an unknown number of tools (made at run time)",
         ("montaje.py", 28): "stands for an unknown number of tools (made at run time)",

@@ -216,3 +216,20 @@ def test_a_model_imported_inside_the_function_that_lists_it_publishes_pydantics_
     # the near miss: the other method has no such import, so the name is unbound there
     assert [(n["herramienta"], n["motivo"]) for n in e["no_resuelto"]] == [
         ("sin_importar", "schema of tool `sin_importar`: `Entrada` is not a class of an analyzed file")]
+
+
+def test_a_mount_the_analyzer_cannot_follow_says_its_tools_are_uncounted(tmp_path):
+    """`parent.mount(sub)` of a server that comes from outside the analyzed files, or of a proxy: an
+    unnamed row at the mount, whose tools no count can tell."""
+    (tmp_path / "servidor.py").write_text(
+        "from fastmcp import FastMCP\nfrom externo import construir\n\nprincipal = FastMCP('p')\n"
+        "principal.mount(construir(), namespace='ext')\n"
+        "principal.mount(FastMCP.as_proxy('http://127.0.0.1:9/mcp'), namespace='px')\n")
+    e = extraer(sorted(tmp_path.glob("*.py")), tmp_path, trabajos=1)
+    assert sorted((n["linea"], n["motivo"]) for n in e["no_resuelto"]) == [
+        (5, "`principal.mount(construir(), namespace='ext')` mounts `construir()`, which is not a server the analyzer can "
+            "follow (`construir` is `externo.construir`, neither an analyzed function nor an SDK server class): the tools "
+            "it publishes cannot be listed; it stands for an unknown number of tools (those of the mounted server)"),
+        (6, "`FastMCP.as_proxy('http://127.0.0.1:9/mcp')` builds a server whose tools are generated at run time "
+            "(fastmcp.FastMCP.as_proxy): their names and schemas cannot be read from the source; it stands for an "
+            "unknown number of tools (made at run time)")]  # the proxy is a server with no tool the source lists: the row at its construction covers it

@@ -42,7 +42,7 @@ def test_check_probe_reports_the_hidden_tool_and_the_edited_schema():
         'published one at JSON pointer "/inputSchema/properties/q/type" (source: "string"; published: "integer") (published-schema-differs)',
         "servidor.py:44:1: ORC401 could not analyze: `mcp._tool_manager` reaches into the SDK's private tool "
         "registry: tools changed there (names, schemas, new tools) cannot be read from the source; it stands for an unknown "
-        "number of tools (made at run time) (unresolved)",
+        "number of tools (changed at run time) (unresolved)",
         "5 findings in 2 files (1 file, 3 tools analyzed).",
     ]
 
