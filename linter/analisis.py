@@ -16,7 +16,7 @@ from oracle_lint.linter.caminata import archivos_configurados, archivos_de_resol
 from oracle_lint.linter.cache import Almacen
 from oracle_lint.linter.extraccion import extraer
 from oracle_lint.linter.extraccion.presupuesto import PRESUPUESTO_POR_ARCHIVO
-from oracle_lint.linter.listas import cargar_listas, con_alcance
+from oracle_lint.linter.listas import cargar_listas, con_alcance, por_registro
 from oracle_lint.linter.versiones import fijadas, tupla
 from oracle_lint.nucleo.errores import ErrorOracle
 from oracle_lint.nucleo.juicio import Juicio, Juzgada, juzgar
@@ -81,7 +81,8 @@ def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache:
                         resolucion=resolucion, limite=limite, versiones=versiones)
     analizadas = {f["herramienta"] for f in evidencia.get("herramienta", [])}
     completa = not rutas
-    evidencia["lista"] = con_alcance(cargar_listas(proyecto.dir_listas, proyecto.raiz), analizadas, completa)
+    evidencia["lista"] = con_alcance(por_registro(cargar_listas(proyecto.dir_listas, proyecto.raiz), analizadas),
+                                     analizadas, completa)
     evidencia.update(hechos_del_tracker(proyecto))
     return Corrida(proyecto, tuple(archivos), completa, evidencia)
 

@@ -115,6 +115,19 @@ def cargar_listas(directorio: Path, raiz: Path) -> list[dict[str, Any]]:
     return filas
 
 
+def por_registro(filas: Iterable[dict[str, Any]], analizadas: set[str]) -> list[dict[str, Any]]:
+    """An entry that names a tool by its plain name stands for every tool of that name: when two
+    registrations share it, the run names each `name (file:line)` (extraccion.salida.distinguir) and
+    the entry is one row per such tool. An entry that names one of them that way is that one alone."""
+    salida = []
+    for f in filas:
+        nombre = f.get("herramienta")
+        propias = sorted(a for a in analizadas if isinstance(nombre, str) and a.startswith(nombre + " (")) \
+            if nombre not in analizadas else []
+        salida.extend([{**f, "herramienta": a} for a in propias] or [f])
+    return salida
+
+
 def con_alcance(filas: Iterable[dict[str, Any]], analizadas: set[str], corrida_completa: bool) -> list[dict[str, Any]]:
     """Mark each entry `en_alcance`: its tool was analyzed, or the run covered every configured path."""
     return [{**f, "en_alcance": corrida_completa or f["herramienta"] in analizadas} for f in filas]

@@ -6,6 +6,6 @@ Importing this package does not import libcst: `extraer` loads it only when a fi
 from .corrida import extraer
 from .salida import RELACIONES
 
-VERSION_EXTRACTOR = "6"
+VERSION_EXTRACTOR = "7"
 
 __all__ = ["RELACIONES", "VERSION_EXTRACTOR", "extraer"]

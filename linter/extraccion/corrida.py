@@ -28,7 +28,7 @@ from .paralelo import Reparto, trabajos_por_defecto
 from .prefiltro import entradas
 from .presupuesto import PRESUPUESTO_POR_ARCHIVO
 from .recogida import a_podas, restaurar
-from .salida import Salida
+from .salida import SITIO, Salida, distinguir
 from .verificacion import ESPACIO as ESPACIO_VERIFICAR
 from .verificacion import REESCRIBIR, Comprobacion, Formas, conjunto_escrito, conjunto_leido, fila_falla, verificar
 
@@ -491,14 +491,15 @@ def _fusionar(salida: Salida, resultados: list[dict[str, Any]]) -> None:
     for r in resultados:
         for sitio in r["completes"]:
             pos = sitio["pos"]
-            nombre = None
+            nombre, registro = None, None
             for h in duenos.get(tuple(sitio["funcion"]), []) if sitio["funcion"] else []:
                 if not h["rangos"] or any(a == pos["archivo"] and i <= pos["linea"] <= f for a, i, f in h["rangos"]):
-                    nombre = h["nombre"]
+                    nombre, registro = h["nombre"], h.get("sitio")
                     break
-            salida.fila("complete", herramienta=nombre, evidencia=sitio["evidencia"], **pos)
+            salida.fila("complete", herramienta=nombre, evidencia=sitio["evidencia"], **pos, **{SITIO: registro})
             if sitio["motivo"]:
-                salida.fila("no_resuelto", herramienta=nombre, motivo=sitio["motivo"], **pos)
+                salida.fila("no_resuelto", herramienta=nombre, motivo=sitio["motivo"], **pos, **{SITIO: registro})
+    distinguir(salida.filas)
     for fila in salida.filas["archivo"]:
         fila["herramientas"] = cuentas.get(fila["archivo"], 0)
 

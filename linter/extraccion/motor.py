@@ -27,7 +27,7 @@ from .recogida import a_podas, restaurar
 from .recolector import todos_los_parametros
 from .proyecto import Dependencias, Proyecto
 from .registro import Registro
-from .salida import Salida
+from .salida import SITIO, Salida
 from .tipos import Emision, Herramienta, Pos
 from .validez import Validez
 
@@ -57,6 +57,7 @@ def unidad(proyecto: Proyecto, rel: str, validez: Optional[Validez] = None) -> d
             salida.no_resuelto(None, f"analyzer internal error while finding tools: {type(e).__name__}: {e}", Pos(m.archivo, 1, 1))
         for h in herramientas:
             comprobar()  # a safe point of the file's time budget: before each tool is read
+            antes = {r: len(f) for r, f in salida.filas.items()}
             try:
                 with pasos():
                     _herramienta(h, salida, procedencia, proyecto, validez)
@@ -65,6 +66,9 @@ def unidad(proyecto: Proyecto, rel: str, validez: Optional[Validez] = None) -> d
                                              f"(the tool's budget) while resolving {e.que}; the rest of it was not judged", h.pos)
             except (RecursionError, Exception) as e:
                 salida.no_resuelto(h.nombre, f"analyzer internal error while reading tool `{h.nombre}`: {type(e).__name__}: {e}", h.pos)
+            for relacion, filas in salida.filas.items():  # the tool's own rows: which registration they belong to
+                for fila in filas[antes[relacion]:]:
+                    fila[SITIO] = sitio(h)
         try:
             with pasos():
                 montajes = registro.montajes(m)
@@ -80,7 +84,7 @@ def unidad(proyecto: Proyecto, rel: str, validez: Optional[Validez] = None) -> d
         cuentas[h.pos.archivo] = cuentas.get(h.pos.archivo, 0) + 1
     return {
         "filas": salida.filas,
-        "herramientas": [{"nombre": h.nombre, "identidades": [list(i) for i in h.identidades],
+        "herramientas": [{"nombre": h.nombre, "sitio": sitio(h), "identidades": [list(i) for i in h.identidades],
                           "rangos": [list(r) for r in h.rangos],
                           "servidor": list(h.servidor.fila().values()) if h.servidor else None} for h in herramientas],
         "montajes": montajes,
@@ -89,6 +93,11 @@ def unidad(proyecto: Proyecto, rel: str, validez: Optional[Validez] = None) -> d
         "servidores": _servidores(m, proyecto) if m is not None else [],
         "otros_registros": _otros_registros(m) if m is not None else 0,
     }
+
+
+def sitio(h: Herramienta) -> str:
+    """Where a tool is registered (`file:line:column`): with its name, what tells two tools apart."""
+    return f"{h.pos.archivo}:{h.pos.linea}:{h.pos.columna}"
 
 
 CLASES_SERVIDOR = ("FastMCP", "MCPServer", "Server")

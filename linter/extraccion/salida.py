@@ -9,6 +9,34 @@ RELACIONES = ("herramienta", "esquema_nodo", "esquema_propiedad", "esquema_hijo"
               "clave_emitida", "valor_emitido", "clave_declarada", "spread", "complete", "no_resuelto", "archivo", "servidor")
 
 
+# The column a unit's rows carry internally to say which registration they belong to (`file:line:column`);
+# the merge reads it to keep same-named tools apart and removes it (`distinguir`).
+SITIO = "_sitio"
+
+
+def distinguir(filas: dict[str, list[dict[str, Any]]], extra: Optional[dict[tuple[str, str], str]] = None
+               ) -> dict[tuple[str, str], str]:
+    """Keep two tools of one name apart: when rows of one tool name come from registrations at more
+    than one place (two servers of one repository, each with its `search`), each such tool is named
+    `name (file:line)` in every relation, so no join between its rows and another's can meet. Tools
+    whose name is unique keep it. Removes the internal `SITIO` column; returns the renames made,
+    (name, site) -> new name."""
+    sitios: dict[str, set[str]] = {}
+    for relacion in filas.values():
+        for f in relacion:
+            if f.get(SITIO) is not None and f.get("herramienta") is not None:
+                sitios.setdefault(f["herramienta"], set()).add(f[SITIO])
+    for nombre, sitio in (extra or {}):
+        sitios.setdefault(nombre, set()).add(sitio)
+    nombres = {(n, s): f"{n} ({s.rsplit(':', 1)[0]})" for n, ss in sitios.items() if len(ss) > 1 for s in ss}
+    for relacion in filas.values():
+        for f in relacion:
+            sitio = f.pop(SITIO, None)
+            if sitio is not None and (f.get("herramienta"), sitio) in nombres:
+                f["herramienta"] = nombres[(f["herramienta"], sitio)]
+    return nombres
+
+
 def _texto(valor: Any) -> Any:
     """A string holding a lone surrogate (legal in a Python literal, not Unicode) written with its escape.
 

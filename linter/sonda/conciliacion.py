@@ -79,6 +79,9 @@ def publicadas(estatica: Mapping[str, Sequence[Mapping[str, Any]]], vivas: Seque
     por_nombre: dict[str, list[Mapping[str, Any]]] = {}
     for fila in estatica.get("herramienta", []):
         por_nombre.setdefault(fila["herramienta"], []).append(fila)
+        sitio = f" ({fila['archivo']}:{fila['linea']})"
+        if fila["herramienta"].endswith(sitio):  # a name two registrations share: the live tool is either
+            por_nombre.setdefault(fila["herramienta"][:-len(sitio)], []).append(fila)
     esquemas: dict[tuple[str, str], list[Any]] = {}
     for fila in estatica.get("esquema", []):
         esquemas.setdefault((fila["herramienta"], fila["lado"]), []).append(json.loads(fila["contenido"]))

@@ -24,7 +24,7 @@ def test_every_relation_present_even_empty(tmp_path):
     assert set(ev) == ESPERADAS == set(RELACIONES)
     assert ev["archivo"] == [{"archivo": "vacio.py", "herramientas": 0}]
     assert all(ev[r] == [] for r in ESPERADAS - {"archivo"})
-    assert VERSION_EXTRACTOR == "6"  # new relations (esquema_hijo, esquema_valor) beside "5"'s: cached facts of "5" lack them
+    assert VERSION_EXTRACTOR == "7"  # a unit's rows carry the registration they belong to (salida.SITIO): cached facts of "6" lack it
 
 
 def test_rows_are_scalars_sorted_and_deterministic():

@@ -145,3 +145,16 @@ def test_a_computed_name_matches_live_names_by_its_literal_parts_and_a_name_comp
     assert [(f["herramienta"], f["vista"], f["linea"]) for f in publicadas(estatica, vivas, "s")] == [
         ("cualquiera", False, None), ("db__y", False, None), ("db_x_y", True, 3), ("kg_read_graph", True, 1),
         ("read_graph", False, None)]
+
+
+def test_a_name_two_registrations_share_matches_the_live_tool_of_that_name():
+    """Two servers of one project with a `search` each are `search (a.py:3)` and `search (b.py:4)` in the
+    evidence: the live `search` is either, and agrees with the one whose schema it publishes."""
+    estatica = {"herramienta": [{"herramienta": f"search ({a}:{l})", "archivo": a, "linea": l, "columna": 1,
+                                 "esquema_entrada": "literal", "esquema_salida": "ninguno"} for a, l in (("a.py", 3), ("b.py", 4))],
+                "esquema": [{"herramienta": "search (a.py:3)", "lado": "entrada", "contenido": '{"type": "object"}'},
+                            {"herramienta": "search (b.py:4)", "lado": "entrada",
+                             "contenido": '{"properties": {"q": {"type": "string"}}, "type": "object"}'}]}
+    vivas = [{"name": "search", "inputSchema": {"properties": {"q": {"type": "string"}}, "type": "object"}}]
+    assert [(f["herramienta"], f["vista"], f["archivo"], f["linea"], f["puntero"]) for f in publicadas(estatica, vivas, "s")] == [
+        ("search", True, "b.py", 4, None)]
