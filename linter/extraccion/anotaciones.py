@@ -35,7 +35,7 @@ PYDANTIC = {  # pydantic's own types, as pydantic 2.14 writes them (validation a
 FORMATOS = {"datetime.datetime": "date-time", "datetime.date": "date", "datetime.time": "time",
             "uuid.UUID": "uuid", "datetime.timedelta": "duration"}
 CAMPO_CLAVES = {"default", "default_factory", "description", "title", "alias", "ge", "le", "gt", "lt",
-                "min_length", "max_length", "pattern", "examples", "deprecated"}
+                "min_length", "max_length", "pattern", "examples", "deprecated", "json_schema_extra", "discriminator"}
 CAMPO = ("pydantic.Field", "pydantic.fields.Field", "dataclasses.field")
 RESTRICCIONES_TEXTO = ("pydantic.StringConstraints", "pydantic.types.StringConstraints")
 RESTRICCIONES_TEXTO_CLAVES = {"min_length", "max_length", "pattern"}
@@ -84,6 +84,8 @@ class Generador:
         if texto is not None:
             return Tipo("cadena", texto)
         d = self.d.proyecto.resolver(m, expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+        if d is None and isinstance(expr, (cst.Name, cst.Attribute)):
+            d = self._anidada(m, expr)
         if d is not None and d.tipo == "clase":
             return Tipo("clase", d.nombre, d)
         nombres = self.d.proyecto.calificados(m, expr)
@@ -103,6 +105,28 @@ class Generador:
             if n.split(".")[0] in ("mcp", "mcp_types") and n.rsplit(".", 1)[-1] in MODELOS_SDK:
                 return Tipo("sdk", n.rsplit(".", 1)[-1])
         return Tipo("externo", sorted(nombres)[0] if nombres else describir(m, expr))
+
+    def _anidada(self, m: Modulo, expr: cst.BaseExpression) -> Optional[Definicion]:
+        """A class defined in another class's body: `Shrimp` read in that body (or a nested one), or
+        `ShrimpTank.Shrimp` / `A.B.C` through an analyzed class. pydantic names it by its own name."""
+        if isinstance(expr, cst.Attribute):
+            base = self.d.proyecto.resolver(m, expr.value) if isinstance(expr.value, cst.Name) else \
+                self._anidada(m, expr.value) if isinstance(expr.value, cst.Attribute) else None
+            if base is None and isinstance(expr.value, cst.Attribute):
+                base = self.d.proyecto.resolver(m, expr.value)
+            if base is None or base.tipo != "clase" or base.modulo is None:
+                return None
+            interna = _clase_en(base.nodo, expr.attr.value)
+            return Definicion("clase", expr.attr.value, base.modulo, interna) if interna is not None else None
+        assert isinstance(expr, cst.Name)
+        actual = m.padres.get(expr)
+        while actual is not None:
+            if isinstance(actual, cst.ClassDef):
+                interna = _clase_en(actual, expr.value)
+                if interna is not None:
+                    return Definicion("clase", expr.value, m, interna)
+            actual = m.padres.get(actual)
+        return None
 
     # -- types -> schema -----------------------------------------------------
     def esquema(self, m: Modulo, expr: cst.BaseExpression, puntero: str) -> dict[str, Any]:
@@ -181,7 +205,7 @@ class Generador:
                 info = self.d.campo(m, meta)
                 if "plano" in info:
                     esquema = self.plano(info.pop("plano"), puntero)
-                _aplicar(esquema, info, m, meta)
+                _aplicar(esquema, info, m, meta, self.defs)
             return esquema
         raise NoResuelto(f"typing form `{nombre}` in `{describir(m, expr)}` is not modelled", m.pos(expr))
 
@@ -252,6 +276,13 @@ def referencias(x: Any) -> list[str]:
     return []
 
 
+def _clase_en(clase: Optional[cst.CSTNode], nombre: str) -> Optional[cst.ClassDef]:
+    """The class named `nombre` that the body of `clase` defines, if any."""
+    if not isinstance(clase, cst.ClassDef) or not isinstance(clase.body, cst.IndentedBlock):
+        return None
+    return next((s for s in clase.body.body if isinstance(s, cst.ClassDef) and s.name.value == nombre), None)
+
+
 def _ramas_or(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
     """Operands of an `A | B | C` chain."""
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
@@ -259,8 +290,10 @@ def _ramas_or(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
     return [expr]
 
 
-def _aplicar(esquema: dict[str, Any], info: dict[str, Any], m: Modulo, nodo: cst.CSTNode) -> None:
-    """Apply Field(...) constraints to a schema; on `Optional[T]` they constrain `T`, as pydantic does."""
+def _aplicar(esquema: dict[str, Any], info: dict[str, Any], m: Modulo, nodo: cst.CSTNode,
+             defs: Optional[dict[str, Any]] = None) -> None:
+    """Apply Field(...) constraints to a schema; on `Optional[T]` they constrain `T`, as pydantic does.
+    `defs`: the schema's `$defs` so far (a discriminated union reads its branches' tags there)."""
     restricciones = {k: v for k, v in info.items() if k in RESTRICCIONES or k in ("min_length", "max_length")}
     if restricciones and "anyOf" in esquema:
         ramas = [r for r in esquema["anyOf"] if r != {"type": "null"}]
@@ -279,6 +312,31 @@ def _aplicar(esquema: dict[str, Any], info: dict[str, Any], m: Modulo, nodo: cst
             esquema["examples"] = valor
         elif clave == "deprecated" and valor:  # True or a message: pydantic publishes `deprecated: true`
             esquema["deprecated"] = True
+        elif clave == "json_schema_extra":  # pydantic updates the schema with it (a field's: after its title)
+            if not isinstance(valor, dict):
+                raise NoResuelto("json_schema_extra that is not a dict literal is not modelled", m.pos(nodo))
+            esquema.update(valor)
+        elif clave == "discriminator":
+            _discriminar(esquema, valor, defs or {}, m, nodo)
+
+
+def _discriminar(esquema: dict[str, Any], propiedad: Any, defs: dict[str, Any], m: Modulo, nodo: cst.CSTNode) -> None:
+    """`Field(discriminator="tipo")` on a union of models: pydantic publishes `oneOf` their `$ref`s and a
+    `discriminator` mapping each value of their `tipo` Literal to its model."""
+    ramas = esquema.get("anyOf")
+    if not isinstance(propiedad, str) or not isinstance(ramas, list) or len(ramas) < 2 \
+            or not all(isinstance(r, dict) and set(r) == {"$ref"} and r["$ref"].startswith("#/$defs/") for r in ramas):
+        raise NoResuelto("a discriminator on anything but a union of models is not modelled", m.pos(nodo))
+    mapeo: dict[str, str] = {}
+    for rama in ramas:
+        campo = (defs.get(rama["$ref"][len("#/$defs/"):]) or {}).get("properties", {}).get(propiedad, {})
+        valores = [campo["const"]] if "const" in campo else campo.get("enum")
+        if not valores or not all(isinstance(v, str) for v in valores):
+            raise NoResuelto(f"discriminator `{propiedad}`: `{rama['$ref']}` has no Literal field of that name", m.pos(nodo))
+        mapeo.update({v: rama["$ref"] for v in valores})
+    del esquema["anyOf"]
+    esquema["oneOf"] = ramas
+    esquema["discriminator"] = {"mapping": dict(sorted(mapeo.items())), "propertyName": propiedad}
 
 
 class Derivador:
@@ -297,10 +355,33 @@ class Derivador:
         if isinstance(expr, cst.Call):
             return (m, expr) if termina_en(self.proyecto.calificados(m, expr.func), *CAMPO) else None
         if isinstance(expr, (cst.Name, cst.Attribute)) and profundidad < 10:
+            local = self._local(m, expr) if isinstance(expr, cst.Name) else None
+            if local is not None:  # `api_field = Field(...)` in the function that registers the tool
+                return self.campo_de(m, local, profundidad + 1)
             d = self.proyecto.resolver(m, expr)
             if d is not None and d.tipo == "constante" and d.modulo is not None:
                 return self.campo_de(d.modulo, d.nodo, profundidad + 1)
         return None
+
+    @classmethod
+    def _local(cls, m: Modulo, nombre: cst.Name) -> Optional[cst.BaseExpression]:
+        """The one value a function enclosing `nombre` binds that name to, when that function binds it
+        exactly once (a default read from a variable of the registering function)."""
+        ligados = cls._ligados(m, nombre)
+        return ligados[0] if len(ligados) == 1 else None
+
+    @staticmethod
+    def _ligados(m: Modulo, nombre: cst.Name) -> list[Optional[cst.BaseExpression]]:
+        """The values the nearest function enclosing `nombre` that binds that name binds it to."""
+        hijo, actual = nombre, m.padres.get(nombre)
+        while actual is not None and not isinstance(actual, cst.Module):
+            # a default is read where its function is defined, not in that function's body
+            if isinstance(actual, cst.FunctionDef) and hijo is not actual.params:
+                info = m.funcion(actual)
+                if info is not None and nombre.value in info.asignaciones:
+                    return [a.valor for a in info.asignaciones[nombre.value]]
+            hijo, actual = actual, m.padres.get(actual)
+        return []
 
     def campo(self, m: Modulo, nodo: cst.BaseExpression, profundidad: int = 0) -> dict[str, Any]:
         """Keyword arguments of a `Field(...)` call, or the constraints of a `StringConstraints(...)`,
@@ -343,6 +424,11 @@ class Derivador:
         try:
             return {"default": self.valor_por_defecto(m, nodo)}
         except NoResuelto:
+            if isinstance(nodo, cst.Name) and any(v is not None and self.campo_de(m, v) is not None
+                                                  for v in self._ligados(m, nodo)):
+                # one of its bindings is a Field(...): which one publishes the schema is not known
+                raise NoResuelto(f"default `{nodo.value}` is bound more than once, to a Field(...) among other values",
+                                 m.pos(nodo)) from None
             return {"default_computado": True}
 
     def _cadena(self, m: Modulo, expr: cst.BaseExpression) -> Optional[str]:
@@ -547,7 +633,7 @@ class Derivador:
         puntero = f"{prefijo}/{escapar(clave)}"
         g.posiciones[puntero] = donde or m.pos(paso)
         esquema = g.esquema(m, ann, puntero) if "plano" not in info else g.plano(info.pop("plano"), puntero)
-        _aplicar(esquema, info, m, paso)
+        _aplicar(esquema, info, m, paso, g.defs)
         if "title" in info:
             esquema["title"] = info["title"]
         elif self._titulo_aplica(g, m, ann):
@@ -556,6 +642,8 @@ class Derivador:
             esquema["description"] = info["description"]
         if "default" in info:
             esquema["default"] = info["default"]
+        if isinstance(info.get("json_schema_extra"), dict):  # applied again: it wins over the title and description
+            esquema.update(info["json_schema_extra"])
         if tipo == "typeddict":
             requerido = requerido_td if requerido_td is not None else total
         elif tipo == "clase_sdk":  # _create_model_from_class: only a class attribute counts as a default

@@ -116,7 +116,9 @@ def validada(a: Annotated[str, BeforeValidator(str.strip)], b: Annotated[int, Af
              f: Annotated[str, PlainValidator(str, json_schema_input_type=int)] = "1",
              g: int = Field(default_factory=lambda: 3), h: str = Field(default=os.environ.get("H", "h")),
              i: str = POR_DEFECTO, j: Optional[tipos.Positivo] = None, k: int = Field(default=2, deprecated=True),
-             l: Optional[str] = Field(default=None, deprecated="use k")) -> dict[str, str]:
+             l: Optional[str] = Field(default=None, deprecated="use k"),
+             m: int = Field(default=1, description="d", json_schema_extra={"x-mcp-header": "M", "title": "Otro"}),
+             n: list[Annotated[str, Field(json_schema_extra={"examples": ["a"]})]] = []) -> dict[str, str]:
     return {"a": a}
 
 
@@ -131,6 +133,11 @@ def descripcion_carpeta(singular: str) -> str:
 def idioma(lang: str = Field(default="es", description=f"Supported: {', '.join(IDIOMAS.keys())}"),
            carpeta: str = Field(default="", description=descripcion_carpeta("flow"))) -> str:
     return lang
+
+
+@app.tool()
+def extra_calculado(x: int = Field(default=1, json_schema_extra=lambda esquema: None)) -> str:
+    return ""
 
 
 @app.tool()
@@ -165,10 +172,10 @@ def test_aliases_validators_computed_defaults_and_local_annotations_equal_the_sd
     e = extraer(sorted(tmp_path.glob("*.py")), tmp_path, trabajos=1)
     mias = _esquemas(e, "servidor.py")
     assert sorted(publicadas) == sorted({n for n, _ in mias}) == [
-        "contenido", "idioma", "idioma_del_entorno", "leer", "quiza", "validada"]
+        "contenido", "extra_calculado", "idioma", "idioma_del_entorno", "leer", "quiza", "validada"]
     # the near miss: a description joined from what only run time knows is not read
-    assert ("idioma_del_entorno", "entrada") not in mias
-    del publicadas["idioma_del_entorno"]
+    assert ("idioma_del_entorno", "entrada") not in mias and ("extra_calculado", "entrada") not in mias
+    del publicadas["idioma_del_entorno"], publicadas["extra_calculado"]
     # a default computed at import time makes the field optional; its value is the one thing the source cannot tell
     computados = {n: publicadas["validada"]["inputSchema"]["properties"][n].pop("default") for n in ("h", "i")}
     assert computados == {"h": "h", "i": "x"}
@@ -177,11 +184,13 @@ def test_aliases_validators_computed_defaults_and_local_annotations_equal_the_sd
         assert mias.get((nombre, "salida")) == herramienta.get("outputSchema"), nombre
     assert publicadas["leer"]["annotations"] == {"readOnlyHint": True}
     pistas = {h["herramienta"]: (h["solo_lectura"], h["destructiva"]) for h in e["herramienta"]
-              if not h["herramienta"].startswith("idioma")}
+              if not h["herramienta"].startswith(("idioma", "extra"))}
     assert pistas == {"contenido": ("ausente", "ausente"), "validada": ("ausente", "ausente"),
                       "leer": ("verdadero", "ausente"), "quiza": ("no_resuelto", "no_resuelto")}
     # the near miss: annotations bound twice are not one value the source spells
     assert [(n["herramienta"], n["motivo"]) for n in e["no_resuelto"]] == [
+        ("extra_calculado", "input schema of tool `extra_calculado`: `lambda esquema: None` is not a literal the "
+                            "analyzer can evaluate"),
         ("idioma_del_entorno", "input schema of tool `idioma_del_entorno`: value is built by a call to sorted() that cannot "
                                "be followed"),
         ("quiza", "annotations `dudosa` cannot be read: `dudosa` is bound more than once in `registrar()`")]
@@ -233,3 +242,151 @@ def test_a_mount_the_analyzer_cannot_follow_says_its_tools_are_uncounted(tmp_pat
         (6, "`FastMCP.as_proxy('http://127.0.0.1:9/mcp')` builds a server whose tools are generated at run time "
             "(fastmcp.FastMCP.as_proxy): their names and schemas cannot be read from the source; it stands for an "
             "unknown number of tools (made at run time)")]  # the proxy is a server with no tool the source lists: the row at its construction covers it
+
+
+ANIDADAS = '''
+from typing import Annotated
+
+from mcp.server.mcpserver import MCPServer
+from pydantic import BaseModel, Field
+
+app = MCPServer("anidadas")
+
+
+class Pecera(BaseModel):
+    class Pez(BaseModel):
+        class Aleta(BaseModel):
+            largo: int
+
+        nombre: Annotated[str, Field(max_length=10)]
+        aletas: list[Aleta] = []
+
+    peces: list[Pez]
+
+
+@app.tool()
+def nombrar(pecera: Pecera, suelto: Pecera.Pez, aleta: Pecera.Pez.Aleta) -> list[str]:
+    return [p.nombre for p in pecera.peces]
+'''
+
+AUSENTE = '''
+
+
+@app.tool()
+def ausente(pez: Pecera.Tiburon) -> str:
+    return ""
+'''
+
+
+def test_classes_defined_in_another_class_publish_pydantics_schema(tmp_path):
+    """`class Pecera: class Pez: ...` read as `Pez` in the outer body, as `Pecera.Pez` and as
+    `Pecera.Pez.Aleta` in a signature: pydantic's `$defs` name each by its own name."""
+    (tmp_path / "servidor.py").write_text(ANIDADAS)
+    publicadas = publicadas_sdk(importar(tmp_path / "servidor.py", tmp_path).app)
+    (tmp_path / "servidor.py").write_text(ANIDADAS + AUSENTE)  # the near miss cannot even be imported
+    e = extraer(sorted(tmp_path.glob("*.py")), tmp_path, trabajos=1)
+    assert _esquemas(e, "servidor.py")[("nombrar", "entrada")] == publicadas["nombrar"]["inputSchema"]
+    # the near miss: a nested class the outer one does not define
+    assert [(n["herramienta"], n["motivo"]) for n in e["no_resuelto"]] == [
+        ("ausente", "input schema of tool `ausente`: type `Pecera.Tiburon` (Pecera.Tiburon) is not defined in an analyzed "
+                    "file and is not modelled")]
+
+
+DISCRIMINADAS = '''
+from typing import Annotated, Literal, Optional, Union
+
+from mcp.server.mcpserver import MCPServer
+from pydantic import BaseModel, Field
+
+app = MCPServer("discriminadas")
+
+
+class Gato(BaseModel):
+    tipo: Literal["gato"]
+    maulla: bool
+
+
+class Perro(BaseModel):
+    tipo: Literal["perro", "can"]
+    ladra: bool = True
+
+
+class Refugio(BaseModel):
+    animal: Union[Gato, Perro] = Field(discriminator="tipo")
+    otro: Annotated[Gato | Perro, Field(discriminator="tipo", description="otro")]
+    quizas: Optional[Annotated[Union[Gato, Perro], Field(discriminator="tipo")]] = None
+
+
+@app.tool()
+def adoptar(refugio: Refugio, directo: Union[Gato, Perro] = Field(discriminator="tipo")) -> str:
+    return ""
+'''
+
+SIN_ETIQUETA = '''
+
+class Pez(BaseModel):
+    nada: bool
+
+
+@app.tool()
+def pescar(animal: Union[Gato, Pez] = Field(discriminator="tipo")) -> str:
+    return ""
+'''
+
+
+def test_a_discriminated_union_publishes_pydantics_one_of_and_mapping(tmp_path):
+    """`Field(discriminator="tipo")` over a union of models, as a field default, in `Annotated`, under
+    `Optional`: `oneOf` the branches and the mapping of each `tipo` Literal value to its model."""
+    (tmp_path / "servidor.py").write_text(DISCRIMINADAS)
+    publicadas = publicadas_sdk(importar(tmp_path / "servidor.py", tmp_path).app)
+    (tmp_path / "servidor.py").write_text(DISCRIMINADAS + SIN_ETIQUETA)  # pydantic refuses the near miss at import
+    e = extraer(sorted(tmp_path.glob("*.py")), tmp_path, trabajos=1)
+    assert _esquemas(e, "servidor.py")[("adoptar", "entrada")] == publicadas["adoptar"]["inputSchema"]
+    assert [(n["herramienta"], n["motivo"]) for n in e["no_resuelto"]] == [
+        ("pescar", "input schema of tool `pescar`: discriminator `tipo`: `#/$defs/Pez` has no Literal field of that name")]
+
+
+LOCALES = '''
+from typing import Any, Dict
+
+from mcp.server.mcpserver import MCPServer
+from pydantic import Field
+
+app = MCPServer("locales")
+
+
+def registrar(mcp: MCPServer) -> None:
+    operacion = Field(..., description="op")
+    parametros = Field(default={}, description="params")
+    repetido = Field(default=1)
+    if mcp.name:
+        repetido = Field(default=2)
+
+    @mcp.tool()
+    async def gestionar(api_operation: str = operacion, api_params: Dict[str, Any] = parametros) -> Dict[str, Any]:
+        operacion = "shadowed in the body: the default is read where the function is defined"
+        return {"op": operacion}
+
+    @mcp.tool()
+    async def dudosa(n: int = repetido) -> str:
+        return ""
+
+
+registrar(app)
+'''
+
+
+def test_a_field_bound_to_a_local_variable_of_the_registering_function_is_that_field(tmp_path):
+    """`operacion = Field(..., description=...)` in `registrar()`, then `api_operation: str = operacion`:
+    required, described, as the SDK publishes it. The near miss: a variable bound to a Field twice is
+    not one Field, and the schema is not claimed."""
+    (tmp_path / "servidor.py").write_text(LOCALES)
+    publicadas = publicadas_sdk(importar(tmp_path / "servidor.py", tmp_path).app)
+    e = extraer(sorted(tmp_path.glob("*.py")), tmp_path, trabajos=1)
+    mias = _esquemas(e, "servidor.py")
+    assert mias[("gestionar", "entrada")] == publicadas["gestionar"]["inputSchema"]
+    assert publicadas["gestionar"]["inputSchema"]["required"] == ["api_operation"]
+    assert ("dudosa", "entrada") not in mias
+    assert [(n["herramienta"], n["motivo"]) for n in e["no_resuelto"]] == [
+        ("dudosa", "input schema of tool `dudosa`: default `repetido` is bound more than once, to a Field(...) among "
+                   "other values")]
