@@ -99,7 +99,7 @@ def test_unmodelled_annotation_is_no_resuelto(tmp_path):
     assert estados == {"uno": "no_resuelto", "dos": "no_resuelto"}
     motivos = sorted(f["motivo"] for f in ev["no_resuelto"])
     assert motivos == [
-        "output schema of tool `dos`: Field argument `json_schema_extra` is not modelled",
+        "output schema of tool `dos`: Field argument `validation_alias` is not modelled",
         "output schema of tool `uno`: return annotation `Cosa` of `uno` is not defined in an analyzed file",
     ]
     assert ev["raiz"] == []
