@@ -86,7 +86,7 @@ def test_unmodelled_annotation_is_no_resuelto(tmp_path):
     from terceros import Cosa
     app = Servidor("x")
     class M(BaseModel):
-        a: int = Field(0, json_schema_extra={"x": 1})
+        a: int = Field(0, validation_alias="b")
     @app.tool()
     def uno() -> Cosa:
         return {}
