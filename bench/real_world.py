@@ -1000,8 +1000,13 @@ def comparar(carpeta: Carpeta, verdad: dict[str, Any], analisis: dict[str, Any])
     """Found / reported / silent / extra, schema agreement and findings for one folder."""
     filas = analisis["herramienta"]
     por_nombre: dict[str, list[dict[str, Any]]] = {}
+    distinguidas: dict[str, str] = {}  # `name (file:line)` -> name: a name two registrations share
     for fila in filas:
         por_nombre.setdefault(fila["herramienta"], []).append(fila)
+        sitio = f" ({fila['archivo']}:{fila['linea']})"
+        if fila["herramienta"].endswith(sitio):
+            distinguidas[fila["herramienta"]] = fila["herramienta"][:-len(sitio)]
+            por_nombre.setdefault(fila["herramienta"][:-len(sitio)], []).append(fila)
     esquemas: dict[str, dict[str, Any]] = {}
     for fila in analisis["esquema"]:
         esquemas.setdefault(fila["herramienta"], {}).setdefault(fila["lado"], json.loads(fila["contenido"]))
@@ -1041,7 +1046,7 @@ def comparar(carpeta: Carpeta, verdad: dict[str, Any], analisis: dict[str, Any])
             reportadas_por[nombre] = f"{fila['archivo']}:{fila['linea']} {fila['motivo']}"
     acuerdo, no_leidas, desacuerdos = 0, 0, {}
     for nombre in encontradas:
-        opciones = [diferencias(v, f, esquemas.get(nombre, {}))
+        opciones = [diferencias(v, f, esquemas.get(f["herramienta"], esquemas.get(nombre, {})))
                     for v in verdad["herramientas"][nombre]["variantes"] for f in por_nombre[nombre]]
         mejor = min(opciones, key=len)
         if not mejor:
@@ -1065,7 +1070,8 @@ def comparar(carpeta: Carpeta, verdad: dict[str, Any], analisis: dict[str, Any])
         "silenciosas_manejador": {n: sorted({f"{v['archivo']}:{v['linea']}" for v in verdad["herramientas"][n]["variantes"]
                                              if v["archivo"]}) for n in silenciosas},
         "por_patron": por_patron,  # truth names found under a computed name's pattern
-        "extra": sorted(set(por_nombre) - nombres_verdad - set(por_patron.values())) if dinamica else [],
+        "extra": sorted({distinguidas.get(n, n) for n in por_nombre} - nombres_verdad - set(por_patron.values()))
+        if dinamica else [],
         # unnamed rows at registration sites that do not say how many registrations they stand for
         "sin_cuenta": sorted(f"{f['archivo']}:{f['linea']} {f['motivo']}" for f in analisis["no_resuelto"]
                              if not f.get("herramienta") and _motivo_de_registro(f["motivo"])

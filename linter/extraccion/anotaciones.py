@@ -119,6 +119,8 @@ class Generador:
             interna = _clase_en(base.nodo, expr.attr.value)
             return Definicion("clase", expr.attr.value, base.modulo, interna) if interna is not None else None
         assert isinstance(expr, cst.Name)
+        if expr.value not in m.clases_anidadas:
+            return None  # no class body of this module defines that name (and parents cost a tree walk)
         actual = m.padres.get(expr)
         while actual is not None:
             if isinstance(actual, cst.ClassDef):
@@ -355,12 +357,12 @@ class Derivador:
         if isinstance(expr, cst.Call):
             return (m, expr) if termina_en(self.proyecto.calificados(m, expr.func), *CAMPO) else None
         if isinstance(expr, (cst.Name, cst.Attribute)) and profundidad < 10:
-            local = self._local(m, expr) if isinstance(expr, cst.Name) else None
-            if local is not None:  # `api_field = Field(...)` in the function that registers the tool
-                return self.campo_de(m, local, profundidad + 1)
             d = self.proyecto.resolver(m, expr)
             if d is not None and d.tipo == "constante" and d.modulo is not None:
                 return self.campo_de(d.modulo, d.nodo, profundidad + 1)
+            local = self._local(m, expr) if d is None and isinstance(expr, cst.Name) else None
+            if local is not None:  # `api_field = Field(...)` in the function that registers the tool
+                return self.campo_de(m, local, profundidad + 1)
         return None
 
     @classmethod
@@ -373,6 +375,8 @@ class Derivador:
     @staticmethod
     def _ligados(m: Modulo, nombre: cst.Name) -> list[Optional[cst.BaseExpression]]:
         """The values the nearest function enclosing `nombre` that binds that name binds it to."""
+        if not any(nombre.value in info.asignaciones for info in m.info.values()):
+            return []  # no function of the module binds it (and parents cost a tree walk)
         hijo, actual = nombre, m.padres.get(nombre)
         while actual is not None and not isinstance(actual, cst.Module):
             # a default is read where its function is defined, not in that function's body

@@ -82,6 +82,7 @@ class Modulo:
     clases: dict[str, cst.ClassDef] = field(default_factory=dict)
     importados: dict[str, tuple[str, Optional[str]]] = field(default_factory=dict)
     info: dict[int, FuncionInfo] = field(default_factory=dict)
+    clases_anidadas: set[str] = field(default_factory=set)  # names of classes defined in another class's body
     decoradas: list[tuple[cst.FunctionDef, cst.Decorator]] = field(default_factory=list)
     llamadas: list[cst.Call] = field(default_factory=list)
     completes: list[SitioComplete] = field(default_factory=list)
@@ -238,6 +239,8 @@ class Recolector:
         self._liga(node.name.value)
         if not self.pila and not self.clases:
             self.m.clases[node.name.value] = node
+        if self._clase_directa() is not None:
+            self.m.clases_anidadas.add(node.name.value)
         self.m.clase_de[id(node)] = node
         self.m.metodos.setdefault(id(node), {})
         self.m.atributos_clase.setdefault(id(node), {})
