@@ -35,19 +35,51 @@ def _toml(ruta: Path) -> Optional[dict[str, Any]]:
 
 
 def _de_lock(raiz: Path) -> dict[str, str]:
-    """Versions a lock file records: uv.lock / poetry.lock (`[[package]]`), pylock.toml (`[[packages]]`)."""
+    """Versions a lock file records: uv.lock / poetry.lock (`[[package]]`), pylock.toml (`[[packages]]`).
+
+    Locks run to thousands of lines, and every run (a pre-commit one too) reads this: each table's own
+    `name = "..."` and `version = "..."` lines are scanned, the way these formats write them, instead
+    of parsing the whole document; a lock that holds neither key as such is read as TOML."""
     for nombre, clave in (("uv.lock", "package"), ("poetry.lock", "package"), ("pylock.toml", "packages")):
-        datos = _toml(raiz / nombre)
-        if datos is None:
+        try:
+            texto = (raiz / nombre).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
             continue
-        salida = {}
-        for paquete in datos.get(clave, []) or []:
-            if isinstance(paquete, dict) and isinstance(paquete.get("name"), str) and isinstance(paquete.get("version"), str):
-                n = _normal(paquete["name"])
-                if n in PAQUETES:
-                    salida.setdefault(n, paquete["version"])
+        salida = _barrido(texto, f"[[{clave}]]")
+        if salida is None:
+            datos = _toml(raiz / nombre) or {}
+            salida = {}
+            for paquete in datos.get(clave, []) or []:
+                if isinstance(paquete, dict) and isinstance(paquete.get("name"), str) and isinstance(paquete.get("version"), str):
+                    n = _normal(paquete["name"])
+                    if n in PAQUETES:
+                        salida.setdefault(n, paquete["version"])
         return salida
     return {}
+
+
+def _barrido(texto: str, cabecera: str) -> Optional[dict[str, str]]:
+    """`name`/`version` of each `cabecera` table of a lock, read line by line; None when the text has
+    no such table with both keys written as plain `key = "value"` lines (then it is parsed whole)."""
+    salida: dict[str, str] = {}
+    tabla: Optional[dict[str, str]] = None
+    vistas = 0
+    for linea in texto.splitlines() + ["[fin]"]:
+        linea = linea.strip()
+        if linea.startswith("["):
+            if tabla is not None and "name" in tabla and "version" in tabla:
+                vistas += 1
+                if _normal(tabla["name"]) in PAQUETES:
+                    salida.setdefault(_normal(tabla["name"]), tabla["version"])
+            tabla = {} if linea == cabecera else None
+            continue
+        if tabla is None:
+            continue
+        clave, igual, valor = linea.partition("=")
+        clave, valor = clave.strip(), valor.strip()
+        if igual and clave in ("name", "version") and clave not in tabla and len(valor) >= 2 and valor[0] == valor[-1] == '"':
+            tabla[clave] = valor[1:-1]
+    return salida if vistas else None
 
 
 def _exactas(lineas: list[str]) -> dict[str, str]:

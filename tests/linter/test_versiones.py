@@ -80,3 +80,37 @@ def test_the_cache_keeps_apart_what_each_pin_publishes(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\ndependencies = ["mcp==1.10.0"]\n', encoding="utf-8")
     estados.append(reunir_evidencia(Proyecto(tmp_path), None).evidencia["herramienta"][0]["esquema_salida"])
     assert estados == ["ninguno", "modelo"]
+
+
+UV_LOCK = '''version = 1
+requires-python = ">=3.10"
+
+[[package]]
+name = "servidor"
+version = "0.1.0"
+source = { editable = "." }
+dependencies = [
+    { name = "mcp", extra = ["cli"] },
+]
+
+[package.metadata]
+requires-dist = [{ name = "mcp", extras = ["cli"], specifier = ">=1.6.0" }]
+
+[[package]]
+name = "mcp"
+version = "1.6.0"
+source = { registry = "https://pypi.org/simple" }
+dependencies = [
+    { name = "anyio" },
+]
+'''
+
+
+def test_a_lock_is_scanned_table_by_table_and_read_as_toml_when_it_is_not_written_that_way(tmp_path):
+    """The `[[package]]` tables' own `name`/`version` lines (not an inline `{ name = "mcp" }` of another
+    package, not `[package.metadata]`) give the pin, as the TOML parser does."""
+    (tmp_path / "uv.lock").write_text(UV_LOCK, encoding="utf-8")
+    assert fijadas(tmp_path) == {"mcp": "1.6.0"}
+    # the same lock with its tables written inline: no table is a block of lines, so the whole is parsed
+    (tmp_path / "uv.lock").write_text('package = [{name = "mcp", version = "1.7.1"}]\n', encoding="utf-8")
+    assert fijadas(tmp_path) == {"mcp": "1.7.1"}
