@@ -500,6 +500,19 @@ def es_contexto(der: Derivador, m: Modulo, param: cst.Param, familia: str = "mcp
     return param.annotation is not None and _nombra_contexto(der, m, param.annotation.annotation, familia)
 
 
+def _resuelto_mcp2(der: Derivador, m: Modulo, param: cst.Param) -> bool:
+    """An mcp 2.x parameter filled by a resolver (`Annotated[T, Resolve(fn)]` at the top level): the
+    SDK's `find_resolved_parameters`, skipped from the input schema."""
+    if param.annotation is None:
+        return False
+    ann = _sin_cadena(param.annotation.annotation)
+    if not (isinstance(ann, cst.Subscript) and _forma(der, m, ann) == "Annotated"):
+        return False
+    return any(isinstance(meta, cst.Call) and any(n.split(".")[0] == "mcp" and n.rsplit(".", 1)[-1] == "Resolve"
+                                                  for n in der.proyecto.calificados(m, meta.func))
+               for meta in _args(ann)[1:])
+
+
 def _inyectado_fastmcp(der: Derivador, m: Modulo, param: cst.Param) -> bool:
     """A fastmcp dependency parameter (`= Depends(...)`, `= CurrentContext()`, ...), resolved by the server."""
     return isinstance(param.default, cst.Call) and _es_mcp(der.proyecto.calificados(m, param.default.func), *DEPENDENCIAS_FASTMCP)
@@ -525,6 +538,8 @@ def entrada(der: Derivador, m: Modulo, fn: cst.FunctionDef, familia: str) -> Esq
             contexto = True  # mcp skips the first Context parameter only; fastmcp injects every one
             continue
         if familia == "fastmcp" and _inyectado_fastmcp(der, m, param):
+            continue
+        if familia == "mcp2" and _resuelto_mcp2(der, m, param):
             continue
         puntero = f"/properties/{escapar(nombre)}"
         g.posiciones[puntero] = m.pos(param)

@@ -390,3 +390,38 @@ def test_a_field_bound_to_a_local_variable_of_the_registering_function_is_that_f
     assert [(n["herramienta"], n["motivo"]) for n in e["no_resuelto"]] == [
         ("dudosa", "input schema of tool `dudosa`: default `repetido` is bound more than once, to a Field(...) among "
                    "other values")]
+
+
+RESUELTOS = '''
+from dataclasses import dataclass
+from typing import Annotated, Optional
+
+from mcp.server.mcpserver import MCPServer, Resolve
+
+app = MCPServer("resueltos")
+
+
+@dataclass(frozen=True)
+class Pedido:
+    ident: str
+    centavos: int
+
+
+def cargar(pedido_id: str) -> Pedido:
+    return Pedido(pedido_id, 100)
+
+
+@app.tool()
+def reembolsar(pedido_id: str, pedido: Annotated[Pedido, Resolve(cargar)], nota: str = "") -> str:
+    return pedido.ident
+'''
+
+
+def test_an_mcp2_parameter_a_resolver_fills_is_not_an_argument(tmp_path):
+    """`Annotated[T, Resolve(fn)]` (mcp 2.x resolver injection): the SDK leaves the parameter out of the
+    input schema, and so does the analyzer; a parameter with other metadata stays."""
+    (tmp_path / "servidor.py").write_text(RESUELTOS)
+    publicadas = publicadas_sdk(importar(tmp_path / "servidor.py", tmp_path).app)
+    e = extraer(sorted(tmp_path.glob("*.py")), tmp_path, trabajos=1)
+    assert _esquemas(e, "servidor.py")[("reembolsar", "entrada")] == publicadas["reembolsar"]["inputSchema"]
+    assert sorted(publicadas["reembolsar"]["inputSchema"]["properties"]) == ["nota", "pedido_id"]
