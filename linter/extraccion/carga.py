@@ -122,7 +122,8 @@ class Cargador:
         return self._tamanos.get(rel, 0) * por_byte
 
     def _parsear(self, rel: str, datos: bytes) -> Optional[Modulo]:
-        arbol = parsear(datos, rel)
+        cadena = self.formas.cadena(rel, datos) if self.formas is not None else None
+        arbol = parsear(datos, rel, cadena)
         if isinstance(arbol, NoResuelto):
             pos = arbol.pos
             self.fallas[rel] = fila_falla(arbol.motivo, rel, pos.linea if pos else 1, pos.columna if pos else 1)

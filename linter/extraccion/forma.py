@@ -61,7 +61,17 @@ def forma(arbol: ast.Module, datos: bytes) -> dict[str, Any]:
     importa.update(_cadenas(v.cadenas, ligados))
     return {"palabras": sorted(palabras), "importa": sorted(importa),
             "identificadores": " ".join(sorted(v.nombres)), "literales": datos.isascii(),
-            "llamados": " ".join(sorted(v.invocables()))}
+            "llamados": " ".join(sorted(v.invocables())), "cadena": cadena_de(arbol, datos)}
+
+
+def cadena_de(arbol: ast.Module, datos: bytes) -> int:
+    """The longest left-nested chain of the file (fuente.CADENA_MAXIMA bounds what libcst parses in
+    bounded time); 0 for a file with too few brackets, dots and operators to hold a long one.
+    Measured here, on the tree the stdlib check already built, so parsing never builds it again."""
+    if (datos.count(b"(") < CADENA_MAXIMA and datos.count(b".") < CADENA_MAXIMA and datos.count(b"[") < CADENA_MAXIMA
+            and sum(datos.count(o) for o in OPERADORES) < CADENA_MAXIMA):
+        return 0
+    return cadena_mas_larga(arbol)[0]
 
 
 def _tipos(*nombres: str) -> tuple[type, ...]:
@@ -226,8 +236,41 @@ def _cadenas(atributos: list[ast.Attribute], ligados: set[str]) -> set[str]:
 
 
 def forma_valida(valor: Any) -> bool:
-    """A cached `forma` the run can use: two lists of strings, two strings and one boolean."""
-    return (isinstance(valor, dict) and set(valor) == {"palabras", "importa", "identificadores", "literales", "llamados"}
+    """A cached `forma` the run can use: two lists of strings, two strings, one boolean and one integer."""
+    return (isinstance(valor, dict) and set(valor) == {"palabras", "importa", "identificadores", "literales", "llamados", "cadena"}
             and all(isinstance(valor[k], list) and all(isinstance(x, str) for x in valor[k]) for k in ("palabras", "importa"))
             and isinstance(valor["identificadores"], str) and isinstance(valor["literales"], bool)
-            and isinstance(valor["llamados"], str))
+            and isinstance(valor["llamados"], str) and type(valor["cadena"]) is int)
+
+
+# libcst parses a left-nested chain (`1 + 1 + …`, `a.b.c…`, `f()()…`) in quadratic time: 1,000 steps
+# take under half a second, 4,000 several seconds, 200,000 hours. Real code chains a few dozen.
+CADENA_MAXIMA = 1000
+OPERADORES = (b"+", b"-", b"*", b"/", b"%", b"|", b"&", b"^", b"@", b"<<", b">>")
+
+
+def _eslabon(nodo: object) -> object:
+    """The next link down a left-nested chain, or None."""
+    if isinstance(nodo, ast.BinOp):
+        return nodo.left
+    if isinstance(nodo, (ast.Attribute, ast.Subscript)):
+        return nodo.value
+    if isinstance(nodo, ast.Call):
+        return nodo.func
+    return None
+
+
+def cadena_mas_larga(arbol: object) -> tuple[int, object]:
+    """The longest left-nested chain in the tree and where it starts, in one pass (each chain is walked
+    once, from its head)."""
+    eslabones = {id(e) for n in ast.walk(arbol) if (e := _eslabon(n)) is not None}
+    mejor, donde = 0, arbol
+    for nodo in ast.walk(arbol):
+        if id(nodo) in eslabones or _eslabon(nodo) is None:
+            continue
+        largo, actual = 0, nodo
+        while (siguiente := _eslabon(actual)) is not None:
+            largo, actual = largo + 1, siguiente
+        if largo > mejor:
+            mejor, donde = largo, nodo
+    return mejor, donde

@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Optional, Union
 
 import libcst as cst
 
+from .forma import CADENA_MAXIMA, OPERADORES, cadena_mas_larga as _cadena_mas_larga
 from .nombres import nombre_modulo, ruta_relativa
 from .tipos import NoResuelto, Pos
 
 __all__ = ["nombre_modulo", "parsear", "ruta_relativa"]
 
 
-def parsear(datos: bytes, rel: str) -> Union[cst.Module, NoResuelto]:
-    """Parse source bytes once; a failure becomes a NoResuelto with a line."""
+def parsear(datos: bytes, rel: str, cadena: Optional[int] = None) -> Union[cst.Module, NoResuelto]:
+    """Parse source bytes once; a failure becomes a NoResuelto with a line. `cadena`: the file's longest
+    chain as the stdlib check measured it on these bytes (so CPython parsed them: nesting is within
+    its limits); None when unknown, and the guards parse with the stdlib here."""
     try:
         texto = datos.decode("utf-8")
     except UnicodeDecodeError as e:
         linea = datos[: e.start].count(b"\n") + 1
         return NoResuelto(f"file is not valid UTF-8: {e.reason} at byte {e.start}", Pos(rel, linea, 1))
-    demasiado = _demasiado_anidado(datos, texto, rel) or _cadena_demasiado_larga(datos, texto, rel)
+    if cadena is None:
+        demasiado = _demasiado_anidado(datos, texto, rel) or _cadena_demasiado_larga(datos, texto, rel)
+    else:
+        # the measured chain is over the bound: read again here only to say where it starts
+        demasiado = _cadena_demasiado_larga(datos, texto, rel) if cadena > CADENA_MAXIMA else None
     if demasiado is not None:
         return demasiado
     validar = cst.CSTNode.__dict__.get("__post_init__")
@@ -73,12 +80,6 @@ def _demasiado_anidado(datos: bytes, texto: str, rel: str) -> Union[NoResuelto, 
     return None
 
 
-# libcst parses a left-nested chain (`1 + 1 + …`, `a.b.c…`, `f()()…`) in quadratic time: 1,000 steps
-# take under half a second, 4,000 several seconds, 200,000 hours. Real code chains a few dozen.
-CADENA_MAXIMA = 1000
-OPERADORES = (b"+", b"-", b"*", b"/", b"%", b"|", b"&", b"^", b"@", b"<<", b">>")
-
-
 def _cadena_demasiado_larga(datos: bytes, texto: str, rel: str) -> Union[NoResuelto, None]:
     """Refuse an expression chained longer than libcst parses in bounded time (only files with that
     many brackets, dots or operators are asked: a chain of N steps needs N of one of them)."""
@@ -99,37 +100,6 @@ def _cadena_demasiado_larga(datos: bytes, texto: str, rel: str) -> Union[NoResue
     return NoResuelto(f"an expression chains {largo} operations (`+`, `.`, calls, subscripts), more than the "
                       f"{CADENA_MAXIMA} libcst parses in bounded time: the file was not analyzed",
                       Pos(rel, max(1, getattr(donde, "lineno", 1)), max(1, getattr(donde, "col_offset", 0) + 1)))
-
-
-def _eslabon(nodo: object) -> object:
-    """The next link down a left-nested chain, or None."""
-    import ast
-
-    if isinstance(nodo, ast.BinOp):
-        return nodo.left
-    if isinstance(nodo, (ast.Attribute, ast.Subscript)):
-        return nodo.value
-    if isinstance(nodo, ast.Call):
-        return nodo.func
-    return None
-
-
-def _cadena_mas_larga(arbol: object) -> tuple[int, object]:
-    """The longest left-nested chain in the tree and where it starts, in one pass (each chain is walked
-    once, from its head)."""
-    import ast
-
-    eslabones = {id(e) for n in ast.walk(arbol) if (e := _eslabon(n)) is not None}
-    mejor, donde = 0, arbol
-    for nodo in ast.walk(arbol):
-        if id(nodo) in eslabones or _eslabon(nodo) is None:
-            continue
-        largo, actual = 0, nodo
-        while (siguiente := _eslabon(actual)) is not None:
-            largo, actual = largo + 1, siguiente
-        if largo > mejor:
-            mejor, donde = largo, nodo
-    return mejor, donde
 
 
 def _error_de_sintaxis(texto: str, rel: str, error: cst.ParserSyntaxError) -> NoResuelto:

@@ -78,8 +78,9 @@ def conjunto_escrito(almacen: Optional[Almacen], sal: str, comprobaciones: dict[
                                                              in sorted(comprobaciones.items())}})
 
 
-# (content hash, identifiers space-separated, whether the file is ASCII, `llamados` space-separated)
-Conocida = tuple[str, str, bool, str]
+# (content hash, identifiers space-separated, whether the file is ASCII, `llamados` space-separated,
+# its longest left-nested chain)
+Conocida = tuple[str, str, bool, str, int]
 
 
 class Formas:
@@ -109,6 +110,16 @@ class Formas:
             return conocida[1], conocida[2], conocida[3]
         guardada = self.de(rel, datos, sha)
         return (guardada["identificadores"], guardada["literales"], guardada["llamados"]) if guardada is not None else None
+
+    def cadena(self, rel: str, datos: bytes) -> Optional[int]:
+        """The longest chain of exactly these bytes of `rel`, when the stdlib check parsed them (None: unknown).
+        A known answer also says CPython's parser took the file, nesting included."""
+        sha = hashlib.sha256(datos).hexdigest()
+        conocida = self.conocidas.get(rel)
+        if conocida is not None and conocida[0] == sha:
+            return conocida[4]
+        guardada = self.de(rel, datos, sha)
+        return guardada["cadena"] if guardada is not None else None
 
     def de(self, rel: str, datos: bytes, sha: Optional[str] = None) -> Optional[dict[str, Any]]:
         """The forma filed for exactly these bytes of `rel`, or None (no cache, not filed, or unusable)."""

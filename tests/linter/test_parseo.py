@@ -45,3 +45,25 @@ def test_validation_is_off_while_the_parser_builds(monkeypatch):
     assert isinstance(parsear(b"x = 1\n", "a.py"), cst.Module)
     assert vistos == [False]
     assert cst.CSTNode.__dict__["__post_init__"] is VALIDAR
+
+
+def test_a_chain_measured_by_the_stdlib_check_spares_parsing_a_second_stdlib_tree(monkeypatch):
+    """The stdlib check (verificacion) measures the longest chain in its own tree and files it in the
+    forma; parsing a file it measured builds no stdlib tree again (the guards ran only when unknown),
+    and a measured chain over the bound is still refused, at its place."""
+    import ast
+
+    from oracle_lint.linter.extraccion import fuente
+    from oracle_lint.linter.extraccion.forma import forma
+
+    largo = ("x = " + " + ".join(["1"] * 1200) + "\n").encode()
+    corto = (("x = " + "(" * 50 + "1" + ")" * 50 + "\n") * 25).encode()  # 1,250 brackets: the guards would parse it
+    assert forma(ast.parse(largo), largo)["cadena"] == 1199 and forma(ast.parse(corto), corto)["cadena"] == 0
+    arboles = []
+    original = ast.parse
+    monkeypatch.setattr(ast, "parse", lambda *a, **k: arboles.append(1) or original(*a, **k))
+    assert isinstance(fuente.parsear(corto, "c.py", 0), __import__("libcst").Module) and arboles == []
+    assert isinstance(fuente.parsear(corto, "c.py"), __import__("libcst").Module) and arboles  # unknown: guarded
+    arboles.clear()
+    rechazo = fuente.parsear(largo, "l.py", 1199)
+    assert rechazo.motivo.startswith("an expression chains 1199 operations") and (rechazo.pos.linea, rechazo.pos.columna) == (1, 5)
