@@ -12,8 +12,9 @@ from typing import Callable, Optional
 
 import libcst as cst
 
+from .camino import padres_hasta
 from .literales import describir
-from .programa import Programa
+from .programa import Llamada, Programa
 from .recolector import Modulo
 
 # handlers the SDK calls itself: their body runs once per listing, whoever calls them
@@ -23,7 +24,11 @@ MAX_NOMBRES = 8
 
 def _vueltas(programa: Programa, m: Modulo, nodo: cst.CSTNode, ctx: Optional[cst.FunctionDef]) -> tuple[Optional[int], str]:
     """How many times the loops around `nodo` (inside its function) run it: (count, "") or (None, why)."""
-    n, hijo, actual = 1, nodo, m.padres.get(nodo)
+    # the path from the function (or module) down to the site: searched there, not a whole-module parent map
+    padres = padres_hasta(ctx if ctx is not None else m.arbol, nodo)
+    if padres is None:
+        padres = m.padres
+    n, hijo, actual = 1, nodo, padres.get(nodo)
     while actual is not None and actual is not ctx and not isinstance(actual, (cst.FunctionDef, cst.Module)):
         if isinstance(actual, cst.For) and hijo is actual.body:
             vueltas = programa.vueltas(m, actual, ctx)
@@ -41,8 +46,16 @@ def _vueltas(programa: Programa, m: Modulo, nodo: cst.CSTNode, ctx: Optional[cst
                     return None, f"a comprehension over `{describir(m, clausula.iter)}`"
                 n *= len(vueltas)
                 clausula = clausula.inner_for_in
-        hijo, actual = actual, m.padres.get(actual)
+        hijo, actual = actual, padres.get(actual)
     return n, ""
+
+
+def _lugar(sitio: Llamada) -> str:
+    """Where a call site is, by file and enclosing function: a line would need the whole module's
+    positions, a code generation of a file that may have nothing else to report."""
+    if sitio.fn is None:
+        return f"module level of {sitio.m.archivo}"
+    return f"`{sitio.fn.name.value}()` in {sitio.m.archivo}"
 
 
 def _del_sdk(fn: cst.FunctionDef) -> bool:
@@ -69,7 +82,7 @@ def cobertura(programa: Programa, m: Modulo, nodo: cst.CSTNode, ctx: Optional[cs
             alcance = f"reached from `{ctx.name.value}()`, which no analyzed file calls"
             llamadas = None
         else:
-            lugares = sorted({f"{s.m.archivo}:{s.m.pos(s.nodo).linea}" for s in sitios})
+            lugares = sorted({_lugar(s) for s in sitios})
             alcance = (f"reached from `{ctx.name.value}()`, called at {len(sitios)} site{'s' if len(sitios) > 1 else ''} "
                        f"({', '.join(lugares[:3])}{', ...' if len(lugares) > 3 else ''})")
             llamadas = len(sitios)

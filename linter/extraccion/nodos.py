@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterator, Mapping, Optional
 
+from .evidentes import evidente
 from .literales import escapar
 from .tipos import Esquema
 
@@ -273,6 +274,8 @@ def claves_declaradas(esquema: Esquema) -> list[str]:
 def validez(esquema: Esquema) -> tuple[bool, Optional[str]]:
     """Draft 2020-12 meta-schema check: check_schema's answer and first error, from the flat
     meta-schema (metaesquema.py) when the installed one has the expected shape (jsonschema imported only here)."""
+    if evidente(esquema.valor):  # plainly valid: jsonschema's import and validator are not needed
+        return True, None
     from .metaesquema import validador
 
     v = validador()
