@@ -17,7 +17,7 @@ import pathlib
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ..cache import Almacen, clave
 from .estado import Estado
@@ -168,6 +168,7 @@ class Extraccion:
         self._ids: dict[str, Optional[IdentificadoresDeForma]] = {}
         self._llams: dict[str, Optional[frozenset[str]]] = {}
         self.propios: set[str] = set()  # the files of this run; the others are context for resolution
+        self.vecinos: set[str] = set()  # configured files a run over some files leaves out (judged when reached)
         self.versiones = dict(sorted((versiones or {}).items()))
         # the pinned SDK releases decide what tools publish: cached facts are filed under them too
         self.sal = (clave(huella_analizador(), repr(self.versiones)) if self.versiones else huella_analizador()) \
@@ -175,19 +176,24 @@ class Extraccion:
         self.estado = Estado(almacen, self.sal)
         self.id = os.urandom(16).hex()  # parsed modules are shared within this run only
 
-    def leer(self, archivos: Sequence[pathlib.Path], contexto: Sequence[pathlib.Path] = ()) -> None:
+    def leer(self, archivos: Sequence[pathlib.Path], contexto: Sequence[pathlib.Path] = (),
+             resolucion: Sequence[pathlib.Path] = ()) -> None:
         """Stat every file once and know its hash: from the stat store when the file is unchanged
         (estado.py; its bytes are then read only when asked), else by reading it. Unreadable files
-        of the run become rows (context files are skipped)."""
+        of the run become rows (context files are skipped). `contexto`: the configured files a run
+        over some files leaves out (their tools are judged when they share a component with the
+        run's files); `resolucion`: files read to resolve only, never judged."""
         raiz = str(self.raiz.resolve())
         rels: dict[str, str] = {}
-        for propio, grupo in ((True, archivos), (False, contexto)):
+        for grupo_de, grupo in (("propio", archivos), ("vecino", contexto), ("", resolucion)):
             for archivo in grupo:
                 absoluta = _resuelta(archivo, raiz)
                 rel = absoluta[len(raiz) + 1:].replace(os.sep, "/") if absoluta.startswith(raiz + os.sep) else \
                     pathlib.PurePath(absoluta).as_posix()
-                if propio:
+                if grupo_de == "propio":
                     self.propios.add(rel)
+                elif grupo_de == "vecino":
+                    self.vecinos.add(rel)
                 rels.setdefault(rel, str(archivo))
         ahora = time.time_ns()
         for rel in sorted(rels):
@@ -332,6 +338,8 @@ class Extraccion:
                             llamados=self._llamados, componentes=componentes)
         con_palabra = {p: palabras.con(p) for p in PALABRAS_GLOBALES}
         propias = [r for r in validos if r in self.propios]
+        if self.vecinos:
+            propias = self._alcanzadas(propias, validos, componentes)
         if self.prefiltro:
             elegidas = sorted(entradas(_Fuentes(validos, self.datos), {r: nombre_modulo(r) for r in validos},
                                        {r: self.formas[r] for r in validos if r in self.formas}, buscadas=propias))
@@ -346,6 +354,8 @@ class Extraccion:
             valida = next((v for v in variantes[rel] if isinstance(v, dict)
                            and _sigue_valido(v.get("deps"), indice, por_nombre, self.sha, palabras)), None)
             if valida is not None and _resultado_valido(valida.get("resultado")):
+                if rel not in self.propios and not _lee_alguno(valida["deps"], self.propios):
+                    continue  # a neighbour whose analysis, still valid, reads none of the run's files
                 resultados[rel] = valida["resultado"]
             else:
                 pendientes.append(rel)
@@ -362,7 +372,21 @@ class Extraccion:
                 otras = [v for v in variantes.get(rel, []) if isinstance(v, dict) and v.get("deps") != deps]
                 nueva = [{"deps": deps, "resultado": resultado}, *otras][:VARIANTES]
                 self._escribir_cache("unidad", rel, {"variantes": nueva})
-        return [resultados[rel] for rel in elegidas]
+        return [resultados[rel] for rel in elegidas if rel in resultados]
+
+
+    def _alcanzadas(self, propias: list[str], validos: list[str],
+                    componentes: Callable[[], Optional[dict[str, str]]]) -> list[str]:
+        """A run over some files judges every tool whose contract they can reach: the configured files
+        in the import-graph components of the run's files (a model, helper or emission site edited in
+        `models.py` reaches the tools `server.py` registers). Resolution never leaves a component
+        (grafo.py), so a file outside them cannot be reached; without a graph, every configured file.
+        A neighbour whose cached analysis is still valid is then kept only when that analysis read
+        one of the run's files (`unidades`): its recorded reads are exact."""
+        grafo = componentes()
+        suyos = {grafo[r] for r in propias} if grafo is not None else None
+        return [r for r in validos if r in self.propios
+                or (r in self.vecinos and (suyos is None or grafo[r] in suyos))]  # type: ignore[index]
 
 
 class IdentificadoresDeForma:
@@ -383,6 +407,12 @@ class IdentificadoresDeForma:
         if self._todos is None:
             self._todos = frozenset(self.forma["identificadores"].split())
         return palabra in self._todos
+
+
+def _lee_alguno(deps: Any, archivos: set[str]) -> bool:
+    """Whether a unit's recorded analysis read one of `archivos` (its `deps.modulos`)."""
+    modulos = deps.get("modulos") if isinstance(deps, dict) else None
+    return not isinstance(modulos, dict) or any(rel in archivos for rel in modulos)
 
 
 def _falla_valida(falla: Any) -> bool:
@@ -562,7 +592,7 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
     """
     n = trabajos if trabajos is not None else trabajos_por_defecto()
     corrida = Extraccion(raiz, almacen, n, prefiltro, limite, versiones)
-    corrida.leer(archivos, [*contexto, *resolucion])
+    corrida.leer(archivos, contexto, resolucion)
     try:
         with Reparto(n, UMBRAL_VERIFICAR) as reparto:
             validos = corrida.verificar(reparto)

@@ -1,6 +1,8 @@
 """Registration as real code writes it (tests/fixtures/linter/formas/): every form publishes
 exactly its tools, and every near miss is a `no_resuelto` row that names the construct."""
 
+import textwrap
+
 import pytest
 
 from oracle_lint.linter.extraccion import extraer
@@ -156,7 +158,7 @@ def test_a_file_system_provider_publishes_the_marked_functions_of_its_folder():
     assert not [h for h in todos["herramienta"] if h["herramienta"] == "fuera_de_carpeta"]
     # a pre-commit run over one loaded file finds the provider through the rest of the tree
     solo = extraer([FORMAS / "carpeta" / "sub" / "mas.py"], FIXTURES, contexto=sorted(FIXTURES.rglob("*.py")))
-    assert [h["herramienta"] for h in solo["herramienta"]] == ["en_subcarpeta"]
+    assert [h["herramienta"] for h in solo["herramienta"] if h["archivo"] == "formas/carpeta/sub/mas.py"] == ["en_subcarpeta"]
 
 
 def test_call_sites_outside_the_analyzed_files_are_not_guessed():
@@ -167,11 +169,14 @@ def test_call_sites_outside_the_analyzed_files_are_not_guessed():
 
 
 def test_a_run_over_one_file_resolves_through_the_rest_of_the_tree():
-    """What pre-commit does: only the changed file is searched, the others give its server."""
+    """What pre-commit does: the changed file's tools resolve through the others, which give its server
+    (the tools of other files it reaches are judged too: tests/linter/test_alcance_parcial.py)."""
     todos = sorted(FIXTURES.rglob("*.py"))
     solo = extraer([FORMAS / "llamada_en_clase.py"], FIXTURES, contexto=todos)
-    assert sorted(h["herramienta"] for h in solo["herramienta"]) == ["alarmas_activas", "alarmas_historial", "registros_buscar"]
-    assert [(n["linea"], n["archivo"]) for n in solo["no_resuelto"]] == [(34, "formas/llamada_en_clase.py")]
+    assert sorted(h["herramienta"] for h in solo["herramienta"] if h["archivo"] == "formas/llamada_en_clase.py") == [
+        "alarmas_activas", "alarmas_historial", "registros_buscar"]
+    assert [(n["linea"], n["archivo"]) for n in solo["no_resuelto"] if n["archivo"] == "formas/llamada_en_clase.py"] == [
+        (34, "formas/llamada_en_clase.py")]
     assert solo["archivo"] == [{"archivo": "formas/llamada_en_clase.py", "herramientas": 3}]
 
 
@@ -375,7 +380,7 @@ def test_every_unnamed_registration_row_says_what_it_stands_for(e):
                                "analyzed file calls",
         ("envoltorio.py", 93): "stands for 1 registration",
         ("fabrica_de_funciones.py", 50): "stands for 1 registration; reached from `todo()`, called at 1 site "
-                                         "(formas/fabrica_de_funciones.py:57)",
+                                         "(module level of formas/fabrica_de_funciones.py)",
         ("llamada_en_clase.py", 34): "stands for an unknown number of registrations; reached from `register()`, which "
                                      "no analyzed file calls",
         ("llamada_modulo.py", 55): "stands for 1 registration",
@@ -389,7 +394,7 @@ def test_every_unnamed_registration_row_says_what_it_stands_for(e):
                               "no analyzed file calls",
         ("proveedor_carpeta.py", 19): "stands for an unknown number of tools (made at run time)",
         ("registro_decorador.py", 60): "stands for an unknown number of registrations (a loop over `EXTERNAS`); reached "
-                                       "from `registrar_todo()`, called at 1 site (formas/registro_decorador.py:64)",
+                                       "from `registrar_todo()`, called at 1 site (module level of formas/registro_decorador.py)",
         ("registro_instancias.py", 65): "stands for an unknown number of registrations (a comprehension over "
                                         "`CARGADAS.values()`); reached from `listar_ajenas()`, which the SDK calls",
         ("spec_dicts.py", 24): "stands for an unknown number of registrations (a loop over `json.load(f)`); reached "
@@ -403,3 +408,30 @@ def test_every_unnamed_registration_row_says_what_it_stands_for(e):
     # every unnamed row of the forms but the call handler tied to no server is a registration site
     assert [(n["archivo"], n["linea"]) for n in e["no_resuelto"] if n["herramienta"] is None and "; it stands for " not in n["motivo"]] == [
         ("formas/bajo_nivel_tabla.py", 57)]
+
+
+def test_unnamed_row_names_call_sites_by_function_and_counts_nested_loops(tmp_path):
+    """Call sites are named by the function that holds them (or module level), each site counted;
+    the loops around a site inside its function multiply the count, found without a parent map."""
+    (tmp_path / "srv.py").write_text(textwrap.dedent('''\
+        from mcp.server.fastmcp import FastMCP
+
+
+        def registrar(mcp, elegir):
+            for grupo in ("a", "b"):
+                if grupo:
+                    for i in range(3):
+                        mcp.tool()(elegir(grupo, i))
+
+
+        def arrancar():
+            registrar(FastMCP("uno"), None)
+            registrar(FastMCP("dos"), None)
+
+
+        registrar(FastMCP("tres"), None)
+        '''), encoding="utf-8")
+    ev = extraer([tmp_path / "srv.py"], tmp_path)
+    motivos = [n["motivo"].split("; it ", 1)[1] for n in ev["no_resuelto"] if n["herramienta"] is None]
+    assert motivos == ["stands for 18 registrations; reached from `registrar()`, called at 3 sites "
+                       "(`arrancar()` in srv.py, module level of srv.py)"]
