@@ -19,7 +19,7 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from oracle_lint.nucleo.errores import ErrorOracle
 from oracle_lint.nucleo.proyecto import Proyecto
@@ -248,3 +248,27 @@ def _ilegibles(proyecto: Proyecto, errores: Sequence[OSError]) -> ErrorOracle:
                    f"{'their' if n != 1 else 'its'} files were not read.",
         correccion_en="make them readable, or list them in exclude.",
     )
+
+
+def proyectos_debajo(raiz: Path, configurado: Callable[[Path], bool]) -> list[Path]:
+    """The directories strictly under `raiz` that `configurado` accepts (a monorepo's projects), sorted.
+    The walk skips what the analysis skips (hidden, ignored, virtual environments, symbolic links) and
+    does not enter a project it found: a project's own tree is its business."""
+    ignorados = Ignorados(raiz)
+    hallados: list[Path] = []
+    cadenas = {str(raiz): ignorados.cadena(str(raiz))}
+    for actual, subdirs, _ in _recorrer(raiz, []):
+        cadena = cadenas.pop(actual)
+        if actual != str(raiz) and configurado(Path(actual)):
+            hallados.append(Path(actual))
+            subdirs[:] = []
+            continue
+        subdirs[:] = sorted(
+            d for d in subdirs
+            if not d.startswith(".") and d not in SALTEADOS and not d.endswith(".egg-info")
+            and not os.path.islink(os.path.join(actual, d)) and not _ignorado_en(cadena, d, directorio=True)
+            and not os.path.isfile(os.path.join(actual, d, "pyvenv.cfg"))
+        )
+        for d in subdirs:
+            cadenas[os.path.join(actual, d)] = ignorados.cadena(os.path.join(actual, d), cadena)
+    return sorted(hallados)

@@ -115,7 +115,7 @@ def _pinta(color: str) -> bool:
 
 @main.command()
 @click.argument("paths", nargs=-1, metavar="[PATHS]... | --probe [-- COMMAND [ARGS]...]")
-@click.option("--format", "formato", type=click.Choice(["text", "json", "github", "sarif"]), default="text", show_default=True)
+@click.option("--format", "--output-format", "formato", type=click.Choice(["text", "json", "github", "sarif"]), default="text", show_default=True)
 @click.option("--probe", "sondear", is_flag=True,
               help="Also start the server (the command after `--`, or [tool.oracle] probe) and reconcile: every tool it "
                    "publishes that the source analysis did not find, and every schema that differs, is a finding. "
@@ -164,22 +164,76 @@ def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, l
                               correccion="oracle-lint check --probe --calls calls.toml -- python -m myserver")
         rutas = [Path(p) for p in paths]
         if raiz is None and rutas:  # files name their projects: each group with its own configuration and cache
-            from oracle_lint.linter.proyectos import agrupar, al_directorio
             from oracle_lint.nucleo.proyecto import Proyecto
 
             corridas = []
-            for base, suyas in agrupar(rutas, proyecto.raiz).items():
+            for base, suyas in _grupos(rutas, proyecto.raiz).items():
                 propio = Proyecto(base)
                 if any(_de_configuracion(propio, r) for r in suyas):
                     suyas = []  # a changed configuration or list file changes what every file is judged by
                 corrida = correr(propio, suyas or None, cache=not sin_cache, trabajos=trabajos, limite=limite, forzar_exclusion=forzar)
-                corridas.append((propio, corrida, tuple(al_directorio(h, base, Path.cwd()) for h in corrida.hallazgos)))
-        else:
-            if any(_de_configuracion(proyecto, r) for r in rutas):
-                rutas = []  # a changed configuration or list file changes what every file is judged by: the whole run
-            corrida = correr(proyecto, rutas or None, cache=not sin_cache, trabajos=trabajos, limite=limite, forzar_exclusion=forzar)
+                corridas.append((propio, corrida, corrida.hallazgos))
+        elif rutas and not any(_de_configuracion(proyecto, r) for r in rutas):
+            corrida = correr(proyecto, rutas, cache=not sin_cache, trabajos=trabajos, limite=limite, forzar_exclusion=forzar)
             corridas = [(proyecto, corrida, corrida.hallazgos)]
-        _presentar(corridas, presentacion)
+        else:  # the whole run (a changed configuration or list file changes what every file is judged by)
+            corridas = [(p, c, hallazgos) for p, c, hallazgos in _enteras(raiz, sin_cache, trabajos, limite)]
+        _presentar(corridas, presentacion, desde_cwd=raiz is None and bool(rutas))
+
+
+def _grupos(rutas: list[Path], defecto: Path) -> dict[Path, list[Path]]:
+    """The files of a run grouped by their projects (proyectos.agrupar). At a monorepo root (not
+    configured, with configured projects below) a file outside every project belongs to none: no
+    configuration judges it, and stderr says so."""
+    from oracle_lint.linter.archivos import proyectos_debajo
+    from oracle_lint.linter.proyectos import agrupar
+    from oracle_lint.nucleo.proyecto import configurada
+
+    grupos = agrupar(rutas, defecto)
+    if defecto in grupos and not configurada(defecto) and proyectos_debajo(defecto.resolve(), configurada):
+        fuera = grupos.pop(defecto)
+        click.echo(f"oracle-lint: {len(fuera)} file(s) outside every configured project were not judged: "
+                   + ", ".join(str(r) for r in fuera[:5]) + (", ..." if len(fuera) > 5 else ""), err=True)
+    return grupos
+
+
+def _enteras(raiz: Path | None, sin_cache: bool, trabajos: int | None, limite: float) -> list:  # type: ignore[type-arg]
+    """Whole runs of every project the command acts on (proyectos.raices_de_la_corrida): (project, run,
+    its findings, paths relative to the project). A run that finds no Python file is an error, never a green."""
+    from oracle_lint.linter.analisis import correr
+    from oracle_lint.linter.proyectos import raices_de_la_corrida, sin_proyecto
+    from oracle_lint.nucleo.proyecto import configurada
+
+    raices = raices_de_la_corrida(raiz, Path.cwd())
+    salida = []
+    for base in raices:
+        proyecto = _proyecto(base)
+        if raiz is None and len(raices) == 1 and not configurada(proyecto.raiz):
+            # the working directory, configured nowhere: look before writing a cache there
+            from oracle_lint.linter.archivos import archivos_a_analizar
+
+            if not archivos_a_analizar(proyecto, None):
+                raise sin_proyecto(proyecto.raiz, "it is not under a directory configured for Oracle, no configured "
+                                                  "project is below it, and it holds no Python file")
+        corrida = correr(proyecto, None, cache=not sin_cache, trabajos=trabajos, limite=limite)
+        _con_archivos(proyecto, corrida, configurado=raiz is not None or len(raices) > 1)
+        salida.append((proyecto, corrida, corrida.hallazgos))
+    return salida
+
+
+def _con_archivos(proyecto, corrida, configurado: bool) -> None:  # type: ignore[no-untyped-def]
+    """SIN_PROYECTO when a whole run read no Python file: an empty directory outside any project, or
+    configured paths that hold none. 0 findings over 0 files is not a pass."""
+    if corrida.archivos:
+        return
+    from oracle_lint.linter.proyectos import sin_proyecto
+    from oracle_lint.nucleo.proyecto import configurada
+
+    if configurado or configurada(proyecto.raiz):
+        raise sin_proyecto(proyecto.raiz, "its configured paths hold no Python file (paths, exclude and .gitignore "
+                                          "left none)")
+    raise sin_proyecto(proyecto.raiz, "it is not under a directory configured for Oracle, no configured project is "
+                                      "below it, and it holds no Python file")
 
 
 def _reglas_sarif(catalogo) -> dict:  # type: ignore[no-untyped-def,type-arg]
@@ -188,22 +242,25 @@ def _reglas_sarif(catalogo) -> dict:  # type: ignore[no-untyped-def,type-arg]
             for i, m in ((i, catalogo[i].medida) for i in catalogo)}
 
 
-def _raiz_uri() -> str:
-    """The SARIF %SRCROOT%: the working directory every printed path is relative to."""
-    return Path.cwd().resolve().as_uri().rstrip("/") + "/"
+def _raiz_uri(base: Path) -> str:
+    """The SARIF %SRCROOT%: the directory every printed path is relative to, as a file URI."""
+    return base.resolve().as_uri().rstrip("/") + "/"
 
 
-def _presentar(corridas: list, presentacion: Presentacion) -> None:  # type: ignore[type-arg]
-    """Print the findings of one or more project runs (each with its findings as they are to be
-    shown) and exit: 1 on findings (0 with --exit-zero), else 0."""
+def _presentar(corridas: list, presentacion: Presentacion, desde_cwd: bool = False) -> None:  # type: ignore[type-arg]
+    """Print the findings of one or more project runs (each with its findings, paths relative to its
+    project) and exit: 1 on findings (0 with --exit-zero), else 0. Every path is printed relative to
+    one base (proyectos.base_comun), the one SARIF declares."""
     from oracle_lint.linter import formatos
     from oracle_lint.linter.analisis import Hallazgo
     from oracle_lint.linter.codigos import de_oracle, seleccionar
+    from oracle_lint.linter.proyectos import base_comun, rebasar
     from oracle_lint.nucleo.catalogo import catalogo_efectivo
 
     codigos = de_oracle()
     catalogos = [(p, catalogo_efectivo(p)) for p, _, _ in corridas]
-    hallazgos = tuple(sorted((h for _, _, suyos in corridas for h in suyos), key=Hallazgo.orden))
+    base = base_comun([p.raiz for p, _, _ in corridas], Path.cwd(), desde_cwd or len(corridas) > 1)
+    hallazgos = tuple(sorted((rebasar(h, p.raiz, base) for p, _, suyos in corridas for h in suyos), key=Hallazgo.orden))
     ids = {i for _, c in catalogos for i in c}
     if presentacion.seleccion:
         elegidas = seleccionar(_selectores(presentacion.seleccion), ids, codigos, "--select")
@@ -215,7 +272,8 @@ def _presentar(corridas: list, presentacion: Presentacion) -> None:  # type: ign
     sin_juzgar = sorted({i for _, c, _ in corridas for i in c.juicio.sombras_sin_juzgar})
     archivos = sum(len(c.archivos) for _, c, _ in corridas)
     herramientas = sum(len(c.evidencia.get("herramienta", [])) for _, c, _ in corridas)
-    datos = formatos.resumen(hallazgos, archivos, herramientas, perdonadas, sin_juzgar)
+    sin_salida = sum(formatos.sin_salida(c.evidencia.get("herramienta", [])) for _, c, _ in corridas)
+    datos = formatos.resumen(hallazgos, archivos, herramientas, perdonadas, sin_juzgar, sin_salida)
     formato = presentacion.formato
     if formato == "text":
         pinta = _pinta(presentacion.color)
@@ -229,26 +287,40 @@ def _presentar(corridas: list, presentacion: Presentacion) -> None:  # type: ign
         reglas: dict = {}
         for _, catalogo in catalogos:
             reglas.update(_reglas_sarif(catalogo))
-        click.echo(formatos.sarif(hallazgos, reglas, codigos, raiz_uri=_raiz_uri(),
+        click.echo(formatos.sarif(hallazgos, reglas, codigos, raiz_uri=_raiz_uri(base),
                                   documentacion=formatos.documentacion_instalada()), nl=False)
     sys.exit(1 if hallazgos and not presentacion.salida_cero else 0)
 
 
 @main.command()
-@click.option("--format", "formato", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
+@click.option("--format", "--output-format", "formato", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
 @_opciones_de_corrida
 @OPCION_PROYECTO
 @_con_errores
 def report(formato: str, sin_cache: bool, trabajos: int | None, limite: float, raiz: Path | None) -> None:
-    """Audit the debt: every list entry and shadow with its state; exit 1 when one must change."""
+    """Audit the debt: every list entry and shadow with its state; exit 1 when one must change. At a
+    monorepo root (no [tool.oracle] there), every configured project below, each with its own lists."""
     from oracle_lint.linter import reporte
-    from oracle_lint.linter.analisis import correr
+    from oracle_lint.nucleo.proyecto import presentar_ruta
 
-    datos = reporte.construir(correr(_proyecto(raiz), None, cache=not sin_cache, trabajos=trabajos, limite=limite))
+    corridas = _enteras(raiz, sin_cache, trabajos, limite)
+    if len(corridas) == 1:
+        datos = reporte.construir(corridas[0][1])
+        texto = reporte.como_texto
+    else:  # a monorepo root: each project's audit, paths from the working directory
+        cwd = Path.cwd().resolve()
+        partes = []
+        for proyecto, corrida, _ in corridas:
+            suya = reporte.construir(corrida)
+            for e in suya["entries"]:
+                e["path"] = presentar_ruta(cwd, (proyecto.raiz / e["path"]).resolve())
+            partes.append((presentar_ruta(cwd, proyecto.raiz.resolve()), suya))
+        datos = reporte.de_varios(partes)
+        texto = reporte.varios_como_texto
     if formato == "json":
         click.echo(reporte.como_json(datos), nl=False)
     else:
-        click.echo(reporte.como_texto(datos, markdown=formato == "markdown"), nl=False)
+        click.echo(texto(datos, markdown=formato == "markdown"), nl=False)
     sys.exit(1 if datos["action_needed"] else 0)
 
 
@@ -275,14 +347,14 @@ def baseline(actualizar: bool, issue: str | None, porque: str, en_seco: bool, si
 
     A finding a list exempts becomes a list entry; the rest become shadows scoped to the tools that
     violate each rule, bounded by their count, so a new violation still fails. Exit 0 when `check`
-    passes afterwards, 1 when findings remain (printed), 2 on a usage or configuration error."""
-    import datetime
-
-    from oracle_lint.linter import escritura, linea_base
-    from oracle_lint.linter.analisis import correr
-    from oracle_lint.linter.listas import LISTAS
+    passes afterwards, 1 when findings remain (printed), 2 on a usage or configuration error. At a
+    monorepo root (no [tool.oracle] there), every configured project below gets its own lists and shadows."""
+    from oracle_lint.linter import linea_base
+    from oracle_lint.linter.codigos import de_oracle
+    from oracle_lint.linter.formatos import linea
+    from oracle_lint.linter.proyectos import al_directorio
     from oracle_lint.nucleo.errores import ErrorOracle
-    from oracle_lint.nucleo.proyecto import Proyecto
+    from oracle_lint.nucleo.proyecto import presentar_ruta
 
     if issue is not None and (not issue.strip() or issue.strip() == linea_base.PENDIENTE):
         raise ErrorOracle("ARGUMENTOS_INVALIDOS", f"--issue must name the issue that pays the debt, not {issue!r}.",
@@ -290,17 +362,47 @@ def baseline(actualizar: bool, issue: str | None, porque: str, en_seco: bool, si
     if not porque.strip():
         raise ErrorOracle("ARGUMENTOS_INVALIDOS", "--reason must say why the debt exists.", campo="--reason",
                           correccion='oracle-lint baseline --reason "predates the response contract"')
-    proyecto = _proyecto(raiz)
-    corrida = correr(proyecto, None, cache=not sin_cache, trabajos=trabajos, limite=limite)
+    codigos = de_oracle()
+    corridas = _enteras(raiz, sin_cache, trabajos, limite)
+    varios = len(corridas) > 1  # a monorepo root: each project gets its own lists and shadows
+    quedan = False
+    for proyecto, corrida, _ in corridas:
+        if varios:
+            click.echo(f"Project {presentar_ruta(Path.cwd().resolve(), proyecto.raiz.resolve())}:")
+        presentar = (lambda r: presentar_ruta(Path.cwd().resolve(), r.resolve())) if varios else proyecto.presentar_ruta
+        lineas, restantes, plan = _linea_base(proyecto, corrida, actualizar, issue, porque.strip(), en_seco, sin_cache,
+                                              trabajos, limite, presentar)
+        sangria = "  " if varios else ""
+        for texto in lineas:
+            click.echo(sangria + texto)
+        verbo = "would change" if en_seco else "changed"
+        click.echo(f"{sangria}baseline: {len(lineas)} line(s) {verbo}; `oracle-lint check` "
+                   + (f"reports {len(restantes)} finding(s):" if restantes else "passes."))
+        for h in restantes:
+            click.echo(sangria + linea(al_directorio(h, proyecto.raiz, Path.cwd()) if varios else h, codigos))
+        quedan = quedan or bool(plan.restantes)
+    sys.exit(1 if quedan else 0)
+
+
+def _linea_base(proyecto, corrida, actualizar: bool, issue: str | None, porque: str, en_seco: bool,  # type: ignore[no-untyped-def]
+                sin_cache: bool, trabajos: int | None, limite: float, presentar: Callable[[Path], str]):
+    """One project's baseline: the lines that change (files named by `presentar`), the findings left
+    afterwards and the plan; the files are written (unless `en_seco`) and checked again, restored if
+    the check disagrees."""
+    import datetime
+
+    from oracle_lint.linter import escritura, linea_base
+    from oracle_lint.linter.analisis import correr
+    from oracle_lint.linter.listas import LISTAS
+    from oracle_lint.nucleo.proyecto import Proyecto
+
     antes = [linea_base.Entrada(f["lista"], f["herramienta"], f["porque"], f.get("issue"))
              for f in corrida.evidencia.get("lista", [])]
-    plan = linea_base.planear(proyecto, corrida, actualizar=actualizar, issue=issue, porque=porque.strip(),
+    plan = linea_base.planear(proyecto, corrida, actualizar=actualizar, issue=issue, porque=porque,
                               hoy=datetime.date.today().isoformat())
     config = escritura.archivo_de_config(proyecto)
-    nombres = {lista: proyecto.presentar_ruta(escritura.archivo_de_lista(proyecto, lista)) for lista in LISTAS}
-    lineas = linea_base.cambios(antes, proyecto.config.sombras, plan, nombres, proyecto.presentar_ruta(config))
-    for linea in lineas:
-        click.echo(linea)
+    nombres = {lista: presentar(escritura.archivo_de_lista(proyecto, lista)) for lista in LISTAS}
+    lineas = linea_base.cambios(antes, proyecto.config.sombras, plan, nombres, presentar(config))
     restantes = plan.restantes
     if not en_seco and lineas:
         copia = escritura.respaldo([config, *(escritura.archivo_de_lista(proyecto, lista) for lista in LISTAS)])
@@ -309,16 +411,7 @@ def baseline(actualizar: bool, issue: str | None, porque: str, en_seco: bool, si
         if sorted(map(_sin_lugar, restantes)) != sorted(map(_sin_lugar, plan.restantes)):
             escritura.restaurar(copia)
             raise RuntimeError("the check after the baseline disagrees with its plan; the files were restored")
-    verbo = "would change" if en_seco else "changed"
-    click.echo(f"baseline: {len(lineas)} line(s) {verbo}; `oracle-lint check` "
-               + (f"reports {len(restantes)} finding(s):" if restantes else "passes."))
-    from oracle_lint.linter.codigos import de_oracle
-    from oracle_lint.linter.formatos import linea
-
-    codigos = de_oracle()
-    for h in restantes:
-        click.echo(linea(h, codigos))
-    sys.exit(1 if plan.restantes else 0)
+    return lineas, restantes, plan
 
 
 @main.command()
@@ -346,7 +439,7 @@ def evidence(paths: tuple[Path, ...], sin_cache: bool, trabajos: int | None, lim
                    "(modern, then legacy when the server refuses it).")
 @click.option("--calls", "llamadas", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="A TOML or JSON file of sample calls (tool, arguments, partial): each result is checked at run time.")
-@click.option("--format", "formato", type=click.Choice(["text", "json", "github", "sarif"]), default="text", show_default=True)
+@click.option("--format", "--output-format", "formato", type=click.Choice(["text", "json", "github", "sarif"]), default="text", show_default=True)
 @click.option("--tokens", "fichas", is_flag=True,
               help="Instead of judging the contract, measure the o200k_base tokens of tools/list (per tool, per slot, "
                    "the listing compact and indented) and judge presupuesto_tokens of [tool.oracle]: over it or "
@@ -382,12 +475,15 @@ def probe(comando: tuple[str, ...], url: str | None, timeout: float, directorio:
 
         from oracle_lint.linter.codigos import de_oracle
 
-        hallazgos = presentacion.con_servidor(sondeo)
+        from oracle_lint.linter.proyectos import base_comun, rebasar
+
+        base = base_comun([proyecto.raiz], Path.cwd(), False)
+        hallazgos = tuple(rebasar(h, proyecto.raiz, base) for h in presentacion.con_servidor(sondeo))
         if formato == "github":
             click.echo(formatos.github(hallazgos, de_oracle()), nl=False)
         else:
             click.echo(formatos.sarif(hallazgos, _reglas_sarif(catalogo_efectivo(proyecto)), de_oracle(),
-                                      raiz_uri=_raiz_uri(), documentacion=formatos.documentacion_instalada()), nl=False)
+                                      raiz_uri=_raiz_uri(base), documentacion=formatos.documentacion_instalada()), nl=False)
     else:
         click.echo(presentacion.como_json(sondeo) if formato == "json" else presentacion.texto(sondeo), nl=False)
     sys.exit(1 if sondeo.hallazgos else 0)
@@ -421,7 +517,7 @@ def _probar_huella(proyecto: Proyecto, servidor: Servidor, timeout: float, era: 
 
 
 @main.command()
-@click.option("--format", "formato", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "--output-format", "formato", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @_opciones_de_corrida
 @OPCION_PROYECTO
 @_con_errores

@@ -120,3 +120,24 @@ def como_texto(datos: dict[str, Any], markdown: bool = False) -> str:
 
 def como_json(datos: dict[str, Any]) -> str:
     return json.dumps(datos, ensure_ascii=False, indent=2) + "\n"
+
+
+def de_varios(partes: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """The audit of a monorepo root: each project's (named by its path from the working directory),
+    and whether anything must change in any of them."""
+    return {"projects": [{"project": nombre, **datos} for nombre, datos in partes],
+            "action_needed": any(datos["action_needed"] for _, datos in partes)}
+
+
+def varios_como_texto(datos: dict[str, Any], markdown: bool = False) -> str:
+    """A monorepo root's audit: each project's report under its name, then the verdict over all."""
+    bloques = []
+    for parte in datos["projects"]:
+        texto = como_texto(parte, markdown)
+        if markdown:
+            bloques.append(texto.replace("# oracle-lint debt report", f"# oracle-lint debt report: {parte['project']}", 1))
+        else:
+            bloques.append(f"Project {parte['project']}:\n" + "".join(f"  {l}\n" for l in texto.splitlines()))
+    deben = [p["project"] for p in datos["projects"] if p["action_needed"]]
+    return "\n".join(bloques) + "\n" + \
+        f"Action needed: {'yes (' + ', '.join(deben) + ')' if deben else 'no'}.\n"

@@ -259,9 +259,14 @@ def raiz_configurada(desde: Path) -> Path | None:
     pyproject.toml holding [tool.oracle], or None."""
     inicio = desde.resolve()
     for candidato in (inicio, *inicio.parents):
-        if (candidato / ORACLE_JSON).is_file():
-            return candidato
-        pyproject = candidato / PYPROJECT
-        if pyproject.is_file() and tiene_tool_oracle(pyproject):
+        if configurada(candidato):
             return candidato
     return None
+
+
+def configurada(directorio: Path) -> bool:
+    """Whether `directorio` is configured for Oracle: oracle.json, or a pyproject.toml with [tool.oracle]."""
+    if (directorio / ORACLE_JSON).is_file():
+        return True
+    pyproject = directorio / PYPROJECT
+    return pyproject.is_file() and tiene_tool_oracle(pyproject)

@@ -63,3 +63,113 @@ def test_an_explicit_project_keeps_paths_relative_to_it(tmp_path, monkeypatch):
     monkeypatch.chdir(raiz)
     r = CliRunner().invoke(main, ["check", "--project", "services/api", "services/api/srv.py"])
     assert r.stdout.splitlines()[0].startswith("srv.py:14:5: ORC101 tool «contar»")
+
+
+def _enteras_por_proyecto(raiz: Path) -> set[tuple[str, int, str]]:
+    """Each project's own whole run, its paths from the monorepo root."""
+    salida = set()
+    for proyecto in ("services/api", "services/web"):
+        r = CliRunner().invoke(main, ["check", "--format", "json", "--project", str(raiz / proyecto)])
+        salida |= {(f"{proyecto}/{h['path']}", h["line"], h["rule"]) for h in json.loads(r.stdout)["findings"]}
+    return salida
+
+
+def test_a_whole_check_at_the_root_runs_every_project_with_its_own_configuration(tmp_path, monkeypatch):
+    raiz = _monorepo(tmp_path)
+    (raiz / "suelto.py").write_text(SERVIDOR, encoding="utf-8")  # outside every project: judged by none
+    monkeypatch.chdir(raiz)
+    r = CliRunner().invoke(main, ["check", "--format", "json"])
+    assert r.exit_code == 1
+    datos = json.loads(r.stdout)
+    obtenidos = {(h["path"], h["line"], h["rule"]) for h in datos["findings"]}
+    assert obtenidos == _enteras_por_proyecto(raiz) == {
+        ("services/api/srv.py", 14, "contrato.raiz_propia_estricta"), ("services/web/srv.py", 14, "contrato.raiz_propia_estricta")}
+    assert (datos["summary"]["files"], datos["summary"]["tools"]) == (2, 2)  # viejo.py excluded by web's own config
+    assert not (raiz / ".oracle-cache").exists() and not (raiz / "pyproject.toml").exists()
+    texto = CliRunner().invoke(main, ["check"])
+    assert texto.stdout.splitlines()[-1] == "2 findings in 2 files (2 files, 2 tools analyzed)."
+
+
+def test_baseline_at_the_root_writes_into_each_project_and_check_then_passes(tmp_path, monkeypatch):
+    raiz = _monorepo(tmp_path)
+    monkeypatch.chdir(raiz)
+    r = CliRunner().invoke(main, ["baseline", "--issue", "https://example.invalid/1"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines() == [
+        "Project services/api:",
+        "  services/api/pyproject.toml: shadow contrato.raiz_propia_estricta added: bound 1, tools contar",
+        "  baseline: 1 line(s) changed; `oracle-lint check` passes.",
+        "Project services/web:",
+        "  services/web/pyproject.toml: shadow contrato.raiz_propia_estricta added: bound 1, tools contar",
+        "  baseline: 1 line(s) changed; `oracle-lint check` passes."]
+    assert not (raiz / "pyproject.toml").exists() and not (raiz / "allowlists").exists()
+    for proyecto in ("services/api", "services/web"):
+        assert '[tool.oracle.sombras."contrato.raiz_propia_estricta"]' in (raiz / proyecto / "pyproject.toml").read_text()
+    assert CliRunner().invoke(main, ["check"]).exit_code == 0
+    # and the hook's run over a changed file of each project agrees
+    assert CliRunner().invoke(main, ["check", "services/api/srv.py", "services/web/srv.py"]).exit_code == 0
+
+
+def test_report_at_the_root_audits_every_project(tmp_path, monkeypatch):
+    raiz = _monorepo(tmp_path)
+    monkeypatch.chdir(raiz)
+    assert CliRunner().invoke(main, ["baseline"]).exit_code == 0
+    # a fix in one project leaves its shadow stale: the root report must say so
+    (raiz / "services" / "web" / "srv.py").write_text(SERVIDOR.replace("class Cuenta(BaseModel):\n",
+                                                                        "class Cuenta(BaseModel):\n    model_config = {'extra': 'forbid'}\n"))
+    r = CliRunner().invoke(main, ["report", "--format", "json"])
+    assert r.exit_code == 1, r.output
+    datos = json.loads(r.stdout)
+    assert [(p["project"], p["action_needed"]) for p in datos["projects"]] == [("services/api", False), ("services/web", True)]
+    assert datos["action_needed"] is True
+    texto = CliRunner().invoke(main, ["report"]).stdout
+    assert texto.startswith("Project services/api:\n  Lists:\n")
+    assert texto.endswith("Action needed: yes (services/web).\n")
+
+
+def test_sarif_from_elsewhere_declares_the_base_its_paths_are_relative_to(tmp_path, monkeypatch):
+    raiz = _monorepo(tmp_path / "repo")
+    otro = tmp_path / "otro"
+    otro.mkdir()
+    monkeypatch.chdir(otro)
+    r = CliRunner().invoke(main, ["check", "--format", "sarif", "--project", str(raiz / "services" / "api")])
+    corrida = json.loads(r.stdout)["runs"][0]
+    base = corrida["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+    assert base == (raiz / "services" / "api").resolve().as_uri() + "/"
+    for resultado in corrida["results"]:
+        ubicacion = resultado["locations"][0]["physicalLocation"]["artifactLocation"]
+        assert ubicacion["uriBaseId"] == "%SRCROOT%"
+        assert (Path(base.removeprefix("file://")) / ubicacion["uri"]).is_file(), ubicacion
+    assert len(corrida["results"]) == 1
+
+
+def test_nothing_configured_and_nothing_to_read_is_an_error_never_a_green(tmp_path, monkeypatch):
+    vacio = tmp_path / "vacio"
+    vacio.mkdir()
+    (vacio / "notas.txt").write_text("x", encoding="utf-8")
+    monkeypatch.chdir(vacio)
+    for orden in (["check"], ["report"], ["baseline"]):
+        r = CliRunner().invoke(main, orden)
+        assert r.exit_code == 2, (orden, r.output)
+        assert r.stderr.splitlines()[0] == (
+            f"SIN_PROYECTO — no project found at {vacio.resolve()}: it is not under a directory configured for "
+            "Oracle, no configured project is below it, and it holds no Python file.")
+    assert not (vacio / "pyproject.toml").exists() and not (vacio / ".oracle-cache").exists()
+
+
+def test_configured_paths_without_python_files_are_an_error(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[tool.oracle]\npaths = ["."]\n', encoding="utf-8")
+    r = CliRunner().invoke(main, ["check", "--project", str(tmp_path)])
+    assert r.exit_code == 2
+    assert r.stderr.splitlines()[0] == (
+        f"SIN_PROYECTO — no project found at {tmp_path}: its configured paths hold no Python file (paths, exclude "
+        "and .gitignore left none).")
+
+
+def test_the_filesystem_root_and_home_are_never_walked(monkeypatch, tmp_path):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for lugar in (Path("/"), tmp_path):
+        monkeypatch.chdir(lugar)
+        r = CliRunner().invoke(main, ["check"])
+        assert r.exit_code == 2, lugar
+        assert "which oracle-lint does not walk" in r.stderr.splitlines()[0]
