@@ -12,13 +12,14 @@ measured. For each answer: the domain object (structuredContent, compact JSON), 
 copy in `content`, and the whole modern result that carries both. It prints; it asserts
 nothing. Counts use the exact UTF-8 text, as the seed does.
 
-The tokenizer file is read from `TIKTOKEN_CACHE_DIR` or, by default, from
+The tokenizer file is read from `TIKTOKEN_CACHE_DIR` or, when it is unset, from
 `../shared/data/tiktoken-cache` next to the repository; nothing is downloaded.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -28,6 +29,7 @@ from typing import Any
 from cliente_stdio import RAIZ, ClienteStdio, compacto
 
 EJEMPLO = RAIZ / "examples" / "proyecto"
+COPIA_COMPARTIDA = RAIZ.parent / "shared" / "data" / "tiktoken-cache"
 TAREAS_DE_PRUEBA = RAIZ / "tests" / "fixtures" / "mcp" / "proyectos" / "efectivo" / "tareas"
 MEDIDA = "ejemplo.herramienta_documentada"
 
@@ -46,8 +48,11 @@ def codificador() -> Any:
     from oracle_lint.linter.tokenizador import codificador_o200k
     from oracle_lint.nucleo.errores import ErrorOracle
 
+    entorno = dict(os.environ)
+    if not entorno.get("TIKTOKEN_CACHE_DIR") and COPIA_COMPARTIDA.is_dir():
+        entorno["TIKTOKEN_CACHE_DIR"] = str(COPIA_COMPARTIDA)  # this repository's copy, beside the checkout
     try:
-        return codificador_o200k()
+        return codificador_o200k(entorno)
     except ErrorOracle as error:
         sys.exit(f"bench/tokens.py: {error.texto('en')}")
 

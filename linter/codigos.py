@@ -89,6 +89,14 @@ def de_oracle() -> dict[str, Codigo]:
     return leer(directorio_rules() / "codigos" / "oracle.toml")
 
 
+def quiso_decir(dado: str, posibles: Iterable[str]) -> str:
+    """" Did you mean 'x'?" for the closest of `posibles` to a misspelled `dado`, or ""."""
+    from oracle_lint.nucleo.parecidos import mas_parecido
+
+    parecido = mas_parecido(dado, posibles)
+    return f" Did you mean {parecido!r}?" if parecido else ""
+
+
 def seleccionar(selectores: Iterable[str], ids: Iterable[str], codigos: Mapping[str, Codigo], opcion: str) -> set[str]:
     """The ids the selectors name: a code, a name or an id, exactly or as a prefix of a code or an id
     (`ORC1`, `contrato.`). A selector that names nothing is ARGUMENTOS_INVALIDOS (a typo never selects nothing)."""
@@ -103,9 +111,11 @@ def seleccionar(selectores: Iterable[str], ids: Iterable[str], codigos: Mapping[
             or (len(s) >= 3 and (i.startswith(s) or getattr(codigos.get(i), "codigo", "").startswith(s.upper())))
         }
         if not suyos:
+            parecidos = quiso_decir(s, [*todos, *(c for i in todos if (c := getattr(codigos.get(i), "codigo", None))),
+                                        *(n for i in todos if (n := getattr(codigos.get(i), "nombre", None)))])
             raise ErrorOracle(
                 "ARGUMENTOS_INVALIDOS",
-                f"{opcion} {selector!r} names no rule of this project.",
+                f"{opcion} {selector!r} names no rule of this project.{parecidos}",
                 campo=opcion,
                 correccion="use a code (ORC101), a name (own-root-not-strict), a measure id, or a prefix of a code "
                            "or an id; `oracle-lint rules` lists them.",

@@ -11,7 +11,6 @@ import hashlib
 import json
 import re
 from collections import Counter
-from pathlib import Path
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -30,15 +29,22 @@ def seguro(texto: str) -> str:
     return CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", texto.replace("\n", "\\n").replace("\t", "\\t"))
 
 
+def sin_salida(filas: Sequence[Mapping[str, Any]]) -> int:
+    """How many `herramienta` rows publish no output schema: the output rules have nothing to judge there."""
+    return sum(1 for f in filas if f.get("esquema_salida") == "ninguno")
+
+
 def resumen(hallazgos: Sequence[Hallazgo], archivos: int, herramientas: int, perdonadas: Sequence[str],
-            sombras_sin_juzgar: Sequence[str] = ()) -> dict[str, Any]:
-    """Totals for the json summary and the text footer (`files_with_findings` beside `files` analyzed)."""
+            sombras_sin_juzgar: Sequence[str] = (), sin_esquema_de_salida: int = 0) -> dict[str, Any]:
+    """Totals for the json summary and the text footer (`files_with_findings` beside `files` analyzed;
+    `tools_without_output_schema`: tools the output rules had nothing to judge on)."""
     por_regla = Counter(h.rule for h in hallazgos)
     return {
         "findings": len(hallazgos),
         "files_with_findings": len({h.path for h in hallazgos}),
         "files": archivos,
         "tools": herramientas,
+        "tools_without_output_schema": sin_esquema_de_salida,
         "rules": dict(sorted(por_regla.items())),
         "forgiven": sorted(perdonadas),
         "shadows_not_judged": sorted(sombras_sin_juzgar),
@@ -55,12 +61,22 @@ def cola(datos: Mapping[str, Any]) -> str:
     analizado = f"{_plural(archivos, 'file')}, {_plural(tools, 'tool')} analyzed"
     linea = (f"{_plural(n, 'finding')} in {_plural(datos['files_with_findings'], 'file')} ({analizado})" if n
              else f"0 findings ({analizado})")
+    linea += sin_salida_texto(datos.get("tools_without_output_schema", 0), tools)
     if datos["forgiven"]:
         linea += f"; shadowed (forgiven within bound): {', '.join(datos['forgiven'])}"
     if datos.get("shadows_not_judged"):
         linea += (f"; a run over some files does not judge the slack or staleness of the shadows of "
                   f"{', '.join(datos['shadows_not_judged'])} (the full run does)")
     return linea + "."
+
+
+def sin_salida_texto(n: int, herramientas: int) -> str:
+    """The summary clause for tools without an output schema ("" when every tool publishes one)."""
+    if not n:
+        return ""
+    if n == herramientas:
+        return "; no tool publishes an output schema, so the output rules had nothing to judge"
+    return f"; {n} of them publish{'es' if n == 1 else ''} no output schema, so the output rules had nothing to judge there"
 
 
 def linea(h: Hallazgo, codigos: Mapping[str, Codigo], pintar: Any = lambda s, _c: s) -> str:
@@ -163,24 +179,24 @@ def sarif(hallazgos: Sequence[Hallazgo], reglas: Mapping[str, Mapping[str, Any]]
     `raiz_uri`: the absolute file URI (ending in `/`) the result paths are relative to
     (`originalUriBaseIds.%SRCROOT%`); `documentacion`: where docs/reglas.md lives, for `helpUri`."""
     codigos = codigos or {}
-    ids = sorted(reglas)
+    ids = sorted(reglas, key=lambda r: codigos[r].codigo if r in codigos else r)  # in the order of their SARIF ids
     indice = {r: i for i, r in enumerate(ids)}
     driver: dict[str, Any] = {"name": "oracle-lint", "version": VERSION, "semanticVersion": VERSION}
     if documentacion:
-        driver["informationUri"] = documentacion.rsplit("/docs/", 1)[0] + "/"
+        driver["informationUri"] = documentacion.split("/blob/", 1)[0]  # the repository it was installed from
     reglas_sarif = []
     for r in ids:
         c = codigos.get(r)
         porque = reglas[r]["porque"]
         corta = porque.split(". ")[0].rstrip(".") + "."
         regla: dict[str, Any] = {
-            "id": r,
+            "id": c.codigo if c else r,
             "name": c.nombre if c else r,
             "shortDescription": {"text": corta},
             "fullDescription": {"text": porque},
             "help": {"text": porque, "markdown": _ayuda(reglas[r])},
             "defaultConfiguration": {"level": "error"},
-            "properties": {"code": c.codigo if c else None, "segun": reglas[r]["segun"], "tags": [r.split(".")[0]]},
+            "properties": {"rule": r, "code": c.codigo if c else None, "segun": reglas[r]["segun"], "tags": [r.split(".")[0]]},
         }
         if documentacion:
             regla["helpUri"] = f"{documentacion}#{_ancla(r)}"
@@ -191,7 +207,7 @@ def sarif(hallazgos: Sequence[Hallazgo], reglas: Mapping[str, Mapping[str, Any]]
         corrida["originalUriBaseIds"] = {"%SRCROOT%": {"uri": raiz_uri}}
     corrida["results"] = [
         {
-            "ruleId": h.rule,
+            "ruleId": codigos[h.rule].codigo if h.rule in codigos else h.rule,
             **({"ruleIndex": indice[h.rule]} if h.rule in indice else {}),
             "level": "error",
             "message": {"text": h.message},
@@ -204,7 +220,7 @@ def sarif(hallazgos: Sequence[Hallazgo], reglas: Mapping[str, Mapping[str, Any]]
                 }
             ],
             "partialFingerprints": {HUELLA: huella},
-            **({"properties": {"tool": h.tool}} if h.tool else {}),
+            "properties": {"rule": h.rule, **({"tool": h.tool} if h.tool else {})},
         }
         for h, huella in zip(hallazgos, huellas(hallazgos))
     ]
@@ -213,9 +229,9 @@ def sarif(hallazgos: Sequence[Hallazgo], reglas: Mapping[str, Mapping[str, Any]]
 
 
 def documentacion_instalada() -> str | None:
-    """Where docs/reglas.md of this installation is: on GitHub at the commit it was installed from
-    (PEP 610 `direct_url.json`), else the checkout this code runs from; None when neither is known
-    (then no link is printed rather than a guessed one)."""
+    """Where docs/reglas.md of this installation is published: on GitHub at the commit it was installed
+    from (PEP 610 `direct_url.json`); None otherwise, and then no link is printed rather than a guessed
+    one or a `file://` path that exists only on the machine that ran the check."""
     from importlib import metadata
 
     for distribucion in metadata.distributions(name="oracle-lint"):
@@ -226,5 +242,4 @@ def documentacion_instalada() -> str | None:
         url, vcs = str(datos.get("url", "")), datos.get("vcs_info") or {}
         if url.startswith("https://github.com/") and vcs.get("commit_id"):
             return f"{url.removesuffix('.git').rstrip('/')}/blob/{vcs['commit_id']}/docs/reglas.md"
-    local = Path(__file__).resolve().parents[1] / "docs" / "reglas.md"
-    return local.as_uri() if local.is_file() else None
+    return None

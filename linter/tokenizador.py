@@ -2,9 +2,10 @@
 
 tiktoken looks for an encoding's file in `TIKTOKEN_CACHE_DIR` under the SHA-1 of its URL and, when the
 file is absent or its content does not match, downloads it. oracle-lint must not reach the network to
-count tokens, so the file is looked for first — in `TIKTOKEN_CACHE_DIR`, or by default in
-`../shared/data/tiktoken-cache` beside the repository (as `bench/tokens.py` does) — and its SHA-256 is
+count tokens, so the file is looked for first, where tiktoken itself keeps it — `TIKTOKEN_CACHE_DIR`,
+else `DATA_GYM_CACHE_DIR`, else `data-gym-cache` in the temporary directory — and its SHA-256 is
 checked before tiktoken is called; any gap is `TOKENIZADOR_NO_DISPONIBLE` (exit 2), naming the fix.
+Nothing is looked for beside the installed package: an install has no files of this repository there.
 """
 
 from __future__ import annotations
@@ -20,16 +21,18 @@ from oracle_lint.nucleo.errores import ErrorOracle
 URL_O200K = "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken"
 ARCHIVO_O200K = hashlib.sha1(URL_O200K.encode()).hexdigest()  # the name tiktoken gives the cached file
 SHA256_O200K = "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d"  # the file tiktoken expects
-RAIZ = Path(__file__).resolve().parents[1]
-CACHE_POR_OMISION = RAIZ.parent / "shared" / "data" / "tiktoken-cache"
 EXTRA = "oracle-lint[tokens]"
 CODIGO = "TOKENIZADOR_NO_DISPONIBLE"
 
 
 def directorio_de_cache(entorno: Mapping[str, str] | None = None) -> Path:
-    """Where the o200k_base file is looked for: `TIKTOKEN_CACHE_DIR`, else the shared cache beside the repository."""
-    valor = (os.environ if entorno is None else entorno).get("TIKTOKEN_CACHE_DIR")
-    return Path(valor).resolve() if valor else CACHE_POR_OMISION.resolve()
+    """Where the o200k_base file is looked for, as tiktoken looks: `TIKTOKEN_CACHE_DIR`, else
+    `DATA_GYM_CACHE_DIR`, else `data-gym-cache` in the temporary directory."""
+    import tempfile
+
+    variables = os.environ if entorno is None else entorno
+    valor = variables.get("TIKTOKEN_CACHE_DIR") or variables.get("DATA_GYM_CACHE_DIR")
+    return Path(valor).resolve() if valor else (Path(tempfile.gettempdir()) / "data-gym-cache").resolve()
 
 
 def _no_disponible(mensaje: str, correccion: str) -> ErrorOracle:

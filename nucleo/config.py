@@ -12,7 +12,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -167,7 +167,7 @@ def _sombra(raiz: str, fuente: str, ident: str, valor: Any) -> Sombra:
                 raiz,
                 f"{donde}: clave desconocida «{clave}»",
                 f"usá sólo {', '.join(CLAVES_SOMBRA)} en una sombra.",
-                f"{donde}: unknown key «{clave}»",
+                f"{donde}: unknown key «{clave}»{_quiso(clave, CLAVES_SOMBRA)}",
                 f"use only {', '.join(CLAVES_SOMBRA)} in a shadow.",
             )
     desde = valor.get("desde")
@@ -226,10 +226,18 @@ def config_de_datos(datos: Any, *, fuente: str, raiz: str, extra: tuple[str, ...
                 raiz,
                 f"{fuente}: clave desconocida «{clave}»",
                 f"usá sólo {', '.join(CLAVES + extra)}.",
-                f"{fuente}: unknown key «{clave}»",
+                f"{fuente}: unknown key «{clave}»{_quiso(clave, CLAVES + extra)}",
                 f"use only {', '.join(CLAVES + extra)}.",
             )
     return Config(**valores, explicitas=frozenset(valores))
+
+
+def _quiso(clave: str, claves: Sequence[str]) -> str:
+    """The English hint after an unknown key: " (did you mean «paths»?)", or ""."""
+    from oracle_lint.nucleo.parecidos import mas_parecido
+
+    parecida = mas_parecido(clave, claves)
+    return f" (did you mean «{parecida}»?)" if parecida else ""
 
 
 def _texto_de(raiz: Path, nombre: str) -> str | None:

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from oracle_lint.linter.codigos import campos, de_oracle, mostrar
-from oracle_lint.linter.formatos import VERSION_JSON, seguro
+from oracle_lint.linter.formatos import VERSION_JSON, seguro, sin_salida, sin_salida_texto
 
 from .corrida import Sondeo
 
@@ -18,6 +18,7 @@ def resumen(sondeo: Sondeo) -> dict[str, Any]:
     return {
         "findings": len(sondeo.hallazgos),
         "tools": len(sondeo.evidencia["herramienta"]),
+        "tools_without_output_schema": sin_salida(sondeo.evidencia["herramienta"]),
         "calls": len(sondeo.listado.resultados),
         "server": sondeo.servidor.origen(),
         "server_name": sondeo.listado.servidor,
@@ -39,6 +40,7 @@ def texto(sondeo: Sondeo) -> str:
     n, tools = datos["findings"], datos["tools"]
     cola = (f"{n} finding{'s' if n != 1 else ''} in {tools} tool{'s' if tools != 1 else ''} listed by "
             f"`{datos['server']}` (protocol {datos['protocol']})")
+    cola += sin_salida_texto(datos["tools_without_output_schema"], tools)
     if datos["forgiven"]:
         cola += f"; shadowed (forgiven within bound): {', '.join(datos['forgiven'])}"
     lineas.append(cola + ".")

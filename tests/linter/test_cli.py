@@ -111,6 +111,7 @@ def test_json_format(tmp_path):
         "files_with_findings": 1,
         "files": 1,
         "tools": 3,
+        "tools_without_output_schema": 0,
         "rules": {"contrato.clave_no_declarada": 1, "contrato.raiz_opaca_es_deuda": 1, "contrato.raiz_propia_estricta": 1},
         "forgiven": [],
         "shadows_not_judged": [],
@@ -134,10 +135,10 @@ def test_sarif_format_is_2_1_0(tmp_path):
     assert log["version"] == "2.1.0"
     run = log["runs"][0]
     ids = [regla["id"] for regla in run["tool"]["driver"]["rules"]]
-    assert "contrato.clave_no_declarada" in ids and ids == sorted(ids)
+    assert "ORC105" in ids and ids == sorted(ids)  # codes, as ruff's rules have theirs
     primero = run["results"][0]
-    assert primero["ruleId"] == "contrato.clave_no_declarada"
-    assert ids[primero["ruleIndex"]] == "contrato.clave_no_declarada"
+    assert (primero["ruleId"], primero["properties"]["rule"]) == ("ORC105", "contrato.clave_no_declarada")
+    assert ids[primero["ruleIndex"]] == "ORC105"
     assert primero["locations"][0]["physicalLocation"]["region"] == {"startLine": 12, "startColumn": 25}
     assert primero["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "srv/servidor.py"
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -111,7 +112,10 @@ def test_static_definitions_are_names_and_derived_schemas():
 
 def test_the_cache_directory_is_the_variable_or_the_shared_cache_beside_the_repository(tmp_path):
     assert tokenizador.directorio_de_cache({"TIKTOKEN_CACHE_DIR": str(tmp_path)}) == tmp_path.resolve()
-    assert tokenizador.directorio_de_cache({}) == (tokenizador.RAIZ.parent / "shared" / "data" / "tiktoken-cache").resolve()
+    assert tokenizador.directorio_de_cache({"DATA_GYM_CACHE_DIR": str(tmp_path / "g")}) == (tmp_path / "g").resolve()
+    import tempfile  # else where tiktoken keeps it by default, never beside the installed package
+
+    assert tokenizador.directorio_de_cache({}) == (Path(tempfile.gettempdir()) / "data-gym-cache").resolve()
     assert tokenizador.ARCHIVO_O200K == "fb374d419588a4632f3f557e76b4b70aebbca790"
 
 

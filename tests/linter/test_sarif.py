@@ -39,9 +39,9 @@ def test_rules_carry_name_code_help_with_examples_and_a_help_uri_that_exists(tmp
     monkeypatch.chdir(proyecto(tmp_path / "p"))
     corrida = _sarif(tmp_path)["runs"][0]
     reglas = {r["id"]: r for r in corrida["tool"]["driver"]["rules"]}
-    r = reglas["contrato.raiz_propia_estricta"]
+    r = reglas["ORC101"]  # the code is the rule's id, as ruff's are; the measure id stays in properties
     assert r["name"] == "own-root-not-strict"
-    assert r["properties"]["code"] == "ORC101"
+    assert (r["properties"]["code"], r["properties"]["rule"]) == ("ORC101", "contrato.raiz_propia_estricta")
     assert r["shortDescription"]["text"] == (
         "A root the server writes key by key is published strict (additionalProperties: false; pydantic: "
         "model_config = ConfigDict(extra=\"forbid\")): upstream drift lands in leaf values, never in a root you "
@@ -49,14 +49,31 @@ def test_rules_carry_name_code_help_with_examples_and_a_help_uri_that_exists(tmp
     )
     assert "**Fails:**" in r["help"]["markdown"] and "**Passes:**" in r["help"]["markdown"]
     assert 'model_config = ConfigDict(extra="forbid")' in r["help"]["markdown"]
-    # this checkout is installed editable: helpUri is its docs/reglas.md, at the rule's heading
-    uri = r["helpUri"]
-    assert uri == (RAIZ / "docs" / "reglas.md").as_uri() + "#contratoraiz_propia_estricta"
-    assert "## `contrato.raiz_propia_estricta`" in (RAIZ / "docs" / "reglas.md").read_text(encoding="utf-8")
+    # this checkout is installed editable, from no published place: no link rather than a file:// one
+    assert "helpUri" not in r and "informationUri" not in corrida["tool"]["driver"]
+    assert "file://" not in json.dumps(corrida["tool"])
     assert corrida["originalUriBaseIds"] == {"%SRCROOT%": {"uri": (tmp_path / "p").resolve().as_uri() + "/"}}
-    resultado = next(x for x in corrida["results"] if x["ruleId"] == "contrato.raiz_propia_estricta")
-    assert corrida["tool"]["driver"]["rules"][resultado["ruleIndex"]]["id"] == "contrato.raiz_propia_estricta"
-    assert resultado["properties"] == {"tool": "suelta"}
+    resultado = next(x for x in corrida["results"] if x["ruleId"] == "ORC101")
+    assert corrida["tool"]["driver"]["rules"][resultado["ruleIndex"]]["id"] == "ORC101"
+    assert resultado["properties"] == {"rule": "contrato.raiz_propia_estricta", "tool": "suelta"}
+
+
+def test_a_git_install_from_github_links_each_rule_to_its_section_at_the_pinned_commit(tmp_path, monkeypatch):
+    from importlib import metadata
+
+    class Instalada:
+        def read_text(self, nombre):
+            return json.dumps({"url": "https://github.com/acme/oracle-lint.git",
+                               "vcs_info": {"vcs": "git", "commit_id": "0123abc"}}) if nombre == "direct_url.json" else None
+
+    monkeypatch.setattr(metadata, "distributions", lambda **_: [Instalada()])
+    monkeypatch.chdir(proyecto(tmp_path / "p"))
+    corrida = _sarif(tmp_path)["runs"][0]
+    reglas = {r["id"]: r for r in corrida["tool"]["driver"]["rules"]}
+    assert reglas["ORC101"]["helpUri"] == \
+        "https://github.com/acme/oracle-lint/blob/0123abc/docs/reglas.md#contratoraiz_propia_estricta"
+    assert corrida["tool"]["driver"]["informationUri"] == "https://github.com/acme/oracle-lint"
+    assert "## `contrato.raiz_propia_estricta`" in (RAIZ / "docs" / "reglas.md").read_text(encoding="utf-8")
 
 
 def test_fingerprints_survive_a_line_move_and_tell_findings_apart(tmp_path, monkeypatch):

@@ -79,7 +79,8 @@ def test_each_broken_result_is_one_finding_naming_the_tool_and_the_call(tmp_path
         "but returned no structuredContent (result-without-structured-content)",
         "ORC204 tool «indentada», call #5 with arguments {}: content[].text is not the compact "
         "serialization of structuredContent (it is indented) (result-text-differs)"]),
-        f"9 findings in 10 tools listed by `{origen}` (protocol 2026-07-28)."]
+        f"9 findings in 10 tools listed by `{origen}` (protocol 2026-07-28); 1 of them publishes no output "
+        "schema, so the output rules had nothing to judge there."]
     assert "Not judged, they need sample calls" not in r.stdout
 
 
