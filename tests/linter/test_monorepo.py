@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import jsonschema
 from click.testing import CliRunner
 
 from oracle_lint.linter.cli import main
@@ -133,6 +134,9 @@ def test_sarif_from_elsewhere_declares_the_base_its_paths_are_relative_to(tmp_pa
     otro.mkdir()
     monkeypatch.chdir(otro)
     r = CliRunner().invoke(main, ["check", "--format", "sarif", "--project", str(raiz / "services" / "api")])
+    from .test_sarif import _esquema
+
+    jsonschema.Draft4Validator(_esquema()).validate(json.loads(r.stdout))  # the official SARIF 2.1.0 schema
     corrida = json.loads(r.stdout)["runs"][0]
     base = corrida["originalUriBaseIds"]["%SRCROOT%"]["uri"]
     assert base == (raiz / "services" / "api").resolve().as_uri() + "/"
