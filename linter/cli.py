@@ -182,15 +182,15 @@ def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, l
 
 
 def _grupos(rutas: list[Path], defecto: Path) -> dict[Path, list[Path]]:
-    """The files of a run grouped by their projects (proyectos.agrupar). At a monorepo root (not
-    configured, with configured projects below) a file outside every project belongs to none: no
-    configuration judges it, and stderr says so."""
-    from oracle_lint.linter.archivos import proyectos_debajo
+    """The files of a run grouped by their projects (proyectos.agrupar). When some of them belong to
+    configured projects and the working directory is not one (a monorepo root), a file outside every
+    project belongs to none: no configuration judges it, and stderr says so. (Whether projects lie
+    below is not walked for: the hook runs on every commit, and the run's own files tell it.)"""
     from oracle_lint.linter.proyectos import agrupar
     from oracle_lint.nucleo.proyecto import configurada
 
     grupos = agrupar(rutas, defecto)
-    if defecto in grupos and not configurada(defecto) and proyectos_debajo(defecto.resolve(), configurada):
+    if defecto in grupos and len(grupos) > 1 and not configurada(defecto):
         fuera = grupos.pop(defecto)
         click.echo(f"oracle-lint: {len(fuera)} file(s) outside every configured project were not judged: "
                    + ", ".join(str(r) for r in fuera[:5]) + (", ..." if len(fuera) > 5 else ""), err=True)

@@ -286,9 +286,13 @@ def _demasiado_anidado(raiz: str, nombre: str) -> ErrorOracle:
 
 
 def tiene_tool_oracle(ruta: Path) -> bool:
-    """True when a pyproject.toml holds a `[tool.oracle]` table (unreadable counts as True)."""
+    """True when a pyproject.toml holds a `[tool.oracle]` table (unreadable counts as True). A file
+    that never spells `oracle` cannot hold one, and is not parsed (a monorepo walk reads dozens)."""
     try:
-        datos = tomllib.loads(ruta.read_text(encoding="utf-8"))
+        texto = ruta.read_text(encoding="utf-8")
+        if "oracle" not in texto:
+            return False
+        datos = tomllib.loads(texto)
     except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError, RecursionError):
         return True
     herramientas = datos.get("tool")

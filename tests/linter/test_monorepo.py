@@ -177,3 +177,16 @@ def test_the_filesystem_root_and_home_are_never_walked(monkeypatch, tmp_path):
         r = CliRunner().invoke(main, ["check"])
         assert r.exit_code == 2, lugar
         assert "which oracle-lint does not walk" in r.stderr.splitlines()[0]
+
+
+def test_the_hook_at_a_monorepo_root_judges_a_loose_file_by_no_project(tmp_path, monkeypatch):
+    raiz = _monorepo(tmp_path)
+    (raiz / "suelto.py").write_text(SERVIDOR, encoding="utf-8")
+    monkeypatch.chdir(raiz)
+    r = CliRunner().invoke(main, ["check", "services/api/srv.py", "suelto.py"])
+    assert r.exit_code == 1
+    assert [l.split(":")[0] for l in r.stdout.splitlines()[:-1]] == ["services/api/srv.py"]
+    assert r.stderr == "oracle-lint: 1 file(s) outside every configured project were not judged: suelto.py\n"
+    # alone, nothing says this commit belongs to a monorepo: the root judges it as an unconfigured project
+    solo = CliRunner().invoke(main, ["check", "suelto.py"])
+    assert solo.exit_code == 1 and solo.stdout.startswith("suelto.py:14:5: ORC101")
