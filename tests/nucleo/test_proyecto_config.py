@@ -311,3 +311,23 @@ def test_presupuesto_tokens_es_un_entero_positivo_opcional(tmp_path: Path) -> No
         f"PROYECTO_INVALIDO — {(tmp_path / 'cero').resolve()}: pyproject.toml [tool.oracle]: "
         "«presupuesto_tokens» debe ser un entero positivo, no 0."
     )
+
+
+def test_un_directorio_esta_configurado_solo_con_tool_oracle_u_oracle_json(tmp_path: Path) -> None:
+    from oracle_lint.nucleo.proyecto import configurada
+
+    casos = {
+        "ruff": ("pyproject.toml", "[tool.ruff]\nline-length = 100\n", False),
+        "menciona": ("pyproject.toml", '[project]\nname = "oracle-fan"\n', False),  # says oracle, holds no table
+        "tabla": ("pyproject.toml", "[tool.oracle]\n", True),
+        "citada": ("pyproject.toml", '[tool."oracle"]\n', True),
+        "json": ("oracle.json", "{}", True),
+        "roto": ("pyproject.toml", "[tool.oracle\n", True),  # unreadable counts as configured: its error is shown
+        "vacio": (None, "", False),
+    }
+    for nombre, (archivo, texto, esperado) in casos.items():
+        d = tmp_path / nombre
+        d.mkdir()
+        if archivo:
+            (d / archivo).write_text(texto, encoding="utf-8")
+        assert configurada(d) is esperado, nombre
