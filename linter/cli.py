@@ -423,8 +423,26 @@ def evidence(paths: tuple[Path, ...], sin_cache: bool, trabajos: int | None, lim
     """Print the evidence (relations of facts) extracted from PATHS, as JSON."""
     from oracle_lint.linter.analisis import reunir_evidencia
 
-    corrida = reunir_evidencia(_proyecto(raiz), list(paths) or None, cache=not sin_cache, trabajos=trabajos, limite=limite)
+    proyecto = _proyecto(raiz) if raiz is not None or paths else _uno("evidence")
+    corrida = reunir_evidencia(proyecto, list(paths) or None, cache=not sin_cache, trabajos=trabajos, limite=limite)
     click.echo(json.dumps(corrida.evidencia, ensure_ascii=False, indent=2, sort_keys=True))
+
+
+def _uno(orden: str):  # type: ignore[no-untyped-def]
+    """The one project a single-project command (`evidence`, `footprint`) reads from the working
+    directory: SIN_PROYECTO where there is none, and at a monorepo root a clear refusal naming the
+    projects, never the root read as one unconfigured project."""
+    from oracle_lint.linter.proyectos import raices_de_la_corrida
+    from oracle_lint.nucleo.errores import ErrorOracle
+    from oracle_lint.nucleo.proyecto import presentar_ruta
+
+    raices = raices_de_la_corrida(None, Path.cwd())
+    if len(raices) > 1:
+        nombres = [presentar_ruta(Path.cwd().resolve(), r.resolve()) for r in raices]
+        raise ErrorOracle("ARGUMENTOS_INVALIDOS", f"{orden} reads one project, and this monorepo root has "
+                          f"{len(raices)}: {', '.join(nombres)}.", campo="--project",
+                          correccion=f"oracle-lint {orden} --project {nombres[0]}")
+    return _proyecto(raices[0])
 
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
@@ -529,7 +547,7 @@ def footprint(formato: str, sin_cache: bool, trabajos: int | None, limite: float
     from oracle_lint.linter.formatos import VERSION_JSON
 
     contar = tokenizador.cargar_o200k()  # before the analysis: a missing tokenizer costs no run
-    proyecto = _proyecto(raiz)
+    proyecto = _proyecto(raiz) if raiz is not None else _uno("footprint")
     corrida = reunir_evidencia(proyecto, None, cache=not sin_cache, trabajos=trabajos, limite=limite)
     definiciones, sin_derivar = huella.definiciones_estaticas(corrida.evidencia)
     medida = huella.huella(definiciones, contar)

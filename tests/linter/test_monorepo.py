@@ -190,3 +190,15 @@ def test_the_hook_at_a_monorepo_root_judges_a_loose_file_by_no_project(tmp_path,
     # alone, nothing says this commit belongs to a monorepo: the root judges it as an unconfigured project
     solo = CliRunner().invoke(main, ["check", "suelto.py"])
     assert solo.exit_code == 1 and solo.stdout.startswith("suelto.py:14:5: ORC101")
+
+
+def test_single_project_commands_at_a_monorepo_root_name_the_projects_instead_of_reading_the_root(tmp_path, monkeypatch):
+    raiz = _monorepo(tmp_path)
+    monkeypatch.chdir(raiz)
+    r = CliRunner().invoke(main, ["evidence"])
+    assert r.exit_code == 2
+    assert r.stderr.splitlines() == [
+        "ARGUMENTOS_INVALIDOS — evidence reads one project, and this monorepo root has 2: services/api, services/web.",
+        "field: --project", "fix: oracle-lint evidence --project services/api"]
+    una = CliRunner().invoke(main, ["evidence", "--project", "services/api"])
+    assert una.exit_code == 0 and [h["herramienta"] for h in json.loads(una.stdout)["herramienta"]] == ["contar"]
