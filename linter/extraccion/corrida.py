@@ -374,7 +374,6 @@ class Extraccion:
                 self._escribir_cache("unidad", rel, {"variantes": nueva})
         return [resultados[rel] for rel in elegidas if rel in resultados]
 
-
     def _alcanzadas(self, propias: list[str], validos: list[str],
                     componentes: Callable[[], Optional[dict[str, str]]]) -> list[str]:
         """A run over some files judges every tool whose contract they can reach: the configured files
