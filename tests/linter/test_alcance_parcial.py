@@ -121,3 +121,25 @@ def test_without_a_cache_the_component_is_judged_with_one_only_the_tools_that_re
     ayudante = extraer([tmp_path / "comun.py"], tmp_path, contexto=todos, almacen=Almacen(tmp_path, "extraccion"), trabajos=1)
     assert sorted(h["herramienta"] for h in ayudante["herramienta"]) == ["dos", "uno"]  # both read the model
     assert ayudante["archivo"] == [{"archivo": "comun.py", "herramientas": 0}]
+
+
+def test_a_model_edit_that_pushes_a_shadow_over_its_bound_fails_the_partial_run(tmp_path):
+    """The issue's second case: the debt was recorded (a shadow bounded at 1 over `contar`), and an edit
+    in the model file adds a second `message` object to the same tool: the run over the model names the
+    bound, as the full run does."""
+    raiz = proyecto(tmp_path, MODELO_CON_MESSAGE)
+    assert CliRunner().invoke(main, ["baseline", "--project", str(raiz), "--issue", "https://example.invalid/3"]).exit_code == 0
+    assert check(raiz).exit_code == 0 and check(raiz, "modelos.py").exit_code == 0
+    (raiz / "modelos.py").write_text(MODELO_CON_MESSAGE + '''    detalle: "Detalle | None" = None
+
+
+class Detalle(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    message: str
+''', encoding="utf-8")
+    completa, parcial = check(raiz), check(raiz, "modelos.py")
+    assert completa.exit_code == parcial.exit_code == 1
+    sobre = ("pyproject.toml:1:1: ORC107 the shadow of «contrato.message_sin_code» forgives nothing: the rule counts 2 "
+             "in its tools (contar), over its bound 1")
+    assert sobre in completa.output and sobre in parcial.output, parcial.output
+    assert parcial.output.splitlines()[:-1] == completa.output.splitlines()[:-1]  # the same findings
