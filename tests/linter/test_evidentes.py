@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import copy
 import subprocess
 import sys
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
-from oracle_lint.linter.extraccion import extraer, nodos
 from oracle_lint.linter.extraccion.evidentes import PALABRAS, evidente
 
-from .marcas import FIXTURES
-from .test_metaesquema import LUGARES, MALOS, _palabras
+from .test_metaesquema import LUGARES, MALOS, _palabras, esquemas_de_las_fixtures
 
 # A plain right value for each keyword the on-sight reading accepts.
 BUENOS = {"type": ["object", "string", ["string", "null"]], "properties": [{"a": {"type": "integer"}}, {}],
@@ -65,16 +62,8 @@ def test_valid_schemas_the_reading_leaves_to_jsonschema():
     assert all(valido(d) for d in dejados if not isinstance(d.get("type"), tuple))
 
 
-def test_every_schema_the_fixtures_publish(monkeypatch):
-    vistos = []
-    original = nodos.validez
-
-    def registrar(esquema):
-        vistos.append(copy.deepcopy(esquema.valor))
-        return original(esquema)
-
-    monkeypatch.setattr(nodos, "validez", registrar)
-    extraer(sorted(FIXTURES.rglob("*.py")), FIXTURES, trabajos=1)
+def test_every_schema_the_fixtures_publish():
+    vistos = esquemas_de_las_fixtures()
     assert [v for v in vistos if evidente(v) and not valido(v)] == []
     validos = [v for v in vistos if valido(v)]
     assert len(validos) > 100

@@ -21,6 +21,17 @@ def _esquemas(e: dict, archivo: str) -> dict[tuple[str, str], dict]:
     return {(f["herramienta"], f["lado"]): json.loads(f["contenido"]) for f in e["esquema"] if f["herramienta"] in nombres}
 
 
+def _contra_el_sdk(raiz, fuente: str, casi: str = "", olvidar: tuple[str, ...] = ()) -> tuple[dict, dict]:
+    """What the real SDK lists for a `servidor.py` holding `fuente`, and the analyzer's evidence over the
+    files of `raiz` with `casi` appended to it (a near miss the SDK refuses at import, so it is written
+    after the listing)."""
+    (raiz / "servidor.py").write_text(fuente)
+    publicadas = publicadas_sdk(importar(raiz / "servidor.py", raiz, olvidar).app)
+    if casi:
+        (raiz / "servidor.py").write_text(fuente + casi)
+    return publicadas, extraer(sorted(raiz.glob("*.py")), raiz, trabajos=1)
+
+
 def _vivas_fastmcp(archivo: str) -> dict[str, dict]:
     servidor = importar(FIXTURES / "formas" / archivo, FIXTURES, ("formas",))
     app = servidor.servidor if hasattr(servidor, "servidor") else servidor.app
@@ -167,9 +178,7 @@ registrar(app)
 
 def test_aliases_validators_computed_defaults_and_local_annotations_equal_the_sdk(tmp_path):
     (tmp_path / "tipos.py").write_text(TIPOS)
-    (tmp_path / "servidor.py").write_text(SERVIDOR)
-    publicadas = publicadas_sdk(importar(tmp_path / "servidor.py", tmp_path, ("tipos",)).app)
-    e = extraer(sorted(tmp_path.glob("*.py")), tmp_path, trabajos=1)
+    publicadas, e = _contra_el_sdk(tmp_path, SERVIDOR, olvidar=("tipos",))
     mias = _esquemas(e, "servidor.py")
     assert sorted(publicadas) == sorted({n for n, _ in mias}) == [
         "contenido", "extra_calculado", "idioma", "idioma_del_entorno", "leer", "quiza", "validada"]
@@ -281,10 +290,7 @@ def ausente(pez: Pecera.Tiburon) -> str:
 def test_classes_defined_in_another_class_publish_pydantics_schema(tmp_path):
     """`class Pecera: class Pez: ...` read as `Pez` in the outer body, as `Pecera.Pez` and as
     `Pecera.Pez.Aleta` in a signature: pydantic's `$defs` name each by its own name."""
-    (tmp_path / "servidor.py").write_text(ANIDADAS)
-    publicadas = publicadas_sdk(importar(tmp_path / "servidor.py", tmp_path).app)
-    (tmp_path / "servidor.py").write_text(ANIDADAS + AUSENTE)  # the near miss cannot even be imported
-    e = extraer(sorted(tmp_path.glob("*.py")), tmp_path, trabajos=1)
+    publicadas, e = _contra_el_sdk(tmp_path, ANIDADAS, AUSENTE)  # the near miss cannot even be imported
     assert _esquemas(e, "servidor.py")[("nombrar", "entrada")] == publicadas["nombrar"]["inputSchema"]
     # the near miss: a nested class the outer one does not define
     assert [(n["herramienta"], n["motivo"]) for n in e["no_resuelto"]] == [
@@ -337,10 +343,7 @@ def pescar(animal: Union[Gato, Pez] = Field(discriminator="tipo")) -> str:
 def test_a_discriminated_union_publishes_pydantics_one_of_and_mapping(tmp_path):
     """`Field(discriminator="tipo")` over a union of models, as a field default, in `Annotated`, under
     `Optional`: `oneOf` the branches and the mapping of each `tipo` Literal value to its model."""
-    (tmp_path / "servidor.py").write_text(DISCRIMINADAS)
-    publicadas = publicadas_sdk(importar(tmp_path / "servidor.py", tmp_path).app)
-    (tmp_path / "servidor.py").write_text(DISCRIMINADAS + SIN_ETIQUETA)  # pydantic refuses the near miss at import
-    e = extraer(sorted(tmp_path.glob("*.py")), tmp_path, trabajos=1)
+    publicadas, e = _contra_el_sdk(tmp_path, DISCRIMINADAS, SIN_ETIQUETA)  # pydantic refuses the near miss at import
     assert _esquemas(e, "servidor.py")[("adoptar", "entrada")] == publicadas["adoptar"]["inputSchema"]
     assert [(n["herramienta"], n["motivo"]) for n in e["no_resuelto"]] == [
         ("pescar", "input schema of tool `pescar`: discriminator `tipo`: `#/$defs/Pez` has no Literal field of that name")]
@@ -380,9 +383,7 @@ def test_a_field_bound_to_a_local_variable_of_the_registering_function_is_that_f
     """`operacion = Field(..., description=...)` in `registrar()`, then `api_operation: str = operacion`:
     required, described, as the SDK publishes it. The near miss: a variable bound to a Field twice is
     not one Field, and the schema is not claimed."""
-    (tmp_path / "servidor.py").write_text(LOCALES)
-    publicadas = publicadas_sdk(importar(tmp_path / "servidor.py", tmp_path).app)
-    e = extraer(sorted(tmp_path.glob("*.py")), tmp_path, trabajos=1)
+    publicadas, e = _contra_el_sdk(tmp_path, LOCALES)
     mias = _esquemas(e, "servidor.py")
     assert mias[("gestionar", "entrada")] == publicadas["gestionar"]["inputSchema"]
     assert publicadas["gestionar"]["inputSchema"]["required"] == ["api_operation"]
@@ -414,14 +415,28 @@ def cargar(pedido_id: str) -> Pedido:
 @app.tool()
 def reembolsar(pedido_id: str, pedido: Annotated[Pedido, Resolve(cargar)], nota: str = "") -> str:
     return pedido.ident
+
+
+class Etiqueta:  # metadata of the server's own, named like nothing of the SDK
+    def __init__(self, fn) -> None:
+        self.fn = fn
+
+
+@app.tool()
+def revisar(pedido_id: str, pedido: Annotated[Pedido, Etiqueta(cargar)]) -> str:
+    return pedido.ident
 '''
 
 
 def test_an_mcp2_parameter_a_resolver_fills_is_not_an_argument(tmp_path):
     """`Annotated[T, Resolve(fn)]` (mcp 2.x resolver injection): the SDK leaves the parameter out of the
-    input schema, and so does the analyzer; a parameter with other metadata stays."""
-    (tmp_path / "servidor.py").write_text(RESUELTOS)
-    publicadas = publicadas_sdk(importar(tmp_path / "servidor.py", tmp_path).app)
-    e = extraer(sorted(tmp_path.glob("*.py")), tmp_path, trabajos=1)
+    input schema, and so does the analyzer; a parameter with other metadata is never taken for one."""
+    publicadas, e = _contra_el_sdk(tmp_path, RESUELTOS)
     assert _esquemas(e, "servidor.py")[("reembolsar", "entrada")] == publicadas["reembolsar"]["inputSchema"]
     assert sorted(publicadas["reembolsar"]["inputSchema"]["properties"]) == ["nota", "pedido_id"]
+    # the near miss: the SDK keeps a parameter whose metadata is the server's own; the analyzer never
+    # drops it as resolved, and since it does not model that metadata it claims no schema and says so
+    assert sorted(publicadas["revisar"]["inputSchema"]["properties"]) == ["pedido", "pedido_id"]
+    assert ("revisar", "entrada") not in _esquemas(e, "servidor.py")
+    assert [(n["herramienta"], n["motivo"]) for n in e["no_resuelto"]] == [
+        ("revisar", "input schema of tool `revisar`: annotation metadata `Etiqueta(cargar)` is not modelled")]

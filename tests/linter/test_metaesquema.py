@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 
 import jsonschema_specifications
 import pytest
@@ -71,7 +72,10 @@ def test_every_wrong_value_of_every_keyword_in_every_place_gets_check_schemas_an
     assert invalidos > len(casos) // 2  # the set really exercises rejections
 
 
-def test_every_schema_the_fixtures_publish_gets_check_schemas_answer(monkeypatch):
+@functools.lru_cache(maxsize=None)
+def esquemas_de_las_fixtures() -> tuple:
+    """Every schema value the analysis of all fixtures asks `nodos.validez` about (one extraction, shared
+    by the tests that hold the meta-schema readings against check_schema)."""
     vistos = []
     original = nodos.validez
 
@@ -79,8 +83,16 @@ def test_every_schema_the_fixtures_publish_gets_check_schemas_answer(monkeypatch
         vistos.append(copy.deepcopy(esquema.valor))
         return original(esquema)
 
-    monkeypatch.setattr(nodos, "validez", registrar)
-    extraer(sorted(FIXTURES.rglob("*.py")), FIXTURES, trabajos=1)
+    nodos.validez = registrar
+    try:
+        extraer(sorted(FIXTURES.rglob("*.py")), FIXTURES, trabajos=1)
+    finally:
+        nodos.validez = original
+    return tuple(vistos)
+
+
+def test_every_schema_the_fixtures_publish_gets_check_schemas_answer():
+    vistos = esquemas_de_las_fixtures()
     assert len(vistos) > 100
     assert [v for v in vistos if _respuesta_plana(v) != _respuesta_de_check_schema(v)] == []
     assert any(not _respuesta_de_check_schema(v)[0] for v in vistos)
