@@ -81,7 +81,8 @@ def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache:
                         resolucion=resolucion, limite=limite, versiones=versiones)
     analizadas = {f["herramienta"] for f in evidencia.get("herramienta", [])}
     completa = not rutas
-    evidencia["lista"] = con_alcance(por_registro(cargar_listas(proyecto.dir_listas, proyecto.raiz), analizadas),
+    evidencia["lista"] = con_alcance(por_registro(cargar_listas(proyecto.dir_listas, proyecto.raiz),
+                                                  evidencia.get("herramienta", [])),
                                      analizadas, completa)
     evidencia.update(hechos_del_tracker(proyecto))
     return Corrida(proyecto, tuple(archivos), completa, evidencia)

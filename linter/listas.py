@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from oracle_lint.linter.extraccion.salida import nombre_llano
 from oracle_lint.nucleo.errores import ErrorOracle
 
 if sys.version_info >= (3, 11):
@@ -115,15 +116,18 @@ def cargar_listas(directorio: Path, raiz: Path) -> list[dict[str, Any]]:
     return filas
 
 
-def por_registro(filas: Iterable[dict[str, Any]], analizadas: set[str]) -> list[dict[str, Any]]:
+def por_registro(filas: Iterable[dict[str, Any]], herramientas: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """An entry that names a tool by its plain name stands for every tool of that name: when two
     registrations share it, the run names each `name (file:line)` (extraccion.salida.distinguir) and
-    the entry is one row per such tool. An entry that names one of them that way is that one alone."""
+    the entry is one row per such tool (`herramientas`: the run's `herramienta` rows). An entry that
+    names one of them that way is that one alone."""
+    apartadas: dict[str, set[str]] = {}
+    for h in herramientas:
+        if nombre_llano(h) != h["herramienta"]:
+            apartadas.setdefault(nombre_llano(h), set()).add(h["herramienta"])
     salida = []
     for f in filas:
-        nombre = f.get("herramienta")
-        propias = sorted(a for a in analizadas if isinstance(nombre, str) and a.startswith(nombre + " (")) \
-            if nombre not in analizadas else []
+        propias = sorted(apartadas.get(f.get("herramienta"), ())) if isinstance(f.get("herramienta"), str) else []
         salida.extend([{**f, "herramienta": a} for a in propias] or [f])
     return salida
 

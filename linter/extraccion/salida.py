@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any, Optional
 
 RELACIONES = ("herramienta", "esquema_nodo", "esquema_propiedad", "esquema_hijo", "esquema_valor", "esquema", "raiz",
@@ -29,12 +30,21 @@ def distinguir(filas: dict[str, list[dict[str, Any]]], extra: Optional[dict[tupl
     for nombre, sitio in (extra or {}):
         sitios.setdefault(nombre, set()).add(sitio)
     nombres = {(n, s): f"{n} ({s.rsplit(':', 1)[0]})" for n, ss in sitios.items() if len(ss) > 1 for s in ss}
+    # (the `(file:line)` suffix is where the tool's `herramienta` row stands: `nombre_llano` reads it back)
     for relacion in filas.values():
         for f in relacion:
             sitio = f.pop(SITIO, None)
             if sitio is not None and (f.get("herramienta"), sitio) in nombres:
                 f["herramienta"] = nombres[(f["herramienta"], sitio)]
     return nombres
+
+
+def nombre_llano(fila: Mapping[str, Any]) -> str:
+    """The name a `herramienta` row's tool is registered under: its name, or, for a tool `distinguir`
+    kept apart from a same-named one (`search (a/server.py:12)`), the name they share."""
+    sufijo = f" ({fila['archivo']}:{fila['linea']})"
+    nombre = fila["herramienta"]
+    return nombre[:-len(sufijo)] if nombre.endswith(sufijo) else nombre
 
 
 def _texto(valor: Any) -> Any:

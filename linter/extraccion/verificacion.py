@@ -104,22 +104,24 @@ class Formas:
 
     def identificadores(self, rel: str, datos: bytes) -> Optional[tuple[str, bool, str]]:
         """(identifiers, is ASCII, `llamados`) of exactly these bytes of `rel`, or None (unknown for them)."""
-        sha = hashlib.sha256(datos).hexdigest()
-        conocida = self.conocidas.get(rel)
-        if conocida is not None and conocida[0] == sha:
-            return conocida[1], conocida[2], conocida[3]
-        guardada = self.de(rel, datos, sha)
-        return (guardada["identificadores"], guardada["literales"], guardada["llamados"]) if guardada is not None else None
+        conocida = self._conocida(rel, datos)
+        return (conocida[1], conocida[2], conocida[3]) if conocida is not None else None
 
     def cadena(self, rel: str, datos: bytes) -> Optional[int]:
         """The longest chain of exactly these bytes of `rel`, when the stdlib check parsed them (None: unknown).
         A known answer also says CPython's parser took the file, nesting included."""
+        conocida = self._conocida(rel, datos)
+        return conocida[4] if conocida is not None else None
+
+    def _conocida(self, rel: str, datos: bytes) -> Optional[Conocida]:
+        """What the check knew of exactly these bytes of `rel`: from the main process, else from the
+        cache entry filed with the check; None when neither holds them."""
         sha = hashlib.sha256(datos).hexdigest()
         conocida = self.conocidas.get(rel)
         if conocida is not None and conocida[0] == sha:
-            return conocida[4]
-        guardada = self.de(rel, datos, sha)
-        return guardada["cadena"] if guardada is not None else None
+            return conocida
+        g = self.de(rel, datos, sha)
+        return (sha, g["identificadores"], g["literales"], g["llamados"], g["cadena"]) if g is not None else None
 
     def de(self, rel: str, datos: bytes, sha: Optional[str] = None) -> Optional[dict[str, Any]]:
         """The forma filed for exactly these bytes of `rel`, or None (no cache, not filed, or unusable)."""

@@ -14,6 +14,7 @@ from typing import Any, Mapping, Optional, Sequence
 
 from oracle_lint.linter.extraccion.literales import escapar
 from oracle_lint.linter.extraccion.nodos import LISTAS, MAPAS, SUBESQUEMAS, resolver_ref
+from oracle_lint.linter.extraccion.salida import nombre_llano
 
 ANOTACIONES = frozenset({"title", "description", "examples", "$comment"})  # prose, not shape: not compared
 CAMPOS = (("entrada", "inputSchema"), ("salida", "outputSchema"))
@@ -79,9 +80,8 @@ def publicadas(estatica: Mapping[str, Sequence[Mapping[str, Any]]], vivas: Seque
     por_nombre: dict[str, list[Mapping[str, Any]]] = {}
     for fila in estatica.get("herramienta", []):
         por_nombre.setdefault(fila["herramienta"], []).append(fila)
-        sitio = f" ({fila['archivo']}:{fila['linea']})"
-        if fila["herramienta"].endswith(sitio):  # a name two registrations share: the live tool is either
-            por_nombre.setdefault(fila["herramienta"][:-len(sitio)], []).append(fila)
+        if nombre_llano(fila) != fila["herramienta"]:  # a name two registrations share: the live tool is either
+            por_nombre.setdefault(nombre_llano(fila), []).append(fila)
     esquemas: dict[tuple[str, str], list[Any]] = {}
     for fila in estatica.get("esquema", []):
         esquemas.setdefault((fila["herramienta"], fila["lado"]), []).append(json.loads(fila["contenido"]))

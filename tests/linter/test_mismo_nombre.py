@@ -84,3 +84,12 @@ def test_a_list_entry_by_the_plain_name_stands_for_every_tool_of_that_name(tmp_p
     # a's key is exempted; for b the entry describes nothing, and says so for that tool
     assert [(h.path, h.rule, h.tool) for h in corrida.hallazgos] == [
         ("allowlists/underdeclared.toml", "listas.entrada_obsoleta", "search (b/server.py:14)")]
+
+
+def test_a_list_entry_that_names_one_registration_is_that_one_alone(tmp_path):
+    lista = '[[entrada]]\nherramienta = "search (a/server.py:13)"\nissue = "#1"\nporque = "keys still being published"\n'
+    proyecto = _proyecto(tmp_path, **{"pyproject.toml": "[tool.oracle]\n", "a/server.py": A, "b/server.py": B,
+                                      "allowlists/underdeclared.toml": lista})
+    corrida = correr(proyecto, None, cache=False)
+    assert [(f["herramienta"], f["en_alcance"]) for f in corrida.evidencia["lista"]] == [("search (a/server.py:13)", True)]
+    assert corrida.hallazgos == ()  # a's key is exempted, and b's tool has nothing to excuse
