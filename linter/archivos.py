@@ -234,10 +234,22 @@ def archivos_a_analizar(proyecto: Proyecto, rutas: Sequence[Path] | None, *, for
     return sorted(elegidas)
 
 
-def _ilegibles(proyecto: Proyecto, errores: Sequence[OSError]) -> ErrorOracle:
-    """Directories the walk could not list: their files were not read, so the run has no verdict."""
+def _ilegibles(proyecto: Proyecto, errores: Sequence[OSError], buscando_proyectos: bool = False) -> ErrorOracle:
+    """Directories the walk could not list: their files were not read (or, `buscando_proyectos`, a
+    monorepo's projects were not all found), so the run has no verdict."""
     detalles = [f"{proyecto.presentar_ruta(Path(e.filename)) if e.filename else '?'}: {e.strerror or e}" for e in errores]
     n = len(errores)
+    if buscando_proyectos:
+        return ErrorOracle(
+            "ARCHIVOS_ILEGIBLES",
+            f"{n} directorio{'s' if n != 1 else ''} bajo la raíz no se {'pueden' if n != 1 else 'puede'} listar: no se "
+            "sabe si hay proyectos ahí.",
+            detalles=detalles,
+            correccion="dá permiso de lectura, o corré oracle-lint en cada proyecto con --project.",
+            mensaje_en=f"{n} director{'ies' if n != 1 else 'y'} under this monorepo root cannot be listed, so whether "
+                       "a project lies there cannot be told.",
+            correccion_en="make them readable, or run oracle-lint on each project with --project.",
+        )
     return ErrorOracle(
         "ARCHIVOS_ILEGIBLES",
         f"{n} directorio{'s' if n != 1 else ''} bajo las rutas analizadas no se {'pueden' if n != 1 else 'puede'} listar: "
@@ -253,11 +265,13 @@ def _ilegibles(proyecto: Proyecto, errores: Sequence[OSError]) -> ErrorOracle:
 def proyectos_debajo(raiz: Path, configurado: Callable[[Path], bool]) -> list[Path]:
     """The directories strictly under `raiz` that `configurado` accepts (a monorepo's projects), sorted.
     The walk skips what the analysis skips (hidden, ignored, virtual environments, symbolic links) and
-    does not enter a project it found: a project's own tree is its business."""
+    does not enter a project it found: a project's own tree is its business. A directory it cannot
+    list is ARCHIVOS_ILEGIBLES: a project there would be missed, never silently."""
     ignorados = Ignorados(raiz)
     hallados: list[Path] = []
+    ilegibles: list[OSError] = []
     cadenas = {str(raiz): ignorados.cadena(str(raiz))}
-    for actual, subdirs, _ in _recorrer(raiz, []):
+    for actual, subdirs, _ in _recorrer(raiz, ilegibles):
         cadena = cadenas.pop(actual)
         if actual != str(raiz) and configurado(Path(actual)):
             hallados.append(Path(actual))
@@ -271,4 +285,6 @@ def proyectos_debajo(raiz: Path, configurado: Callable[[Path], bool]) -> list[Pa
         )
         for d in subdirs:
             cadenas[os.path.join(actual, d)] = ignorados.cadena(os.path.join(actual, d), cadena)
+    if ilegibles:
+        raise _ilegibles(Proyecto(raiz), ilegibles, buscando_proyectos=True)
     return sorted(hallados)

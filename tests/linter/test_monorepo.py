@@ -202,3 +202,28 @@ def test_single_project_commands_at_a_monorepo_root_name_the_projects_instead_of
         "field: --project", "fix: oracle-lint evidence --project services/api"]
     una = CliRunner().invoke(main, ["evidence", "--project", "services/api"])
     assert una.exit_code == 0 and [h["herramienta"] for h in json.loads(una.stdout)["herramienta"]] == ["contar"]
+
+
+def test_a_directory_the_project_search_cannot_list_is_an_error(tmp_path, monkeypatch):
+    """Root reads every directory, so the refusal is made where the walk lists one: a project in it
+    would be missed, so the root run has no verdict."""
+    import os
+
+    raiz = _monorepo(tmp_path)
+    (raiz / "cerrado").mkdir()
+    real = os.scandir
+
+    def scandir(ruta=".", *args):
+        if Path(ruta).name == "cerrado":
+            raise PermissionError(13, "Permission denied", str(ruta))
+        return real(ruta, *args)
+
+    monkeypatch.chdir(raiz)
+    monkeypatch.setattr(os, "scandir", scandir)
+    r = CliRunner().invoke(main, ["check"])
+    assert r.exit_code == 2
+    assert r.stderr.splitlines()[:2] == [
+        "ARCHIVOS_ILEGIBLES — 1 directory under this monorepo root cannot be listed, so whether a project lies there "
+        "cannot be told.", "cerrado: Permission denied"]
+    monkeypatch.setattr(os, "scandir", real)
+    assert CliRunner().invoke(main, ["check"]).exit_code == 1  # listable again: both projects judged
