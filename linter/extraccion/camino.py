@@ -1,9 +1,11 @@
-"""The chain of parents from one node up to a subtree's root, found by searching that subtree alone.
+"""Parents of libcst nodes, found by reading node fields rather than by a libcst visit.
 
-libcst's ParentNodeProvider maps every node of a module, and on a large module costs about as much
-as parsing it (0.37 s on a 22 k-node awslabs module). A question about one node's enclosing loops
-needs only the path from its function down to it: a depth-first search over node fields, stopped
-where the node is found.
+libcst's ParentNodeProvider maps every node of a module through `node.children`, a visit that
+rebuilds each node, and on a large module costs about as much as parsing it (0.37 s on a 22 k-node
+awslabs module; 0.3 s of a 3-file server's 0.45 s run, for one comprehension question). A question
+about one node's enclosing loops needs only the path from its function down to it (`padres_hasta`:
+a depth-first search stopped where the node is found); a whole-module map (`padres_de`) reads the
+same fields and builds nothing, a fraction of that cost.
 """
 
 from __future__ import annotations
@@ -30,6 +32,19 @@ def _hijos(nodo: cst.CSTNode) -> list[cst.CSTNode]:
         elif isinstance(valor, (tuple, list)):
             hijos.extend(v for v in valor if isinstance(v, cst.CSTNode))
     return hijos
+
+
+def padres_de(raiz: cst.CSTNode) -> dict[cst.CSTNode, cst.CSTNode]:
+    """Every node under `raiz` mapped to its parent: ParentNodeProvider's mapping (the children of a
+    node are its node-valued fields, as `node.children` collects them), without a libcst visit."""
+    padres: dict[cst.CSTNode, cst.CSTNode] = {}
+    pila = [raiz]
+    while pila:
+        nodo = pila.pop()
+        for hijo in _hijos(nodo):
+            padres[hijo] = nodo
+            pila.append(hijo)
+    return padres
 
 
 def padres_hasta(raiz: cst.CSTNode, objetivo: cst.CSTNode) -> Optional[dict[cst.CSTNode, cst.CSTNode]]:

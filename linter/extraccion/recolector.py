@@ -124,8 +124,12 @@ class Modulo:
 
     @property
     def padres(self) -> Mapping[cst.CSTNode, cst.CSTNode]:
-        """ParentNodeProvider's mapping (asked only for the rare construct that needs a node's parent)."""
-        return self._metadato(ParentNodeProvider)
+        """ParentNodeProvider's mapping, read off the node fields (camino.padres_de), computed once."""
+        if ParentNodeProvider not in self._metadatos:
+            from .camino import padres_de
+
+            self._metadatos[ParentNodeProvider] = padres_de(self.arbol)
+        return self._metadatos[ParentNodeProvider]
 
     @property
     def alcances(self) -> Mapping[cst.CSTNode, Any]:
