@@ -13,6 +13,7 @@ from typing import Optional, Union
 
 import libcst as cst
 
+from .camino import padres_hasta
 from .proyecto import Proyecto
 from .literales import Entorno, describir, numero
 from .presupuesto import paso
@@ -311,8 +312,9 @@ class Programa:
         """One environment per iteration of the loops around `sitio` whose variables `exprs` read
         (directly, or through an inner loop's iterable: `for n in mod.__all__` in `for mod in (a, b)`),
         each over a literal; the single empty environment when there is none or one is not literal."""
-        linea = m.pos(sitio).linea
-        bucles: dict[int, cst.For] = {}
+        # A loop runs the site when the site is in its body: found by searching the loop's body for it
+        # (camino.padres_hasta), not by comparing lines, which would need the whole module's positions.
+        bucles: dict[int, tuple[int, cst.For]] = {}  # id -> (how deep the site is below it, the loop)
         pendientes, vistos = list(exprs), set()
         while pendientes:
             for n in nombres_leidos(pendientes.pop()):
@@ -321,11 +323,13 @@ class Programa:
                 vistos.add(n.value)
                 for lig in self.ligaduras(m, fn, n.value):
                     if lig.tipo == "bucle" and isinstance(lig.nodo, cst.For) and lig.m is m and id(lig.nodo) not in bucles \
-                            and lig.nodo is not sitio and m.pos(lig.nodo).linea <= linea <= m.fin(lig.nodo):
-                        bucles[id(lig.nodo)] = lig.nodo
-                        pendientes.append(lig.nodo.iter)
+                            and lig.nodo is not sitio:
+                        camino = padres_hasta(lig.nodo.body, sitio)
+                        if camino is not None:
+                            bucles[id(lig.nodo)] = (len(camino), lig.nodo)
+                            pendientes.append(lig.nodo.iter)
         entornos: list[Entorno] = [{}]
-        for bucle in sorted(bucles.values(), key=lambda b: m.pos(b).linea):  # outer first: inner iterables read them
+        for _, bucle in sorted(bucles.values(), key=lambda b: -b[0]):  # outer first: inner iterables read them
             siguientes = []
             for exterior in entornos:
                 vueltas = self.vueltas(m, bucle, fn, exterior)

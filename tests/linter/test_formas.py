@@ -435,3 +435,27 @@ def test_unnamed_row_names_call_sites_by_function_and_counts_nested_loops(tmp_pa
     motivos = [n["motivo"].split("; it ", 1)[1] for n in ev["no_resuelto"] if n["herramienta"] is None]
     assert motivos == ["stands for 18 registrations; reached from `registrar()`, called at 3 sites "
                        "(`arrancar()` in srv.py, module level of srv.py)"]
+
+
+def test_a_site_in_a_loops_body_runs_per_iteration_and_one_in_its_else_runs_once(tmp_path):
+    """Only a loop's body repeats a registration: its `else:` clause and what follows run once, with
+    the variable at a value the analyzer does not pick (the name says what is unknown)."""
+    (tmp_path / "srv.py").write_text(textwrap.dedent('''\
+        from mcp.server.fastmcp import FastMCP
+
+        mcp = FastMCP("s")
+
+
+        def f() -> dict:
+            return {"ok": 1}
+
+
+        for n in ("uno", "dos"):
+            mcp.tool(name=n)(f)
+        else:
+            mcp.tool(name=n + "_fin")(f)
+        mcp.tool(name=n + "_despues")(f)
+        '''), encoding="utf-8")
+    ev = extraer([tmp_path / "srv.py"], tmp_path)
+    assert sorted((h["herramienta"], h["linea"]) for h in ev["herramienta"]) == [
+        ("dos", 11), ("uno", 11), ("{n}_despues", 14), ("{n}_fin", 13)]
