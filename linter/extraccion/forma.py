@@ -261,11 +261,12 @@ def _eslabon(nodo: object) -> object:
 
 
 def cadena_mas_larga(arbol: object) -> tuple[int, object]:
-    """The longest left-nested chain in the tree and where it starts, in one pass (each chain is walked
-    once, from its head)."""
-    eslabones = {id(e) for n in ast.walk(arbol) if (e := _eslabon(n)) is not None}
+    """The longest left-nested chain in the tree and where it starts (the first such head in
+    `ast.walk` order), in one pass (each chain is walked once, from its head)."""
+    todos = nodos(arbol)  # ast.walk's nodes in its order, ctx leaves aside (none is a link), without its generators
+    eslabones = {id(e) for n in todos if (e := _eslabon(n)) is not None}
     mejor, donde = 0, arbol
-    for nodo in ast.walk(arbol):
+    for nodo in todos:
         if id(nodo) in eslabones or _eslabon(nodo) is None:
             continue
         largo, actual = 0, nodo

@@ -67,3 +67,36 @@ def test_a_chain_measured_by_the_stdlib_check_spares_parsing_a_second_stdlib_tre
     arboles.clear()
     rechazo = fuente.parsear(largo, "l.py", 1199)
     assert rechazo.motivo.startswith("an expression chains 1199 operations") and (rechazo.pos.linea, rechazo.pos.columna) == (1, 5)
+
+
+def _cadena_de_referencia(arbol):
+    """The longest left-nested chain and its head as two plain `ast.walk` passes find them."""
+    import ast
+
+    def eslabon(n):
+        return n.left if isinstance(n, ast.BinOp) else n.value if isinstance(n, (ast.Attribute, ast.Subscript)) \
+            else n.func if isinstance(n, ast.Call) else None
+
+    hijos = {id(e) for n in ast.walk(arbol) if (e := eslabon(n)) is not None}
+    mejor, donde = 0, arbol
+    for n in ast.walk(arbol):
+        if id(n) in hijos or eslabon(n) is None:
+            continue
+        largo, actual = 0, n
+        while (siguiente := eslabon(actual)) is not None:
+            largo, actual = largo + 1, siguiente
+        if largo > mejor:
+            mejor, donde = largo, n
+    return mejor, donde
+
+
+@pytest.mark.parametrize("ruta", FUENTES, ids=lambda r: r.relative_to(RAIZ).as_posix())
+def test_the_longest_chain_and_its_head_are_those_of_a_plain_walk(ruta):
+    import ast
+
+    from oracle_lint.linter.extraccion.forma import cadena_mas_larga
+
+    arbol = ast.parse(ruta.read_bytes())
+    largo, donde = cadena_mas_larga(arbol)
+    esperado, cabeza = _cadena_de_referencia(arbol)
+    assert largo == esperado and donde is cabeza
