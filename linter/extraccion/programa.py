@@ -9,7 +9,7 @@ carries the reason a stage can put in a `no_resuelto` row.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Callable, Optional, Union
 
 import libcst as cst
 
@@ -107,6 +107,15 @@ class Programa:
         self._en_curso: dict[tuple, int] = {}  # question -> its depth on the stack
         self._bajos: list[int] = []  # per open question: the lowest depth of an open question it read
         self._ligaduras: dict[tuple[str, int, str], list[Ligadura]] = {}
+        # Every node whose id keys a remembered answer, kept alive as long as the answers: a node freed
+        # while its answer is remembered (a `cst.Attribute` built for one question, a module the loader
+        # dropped) would give its id to the next node, which would then get the old node's answer.
+        self._vivos: dict[int, object] = {}
+
+    def _id(self, nodo: object) -> int:
+        """`id(nodo)` for a key of remembered answers: the node is kept alive with them."""
+        self._vivos.setdefault(id(nodo), nodo)
+        return id(nodo)
 
     def _guardado(self, clave: tuple, vacio, calcular, m: Modulo, nodo: cst.CSTNode):
         """Answer `calcular()` for question `clave` once: remembered when final; `vacio` when the
@@ -142,7 +151,7 @@ class Programa:
     # -- names ---------------------------------------------------------------------
     def ligaduras(self, m: Modulo, fn: Optional[cst.FunctionDef], nombre: str) -> list[Ligadura]:
         """Every binding `nombre` may have when read inside `fn` (module level when None)."""
-        clave = (m.archivo, id(fn), nombre)
+        clave = (m.archivo, self._id(fn), nombre)
         if clave not in self._ligaduras:
             self._ligaduras[clave] = self._buscar_ligaduras(m, fn, nombre)
         return self._ligaduras[clave]
@@ -221,7 +230,7 @@ class Programa:
     def atributo(self, m: Modulo, expr: cst.Attribute, fn: Optional[cst.FunctionDef], profundidad: int = 0) -> list[Ligadura]:
         """What `base.attr` denotes: a module member, or an attribute of a class or instance."""
         vacio = [Ligadura("desconocido", m, expr, fn, expr.attr.value, "attribute refers to itself or is too deep to follow")]
-        return self._guardado(("atributo", m.archivo, id(fn), _pregunta(expr)), vacio,
+        return self._guardado(("atributo", m.archivo, self._id(fn), _pregunta(expr, self._id)), vacio,
                               lambda: self._atributo(m, expr, fn, profundidad), m, expr)
 
     def _atributo(self, m: Modulo, expr: cst.Attribute, fn: Optional[cst.FunctionDef], profundidad: int) -> list[Ligadura]:
@@ -558,7 +567,7 @@ class Programa:
         if profundidad > MAX_PROFUNDIDAD:
             self._marcar(0)
             return []
-        return self._guardado(("instancia", m.archivo, id(fn), _pregunta(expr)), [],
+        return self._guardado(("instancia", m.archivo, self._id(fn), _pregunta(expr, self._id)), [],
                               lambda: self._clases_de_instancia(m, expr, fn, profundidad), m, expr)
 
     def _clases_de_instancia(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef],
@@ -603,7 +612,7 @@ class Programa:
         if profundidad > MAX_PROFUNDIDAD:
             self._marcar(0)
             return []
-        return self._guardado(("nombradas", m.archivo, id(fn), _pregunta(expr)), [],
+        return self._guardado(("nombradas", m.archivo, self._id(fn), _pregunta(expr, self._id)), [],
                               lambda: self._clases_nombradas(m, expr, fn, profundidad), m, expr)
 
     def _clases_nombradas(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef],
@@ -639,7 +648,7 @@ class Programa:
     def llamadas_a(self, m: Modulo, fn: cst.FunctionDef) -> list[Llamada]:
         """Every place in the analyzed files that calls `fn` (or applies it as a decorator)."""
         if id(fn) not in self._llamadas:
-            self._llamadas[id(fn)] = self._buscar_llamadas(m, fn)
+            self._llamadas[self._id(fn)] = self._buscar_llamadas(m, fn)
         return self._llamadas[id(fn)]
 
     def _buscar_llamadas(self, m: Modulo, fn: cst.FunctionDef) -> list[Llamada]:
@@ -715,13 +724,13 @@ class Programa:
         return any(l.tipo == "funcion" and l.nodo is fn for cm, c in clases for l in self.miembro(cm, c, nombre, instancia=True))
 
 
-def _pregunta(expr: cst.CSTNode) -> tuple:
+def _pregunta(expr: cst.CSTNode, ident: "Callable[[object], int]" = id) -> tuple:
     """What a question about `expr` asks, whatever node spells it: a name, a dotted name (`self.c`,
-    `mod.x.y`), or, for any other expression, that very node."""
+    `mod.x.y`), or, for any other expression, that very node (`ident`: its id, kept alive)."""
     if isinstance(expr, cst.Name):
         return ("n", expr.value)
     texto = dotted(expr) if isinstance(expr, cst.Attribute) else None
-    return ("d", texto) if texto is not None else ("x", id(expr))
+    return ("d", texto) if texto is not None else ("x", ident(expr))
 
 
 def _nombra(func: Union[cst.Name, cst.Attribute], nombre: str) -> bool:

@@ -94,3 +94,27 @@ def test_no_step_budget_and_a_large_one_give_the_evidence_of_the_default_one(mon
     assert por_defecto["no_resuelto"] == [] and len(por_defecto["herramienta"]) == 4
     monkeypatch.setattr(presupuesto, "PASOS_POR_HERRAMIENTA", limite)
     assert _extraer("copias.py", "en_clase.py", "acumulado.py") == por_defecto
+
+
+def test_a_node_whose_id_keys_an_answer_is_kept_alive_with_it():
+    """Answers are keyed by the id of the node asked about when it is no name: a node built for one
+    question (`TOOLS[name].run` resolved as `Charla().run`) freed after it would give its id to the
+    next such node, which would get the first one's answer (a flaky wrong method, seen on the
+    instance-registry fixture). The key's node lives as long as the answer."""
+    import sys
+
+    import libcst as cst
+
+    from oracle_lint.linter.extraccion.programa import Programa
+    from oracle_lint.linter.extraccion.recolector import recolectar
+
+    programa = Programa(None)  # type: ignore[arg-type]
+    preguntas = []
+    programa._atributo = lambda m, expr, fn, profundidad: preguntas.append(expr) or []  # type: ignore[method-assign]
+    m = recolectar("a.py", "a", cst.parse_module("x = 1\n"))
+    temporal = cst.Attribute(value=cst.Call(func=cst.Name("Charla")), attr=cst.Name("run"))
+    antes = sys.getrefcount(temporal)
+    assert programa.atributo(m, temporal, None) == [] and preguntas == [temporal]
+    preguntas.clear()
+    assert sys.getrefcount(temporal) == antes + 1  # held by the Programa, so its id stays its own
+    assert programa.atributo(m, temporal, None) == [] and preguntas == []  # and the answer is remembered
