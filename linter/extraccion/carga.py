@@ -122,14 +122,14 @@ class Cargador:
         return self._tamanos.get(rel, 0) * por_byte
 
     def _parsear(self, rel: str, datos: bytes) -> Optional[Modulo]:
-        cadena = self.formas.cadena(rel, datos) if self.formas is not None else None
-        arbol = parsear(datos, rel, cadena)
+        conocida = self.formas.conocida(rel, datos) if self.formas is not None else None
+        arbol = parsear(datos, rel, conocida[4] if conocida is not None else None)
         if isinstance(arbol, NoResuelto):
             pos = arbol.pos
             self.fallas[rel] = fila_falla(arbol.motivo, rel, pos.linea if pos else 1, pos.columna if pos else 1)
             return None
         try:
-            return recolectar(rel, nombre_modulo(rel), arbol)
+            return recolectar(rel, nombre_modulo(rel), arbol, datos, conocida[5] if conocida is not None else None)
         except (RecursionError, Exception) as e:  # fail closed: a row, never a traceback
             self.fallas[rel] = fila_falla(f"analyzer internal error while reading the file: {type(e).__name__}: {e}", rel, 1, 1)
             return None

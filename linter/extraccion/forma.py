@@ -61,7 +61,82 @@ def forma(arbol: ast.Module, datos: bytes) -> dict[str, Any]:
     importa.update(_cadenas(v.cadenas, ligados))
     return {"palabras": sorted(palabras), "importa": sorted(importa),
             "identificadores": " ".join(sorted(v.nombres)), "literales": datos.isascii(),
-            "llamados": " ".join(sorted(v.invocables())), "cadena": cadena_de(arbol, datos)}
+            "llamados": " ".join(sorted(v.invocables())), "cadena": cadena_de(arbol, datos),
+            "sentencias": sentencias(arbol, datos)}
+
+
+# One letter per kind of statement that stands on lines of its own (posiciones.Perezosas checks libcst's
+# statements against them); any other kind is "s".
+LETRAS = {ast.FunctionDef: "f", ast.AsyncFunctionDef: "f", ast.ClassDef: "c", ast.If: "i", ast.For: "o",
+          ast.AsyncFor: "o", ast.While: "w", ast.Try: "t", ast.With: "h", ast.AsyncWith: "h",
+          **{getattr(ast, n): l for n, l in (("TryStar", "t"), ("Match", "m")) if hasattr(ast, n)}}  # 3.11, 3.10
+BLOQUES_EN_ORDEN = ("body", "handlers", "orelse", "finalbody", "cases")  # as the source writes them
+
+
+def sentencias(arbol: ast.Module, datos: bytes) -> Optional[list[str]]:
+    """Where each statement that starts its own line begins, in source order: [kinds, first lines].
+
+    `kinds` has one letter per such statement (LETRAS); `first lines` the line where its own text
+    starts (its first decorator's, for a decorated one), as space-separated differences from the
+    previous one. Statements after a `;` or after a compound's colon on the same line belong to the
+    one the line starts with, as in libcst, whose line-statements these are: they let a module's
+    positions be computed one statement at a time (posiciones.Perezosas). None when the layout is
+    one this reading does not vouch for (a decorator or an `elif` it cannot place)."""
+    lineas = datos.splitlines()
+    letras: list[str] = []
+    primeras: list[str] = []
+    anterior = 0
+
+    def primera_del_renglon(linea: int, columna: int) -> bool:
+        return 0 < linea <= len(lineas) and not lineas[linea - 1][:columna].strip()
+
+    def recorrer(cuerpo: list[Any]) -> bool:
+        nonlocal anterior
+        for sentencia in cuerpo:
+            decoradores = getattr(sentencia, "decorator_list", None)
+            if decoradores:
+                d = decoradores[0]
+                if not (0 < d.lineno <= len(lineas) and lineas[d.lineno - 1].lstrip().startswith(b"@")
+                        and primera_del_renglon(d.lineno, lineas[d.lineno - 1].index(b"@"))):
+                    return False
+                primera = d.lineno
+            elif primera_del_renglon(sentencia.lineno, sentencia.col_offset):
+                primera = sentencia.lineno
+            else:
+                primera = 0  # after a `;` or a colon on its line: part of the statement that line starts
+            if primera:
+                letras.append(LETRAS.get(type(sentencia), "s"))
+                primeras.append(str(primera - anterior))
+                anterior = primera
+            for campo in BLOQUES_EN_ORDEN:
+                hijos = getattr(sentencia, campo, None)
+                if not hijos:
+                    continue
+                if campo == "orelse" and isinstance(sentencia, ast.If) and len(hijos) == 1 and isinstance(hijos[0], ast.If) \
+                        and lineas[hijos[0].lineno - 1].lstrip().startswith(b"elif"):
+                    if not recorrer_elif(hijos[0]):  # an `elif` is no statement of its own in libcst
+                        return False
+                    continue
+                for hijo in hijos:
+                    if isinstance(hijo, ast.stmt):
+                        if not recorrer([hijo]):
+                            return False
+                    elif not recorrer(getattr(hijo, "body", [])):  # an except handler's or a match case's body
+                        return False
+        return True
+
+    def recorrer_elif(nodo: ast.If) -> bool:
+        if not recorrer(nodo.body):
+            return False
+        resto = nodo.orelse
+        if len(resto) == 1 and isinstance(resto[0], ast.If) and lineas[resto[0].lineno - 1].lstrip().startswith(b"elif"):
+            return recorrer_elif(resto[0])
+        return recorrer(resto)
+
+    try:
+        return ["".join(letras), " ".join(primeras)] if recorrer(arbol.body) else None
+    except (IndexError, RecursionError):
+        return None
 
 
 def cadena_de(arbol: ast.Module, datos: bytes) -> int:
@@ -237,10 +312,13 @@ def _cadenas(atributos: list[ast.Attribute], ligados: set[str]) -> set[str]:
 
 def forma_valida(valor: Any) -> bool:
     """A cached `forma` the run can use: two lists of strings, two strings, one boolean and one integer."""
-    return (isinstance(valor, dict) and set(valor) == {"palabras", "importa", "identificadores", "literales", "llamados", "cadena"}
+    return (isinstance(valor, dict)
+            and set(valor) == {"palabras", "importa", "identificadores", "literales", "llamados", "cadena", "sentencias"}
             and all(isinstance(valor[k], list) and all(isinstance(x, str) for x in valor[k]) for k in ("palabras", "importa"))
             and isinstance(valor["identificadores"], str) and isinstance(valor["literales"], bool)
-            and isinstance(valor["llamados"], str) and type(valor["cadena"]) is int)
+            and isinstance(valor["llamados"], str) and type(valor["cadena"]) is int
+            and (valor["sentencias"] is None or (isinstance(valor["sentencias"], list) and len(valor["sentencias"]) == 2
+                                                  and all(isinstance(x, str) for x in valor["sentencias"]))))
 
 
 # libcst parses a left-nested chain (`1 + 1 + …`, `a.b.c…`, `f()()…`) in quadratic time: 1,000 steps

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Union
 
 import libcst as cst
 from libcst._metadata_dependent import LazyValue
 from libcst.metadata import ParentNodeProvider, ScopeProvider
 
 from .tipos import Pos
+
+if TYPE_CHECKING:
+    from .posiciones import Perezosas
 
 INTERNO = "_tool_manager"  # the SDK's private tool registry (a pre-filter word)
 # Method calls that mutate their receiver in place.
@@ -101,6 +104,10 @@ class Modulo:
     ligados_modulo: set[str] = field(default_factory=set)  # bound at module level otherwise (def, class, targets)
     ligados_otros: set[str] = field(default_factory=set)  # bound in a nested scope, declared, deleted, or dotted-imported
     subindices: set[int] = field(default_factory=set)  # ids of the tree's subscript nodes (any other is not in it)
+    # The bytes parsed and the stdlib check's statement lines (forma.sentencias), when known: positions
+    # are then computed one statement at a time (posiciones.Perezosas)
+    datos: Optional[bytes] = None
+    sentencias: Optional[list[str]] = None
 
     _metadatos: dict[Any, Mapping[cst.CSTNode, Any]] = field(default_factory=dict)
 
@@ -114,12 +121,14 @@ class Modulo:
         return self._metadatos[proveedor]
 
     @property
-    def posiciones(self) -> Mapping[cst.CSTNode, tuple[int, int, int, int]]:
-        """PositionProvider's ranges as (start line, start column, end line, end column), computed once."""
+    def posiciones(self) -> "Perezosas":
+        """PositionProvider's ranges as (start line, start column, end line, end column), computed as
+        asked: one statement at a time when the check's statement lines are known (posiciones.Perezosas)."""
         if "posiciones" not in self._metadatos:
-            from .posiciones import posiciones
+            from .posiciones import Perezosas
 
-            self._metadatos["posiciones"] = posiciones(self.arbol)
+            texto = _texto(self.datos) if self.sentencias is not None else None
+            self._metadatos["posiciones"] = Perezosas(self.arbol, texto or "", self.sentencias if texto is not None else None)
         return self._metadatos["posiciones"]
 
     @property
@@ -138,10 +147,10 @@ class Modulo:
 
     def pos(self, nodo: cst.CSTNode) -> Pos:
         """1-based line and column where `nodo` starts."""
-        rango = self.posiciones.get(nodo)
-        if rango is None:
+        inicio = self.posiciones.inicio(nodo)
+        if inicio is None:
             return Pos(self.archivo, 1, 1)
-        return Pos(self.archivo, rango[0], rango[1] + 1)
+        return Pos(self.archivo, inicio[0], inicio[1] + 1)
 
     def fin(self, nodo: cst.CSTNode) -> int:
         """Last line of `nodo`."""
@@ -180,6 +189,16 @@ class Modulo:
     def funcion(self, nodo: Optional[cst.FunctionDef]) -> Optional[FuncionInfo]:
         """Collected facts of a function node."""
         return self.info.get(id(nodo)) if nodo is not None else None
+
+
+def _texto(datos: Optional[bytes]) -> Optional[str]:
+    """The source text libcst parsed (None when unknown)."""
+    if datos is None:
+        return None
+    try:
+        return datos.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def _nombre_simple(nodo: cst.CSTNode) -> Optional[str]:
@@ -531,11 +550,13 @@ dotted = _dotted
 indice = _indice
 
 
-def recolectar(archivo: str, nombre: str, arbol: cst.Module) -> Modulo:
-    """Run the single collecting traversal over `arbol` (no deep copy; metadata deferred)."""
+def recolectar(archivo: str, nombre: str, arbol: cst.Module, datos: Optional[bytes] = None,
+               sentencias: Optional[list[str]] = None) -> Modulo:
+    """Run the single collecting traversal over `arbol` (no deep copy; metadata deferred). `datos`
+    and `sentencias`: the bytes parsed and their statement lines (forma.sentencias), when known."""
     from .metadatos import envolver
     from .recorrido import recorrer
 
-    modulo = Modulo(archivo, nombre, arbol, envolver(arbol))
+    modulo = Modulo(archivo, nombre, arbol, envolver(arbol), datos=datos, sentencias=sentencias)
     recorrer(arbol, Recolector(modulo))
     return modulo

@@ -79,8 +79,8 @@ def conjunto_escrito(almacen: Optional[Almacen], sal: str, comprobaciones: dict[
 
 
 # (content hash, identifiers space-separated, whether the file is ASCII, `llamados` space-separated,
-# its longest left-nested chain)
-Conocida = tuple[str, str, bool, str, int]
+# its longest left-nested chain, its statement lines: forma.sentencias)
+Conocida = tuple[str, str, bool, str, int, Optional[list[str]]]
 
 
 class Formas:
@@ -113,6 +113,10 @@ class Formas:
         conocida = self._conocida(rel, datos)
         return conocida[4] if conocida is not None else None
 
+    def conocida(self, rel: str, datos: bytes) -> Optional[Conocida]:
+        """All the check knew of exactly these bytes of `rel` (None: unknown for them)."""
+        return self._conocida(rel, datos)
+
     def _conocida(self, rel: str, datos: bytes) -> Optional[Conocida]:
         """What the check knew of exactly these bytes of `rel`: from the main process, else from the
         cache entry filed with the check; None when neither holds them."""
@@ -121,7 +125,7 @@ class Formas:
         if conocida is not None and conocida[0] == sha:
             return conocida
         g = self.de(rel, datos, sha)
-        return (sha, g["identificadores"], g["literales"], g["llamados"], g["cadena"]) if g is not None else None
+        return (sha, g["identificadores"], g["literales"], g["llamados"], g["cadena"], g["sentencias"]) if g is not None else None
 
     def de(self, rel: str, datos: bytes, sha: Optional[str] = None) -> Optional[dict[str, Any]]:
         """The forma filed for exactly these bytes of `rel`, or None (no cache, not filed, or unusable)."""
