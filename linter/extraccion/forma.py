@@ -70,7 +70,14 @@ def forma(arbol: ast.Module, datos: bytes) -> dict[str, Any]:
 LETRAS = {ast.FunctionDef: "f", ast.AsyncFunctionDef: "f", ast.ClassDef: "c", ast.If: "i", ast.For: "o",
           ast.AsyncFor: "o", ast.While: "w", ast.Try: "t", ast.With: "h", ast.AsyncWith: "h",
           **{getattr(ast, n): l for n, l in (("TryStar", "t"), ("Match", "m")) if hasattr(ast, n)}}  # 3.11, 3.10
-BLOQUES_EN_ORDEN = ("body", "handlers", "orelse", "finalbody", "cases")  # as the source writes them
+# The statement lists each compound statement holds, in the order the source writes them
+BLOQUES_DE: dict[type, tuple[str, ...]] = {
+    ast.FunctionDef: ("body",), ast.AsyncFunctionDef: ("body",), ast.ClassDef: ("body",), ast.With: ("body",),
+    ast.AsyncWith: ("body",), ast.If: ("body", "orelse"), ast.For: ("body", "orelse"), ast.AsyncFor: ("body", "orelse"),
+    ast.While: ("body", "orelse"), ast.Try: ("body", "handlers", "orelse", "finalbody"),
+    **{getattr(ast, n): c for n, c in (("TryStar", ("body", "handlers", "orelse", "finalbody")), ("Match", ("cases",)))
+       if hasattr(ast, n)}}
+DECORABLES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
 
 
 def sentencias(arbol: ast.Module, datos: bytes) -> Optional[list[str]]:
@@ -83,53 +90,56 @@ def sentencias(arbol: ast.Module, datos: bytes) -> Optional[list[str]]:
     positions be computed one statement at a time (posiciones.Perezosas). None when the layout is
     one this reading does not vouch for (a decorator or an `elif` it cannot place)."""
     lineas = datos.splitlines()
+    n = len(lineas)
     letras: list[str] = []
     primeras: list[str] = []
     anterior = 0
-
-    def primera_del_renglon(linea: int, columna: int) -> bool:
-        return 0 < linea <= len(lineas) and not lineas[linea - 1][:columna].strip()
+    letra_de, bloques_de, decorables, If, stmt = LETRAS, BLOQUES_DE, DECORABLES, ast.If, ast.stmt
 
     def recorrer(cuerpo: list[Any]) -> bool:
         nonlocal anterior
         for sentencia in cuerpo:
-            decoradores = getattr(sentencia, "decorator_list", None)
-            if decoradores:
-                d = decoradores[0]
-                if not (0 < d.lineno <= len(lineas) and lineas[d.lineno - 1].lstrip().startswith(b"@")
-                        and primera_del_renglon(d.lineno, lineas[d.lineno - 1].index(b"@"))):
+            tipo = type(sentencia)
+            linea = sentencia.lineno
+            if tipo in decorables and sentencia.decorator_list:
+                linea = sentencia.decorator_list[0].lineno
+                texto = lineas[linea - 1] if 0 < linea <= n else b""
+                if not texto.lstrip().startswith(b"@"):
                     return False
-                primera = d.lineno
-            elif primera_del_renglon(sentencia.lineno, sentencia.col_offset):
-                primera = sentencia.lineno
+                primera = linea
+            elif 0 < linea <= n and not lineas[linea - 1][:sentencia.col_offset].strip():
+                primera = linea
             else:
                 primera = 0  # after a `;` or a colon on its line: part of the statement that line starts
             if primera:
-                letras.append(LETRAS.get(type(sentencia), "s"))
+                letras.append(letra_de.get(tipo, "s"))
                 primeras.append(str(primera - anterior))
                 anterior = primera
-            for campo in BLOQUES_EN_ORDEN:
-                hijos = getattr(sentencia, campo, None)
+            campos = bloques_de.get(tipo)
+            if campos is None:
+                continue  # a simple statement
+            for campo in campos:
+                hijos = getattr(sentencia, campo)
                 if not hijos:
                     continue
-                if campo == "orelse" and isinstance(sentencia, ast.If) and len(hijos) == 1 and isinstance(hijos[0], ast.If) \
+                if campo == "orelse" and tipo is If and len(hijos) == 1 and type(hijos[0]) is If \
                         and lineas[hijos[0].lineno - 1].lstrip().startswith(b"elif"):
                     if not recorrer_elif(hijos[0]):  # an `elif` is no statement of its own in libcst
                         return False
-                    continue
-                for hijo in hijos:
-                    if isinstance(hijo, ast.stmt):
-                        if not recorrer([hijo]):
-                            return False
-                    elif not recorrer(getattr(hijo, "body", [])):  # an except handler's or a match case's body
+                elif isinstance(hijos[0], stmt):
+                    if not recorrer(hijos):
                         return False
+                else:
+                    for hijo in hijos:  # an except handler's or a match case's body
+                        if not recorrer(hijo.body):
+                            return False
         return True
 
     def recorrer_elif(nodo: ast.If) -> bool:
         if not recorrer(nodo.body):
             return False
         resto = nodo.orelse
-        if len(resto) == 1 and isinstance(resto[0], ast.If) and lineas[resto[0].lineno - 1].lstrip().startswith(b"elif"):
+        if len(resto) == 1 and type(resto[0]) is If and lineas[resto[0].lineno - 1].lstrip().startswith(b"elif"):
             return recorrer_elif(resto[0])
         return recorrer(resto)
 
