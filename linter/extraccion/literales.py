@@ -11,6 +11,9 @@ from .recolector import Modulo, dotted, texto_cadena
 from .tipos import NoResuelto, Pos
 
 MAX_PROFUNDIDAD = 60
+# Schema keywords that only annotate (JSON Schema's "annotations"): a run-time value in their text
+# changes no validation, so a literal that holds one is still read (`_texto_con_huecos`)
+ANOTACIONES = frozenset({"description", "title", "$comment"})
 
 Entorno = dict[str, tuple[Modulo, cst.BaseExpression, "Entorno"]]
 
@@ -107,7 +110,15 @@ class Literales:
                 clave = self.evaluar(m, el.key, None, "", entorno, profundidad + 1)
                 if not isinstance(clave, str):
                     raise NoResuelto(f"dict key `{describir(m, el.key)}` is not a string", m.pos(el.key))
-                salida[clave] = sig(el.value, f"{puntero}/{escapar(clave)}")
+                try:
+                    salida[clave] = sig(el.value, f"{puntero}/{escapar(clave)}")
+                except NoResuelto:
+                    # a description or title written as an f-string over a run-time value is still a
+                    # string: the rest of the literal is read, the unknown fields shown as `{name}`
+                    texto = self._texto_con_huecos(m, el.value, entorno, profundidad) if clave in ANOTACIONES else None
+                    if texto is None:
+                        raise
+                    salida[clave] = texto
             return salida
         if isinstance(expr, (cst.List, cst.Tuple)):
             pos[puntero] = m.pos(expr)
@@ -187,6 +198,36 @@ class Literales:
                                  m.pos(expr))
             partes.append(str(valor))
         return "".join(partes)
+
+    def _texto_con_huecos(self, m: Modulo, expr: cst.BaseExpression, entorno: Entorno, profundidad: int) -> Optional[str]:
+        """An f-string (or adjacent literals holding one) as text, each field the analyzer cannot
+        evaluate shown as `{expression}`; None for any other expression, whose type is not known."""
+        if isinstance(expr, cst.SimpleString):
+            return texto_cadena(expr)
+        if isinstance(expr, cst.ConcatenatedString):
+            izq = self._texto_con_huecos(m, expr.left, entorno, profundidad)
+            der = self._texto_con_huecos(m, expr.right, entorno, profundidad)
+            return izq + der if izq is not None and der is not None else None
+        if not isinstance(expr, cst.FormattedString):
+            return None
+        partes = []
+        for parte in expr.parts:
+            if isinstance(parte, cst.FormattedStringText):
+                partes.append(parte.value.replace("{{", "{").replace("}}", "}"))
+            else:
+                valor = self._campo(m, parte, entorno, profundidad)
+                partes.append(valor if valor is not None else "{" + describir(m, parte.expression) + "}")
+        return "".join(partes)
+
+    def _campo(self, m: Modulo, parte: cst.FormattedStringExpression, entorno: Entorno, profundidad: int) -> Optional[str]:
+        """The text of an f-string field when it evaluates to a string or a number, unformatted."""
+        if parte.conversion is not None or parte.format_spec is not None:
+            return None
+        try:
+            valor = self.evaluar(m, parte.expression, None, "", entorno, profundidad + 1)
+        except NoResuelto:
+            return None
+        return str(valor) if isinstance(valor, (str, int, float)) and not isinstance(valor, bool) else None
 
     def _miembro(self, m: Modulo, expr: cst.Attribute, profundidad: int) -> Optional[tuple[Modulo, cst.BaseExpression]]:
         """`Clase.MIEMBRO` (a class-body constant, an Enum member) and `Clase.MIEMBRO.value`: the

@@ -459,3 +459,39 @@ def test_a_site_in_a_loops_body_runs_per_iteration_and_one_in_its_else_runs_once
     ev = extraer([tmp_path / "srv.py"], tmp_path)
     assert sorted((h["herramienta"], h["linea"]) for h in ev["herramienta"]) == [
         ("dos", 11), ("uno", 11), ("{n}_despues", 14), ("{n}_fin", 13)]
+
+
+def test_a_description_over_a_run_time_value_leaves_the_schema_readable(tmp_path):
+    """`description`, `title` and `$comment` only annotate: an f-string over a value known at run time
+    (the local time zone) keeps the schema readable, the unknown field shown as `{name}`; the same
+    f-string where validation reads it (`type`) still makes the schema unread, saying why."""
+    (tmp_path / "srv.py").write_text(textwrap.dedent('''\
+        from mcp.server.lowlevel import Server
+        from mcp.types import Tool
+
+        PREFIJO = "Zona"
+
+
+        async def serve(zona_local: str) -> None:
+            server = Server("t")
+            tz = str(zona_local)
+
+            @server.list_tools()
+            async def list_tools() -> list[Tool]:
+                return [
+                    Tool(name="hora", description="hora", inputSchema={
+                        "type": "object", "title": f"{tz!r}",
+                        "properties": {"zona": {"type": "string", "description": f"{PREFIJO} IANA; " f"use '{tz}'."}},
+                        "required": ["zona"]}),
+                    Tool(name="mala", description="mala", inputSchema={"type": "object", "properties": {"zona": {"type": f"{tz}"}}}),
+                    Tool(name="otra", description="otra", inputSchema={"type": "object", "description": str(tz)}),
+                ]
+        '''), encoding="utf-8")
+    ev = extraer([tmp_path / "srv.py"], tmp_path)
+    entrada = {f["herramienta"]: f["contenido"] for f in ev["esquema"] if f["lado"] == "entrada"}
+    assert list(entrada) == ["hora"]
+    assert entrada["hora"] == ('{"properties": {"zona": {"description": "Zona IANA; use \'{tz}\'.", "type": "string"}}, '
+                               '"required": ["zona"], "title": "{tz}", "type": "object"}')
+    assert sorted((n["herramienta"], construccion(n["motivo"])) for n in ev["no_resuelto"]) == [
+        ("mala", "schema of tool `mala`: `tz` is not a module-level constant of an analyzed file"),
+        ("otra", "schema of tool `otra`: value is built by a call to str() that cannot be followed")]
