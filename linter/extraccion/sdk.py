@@ -527,10 +527,16 @@ def entrada(der: Derivador, m: Modulo, fn: cst.FunctionDef, familia: str) -> Esq
     propiedades: dict[str, Any] = {}
     requeridos: list[str] = []
     p = fn.params
-    if p.star_arg not in (None, cst.MaybeSentinel.DEFAULT) and isinstance(p.star_arg, cst.Param) or p.star_kwarg is not None:
-        raise NoResuelto(f"tool `{fn.name.value}` takes *args/**kwargs; its input schema is not modelled", m.pos(fn))
+    estrellas = [x for x in (p.star_arg, p.star_kwarg) if isinstance(x, cst.Param)]
+    if estrellas and familia == "fastmcp":  # fastmcp raises ValueError when such a function is registered
+        raise NoResuelto(f"tool `{fn.name.value}` takes *args/**kwargs, which fastmcp refuses to register "
+                         "(\"Functions with *args are not supported as tools\")", m.pos(fn))
+    # mcp's func_metadata reads every parameter of the signature, `*args` and `**kwargs` as fields of
+    # their own name (required, as they have no default), in signature order
+    todos = [*p.posonly_params, *p.params, *([p.star_arg] if isinstance(p.star_arg, cst.Param) else []),
+             *p.kwonly_params, *([p.star_kwarg] if isinstance(p.star_kwarg, cst.Param) else [])]
     contexto = False
-    for param in [*p.posonly_params, *p.params, *p.kwonly_params]:
+    for param in todos:
         nombre = param.name.value
         if nombre == "self":
             continue

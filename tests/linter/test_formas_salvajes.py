@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import json
 
+import pytest
+
 from oracle_lint.linter.extraccion import extraer
 
 from .marcas import FIXTURES
@@ -440,3 +442,49 @@ def test_an_mcp2_parameter_a_resolver_fills_is_not_an_argument(tmp_path):
     assert ("revisar", "entrada") not in _esquemas(e, "servidor.py")
     assert [(n["herramienta"], n["motivo"]) for n in e["no_resuelto"]] == [
         ("revisar", "input schema of tool `revisar`: annotation metadata `Etiqueta(cargar)` is not modelled")]
+
+
+ESTRELLAS = '''
+from typing import Any
+
+from mcp.server.mcpserver import MCPServer
+
+app = MCPServer("estrellas")
+
+
+@app.tool()
+def respaldar(ruta: str, *extra, modo: str = "crear", **opciones) -> dict[str, Any]:
+    return {"ruta": ruta}
+
+
+@app.tool()
+def anotada(*nombres: int, **pares: float) -> str:
+    return "ok"
+'''
+
+
+def test_star_args_and_kwargs_are_fields_of_their_own_name_as_the_sdk_lists(tmp_path):
+    """mcp's func_metadata reads `*args` and `**kwargs` as required fields named as the parameter,
+    typed by the annotation or a string when there is none, in signature order."""
+    publicadas, e = _contra_el_sdk(tmp_path, ESTRELLAS)
+    mias = _esquemas(e, "servidor.py")
+    assert sorted(publicadas) == sorted({n for n, _ in mias}) == ["anotada", "respaldar"]
+    assert publicadas["respaldar"]["inputSchema"]["required"] == ["ruta", "extra", "opciones"]
+    for nombre, herramienta in publicadas.items():
+        assert mias[(nombre, "entrada")] == herramienta["inputSchema"], nombre
+    assert e["no_resuelto"] == []
+
+
+def test_fastmcp_refuses_star_args_and_so_does_the_analyzer(tmp_path):
+    """fastmcp raises ValueError when a function with *args or **kwargs is registered: no schema, a row."""
+    from fastmcp import FastMCP
+
+    with pytest.raises(ValueError, match=r"\*\*kwargs are not supported"):
+        FastMCP("x").tool()(lambda a, **kw: a)
+    (tmp_path / "srv.py").write_text('from fastmcp import FastMCP\n\napp = FastMCP("x")\n\n\n'
+                                     '@app.tool()\ndef f(a: str, **kw) -> str:\n    return a\n')
+    e = extraer([tmp_path / "srv.py"], tmp_path, trabajos=1)
+    assert [(n["herramienta"], n["linea"], n["motivo"]) for n in e["no_resuelto"]] == [
+        ("f", 7, "input schema of tool `f`: tool `f` takes *args/**kwargs, which fastmcp refuses to register "
+                 "(\"Functions with *args are not supported as tools\")")]
+
