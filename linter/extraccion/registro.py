@@ -148,17 +148,54 @@ class Registro:
         salida = _ultimas_versiones(self._decoradores(m) + self._llamadas(m) + self._lowlevel(m) + self._tablas(m))
         self._generados(m)
         self._manejadores_sin_servidor(m)
-        self._registro_privado(m)
+        self._registro_privado(m, salida)
         return salida
 
-    def _registro_privado(self, m: Modulo) -> None:
+    def _registro_privado(self, m: Modulo, herramientas: list[Herramienta]) -> None:
         """`server._tool_manager...`: code that reaches into the SDK's private tool registry can rename a
-        tool, replace its schemas or add tools; none of that can be read from the source."""
+        tool, replace its schemas or add tools; none of that can be read from the source, but for one
+        form read as it is written: the input schema of a tool this module registered, replaced at
+        module level after it (`mcp._tool_manager._tools["t"].parameters = SCHEMA`, the MCP SDK's own
+        example of a schema its decorator cannot express)."""
         for nodo in m.internos:
-            if isinstance(self.servidor(m, nodo.value, m.contexto.get(id(nodo))), Servidor):
+            servidor = self.servidor(m, nodo.value, m.contexto.get(id(nodo)))
+            if isinstance(servidor, Servidor) and not self._entrada_sustituida(m, nodo, servidor, herramientas):
                 self._sin_nombre(f"`{describir(m, nodo)}` reaches into the SDK's private tool registry: tools changed "
                                  "there (names, schemas, new tools) cannot be read from the source", m, nodo,
                                  generadas="changed at run time")
+
+    def _entrada_sustituida(self, m: Modulo, nodo: cst.Attribute, servidor: Servidor,
+                            herramientas: list[Herramienta]) -> bool:
+        """Whether `nodo` (`x._tool_manager`) is `x._tool_manager._tools["t"].parameters = valor`, a statement
+        of the module's body after the registration of `t` on the same mcp server in this module: then
+        `t`'s input schema is `valor`, read as a schema literal (a row of its own when it cannot be)."""
+        if servidor.familia not in ("mcp1", "mcp2"):
+            return False  # the MCP SDK's `_tool_manager._tools` of Tool objects whose `parameters` is the input schema
+        padres = m.padres
+        tools, sub = padres.get(nodo), None
+        if isinstance(tools, cst.Attribute) and tools.value is nodo and tools.attr.value == "_tools":
+            sub = padres.get(tools)
+        campo = padres.get(sub) if isinstance(sub, cst.Subscript) and sub.value is tools and len(sub.slice) == 1 \
+            and isinstance(sub.slice[0].slice, cst.Index) else None
+        objetivo = padres.get(campo) if isinstance(campo, cst.Attribute) and campo.value is sub \
+            and campo.attr.value == "parameters" else None
+        asignacion = padres.get(objetivo) if isinstance(objetivo, cst.AssignTarget) else None
+        linea = padres.get(asignacion) if isinstance(asignacion, cst.Assign) and len(asignacion.targets) == 1 else None
+        if linea is None or padres.get(linea) is not m.arbol:
+            return False
+        nombre = texto_cadena(sub.slice[0].slice.value)  # type: ignore[union-attr]
+        donde = m.pos(asignacion).linea
+        elegidas = [h for h in herramientas if h.nombre == nombre and h.modulo is m and h.servidor == servidor.origen
+                    and h.registro == "decorador" and h.pos.linea < donde]
+        if len(elegidas) != 1:
+            return False
+        h = elegidas[0]
+        h.estado_entrada, h.entrada = self.esquema_literal(h.nombre, m, asignacion.value)
+        if h.estado_entrada == "ninguno":
+            h.estado_entrada = "no_resuelto"
+            self._problema(h.nombre, f"the input schema of tool `{h.nombre}` is replaced by `{describir(m, asignacion.value)}`, "
+                                     "which is not a schema", m.pos(asignacion.value))
+        return True
 
     def _manejadores_sin_servidor(self, m: Modulo) -> None:
         """A low-level call handler the analyzer cannot tie to a server (`@x.call_tool()` on an unknown

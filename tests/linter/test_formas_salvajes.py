@@ -488,3 +488,70 @@ def test_fastmcp_refuses_star_args_and_so_does_the_analyzer(tmp_path):
         ("f", 7, "input schema of tool `f`: tool `f` takes *args/**kwargs, which fastmcp refuses to register "
                  "(\"Functions with *args are not supported as tools\")")]
 
+
+SUSTITUIDA = '''
+from typing import Any
+
+from mcp.server.mcpserver import MCPServer
+
+app = MCPServer("sustituida")
+
+ESQUEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"nombre": {"type": "string"}, "medio": {"type": "string", "enum": ["correo", "telefono"]}},
+    "allOf": [{"anyOf": [{"required": ["nombre"]}, {"required": ["medio"]}]}],
+    "additionalProperties": False,
+}
+
+
+@app.tool(name="contacto")
+def contacto() -> str:
+    return "ok"
+
+
+@app.tool()
+def otra(n: int) -> int:
+    return n
+
+
+app._tool_manager._tools["contacto"].parameters = ESQUEMA
+'''
+
+SUSTITUIDA_MAL = '''
+
+def cambiar(x):
+    app._tool_manager._tools["otra"].parameters = x
+
+
+app._tool_manager._tools["otra"].name = "renombrada"
+app._tool_manager._tools["fantasma"].parameters = ESQUEMA
+'''
+
+
+def test_an_input_schema_replaced_in_the_private_registry_is_the_one_the_sdk_lists(tmp_path):
+    """`app._tool_manager._tools["t"].parameters = SCHEMA` at module level, after `t` is registered on
+    that server: `t`'s input schema is SCHEMA, as the SDK lists it, with no unnamed row for it. Any
+    other reach into the registry (another field, a tool the module does not register, inside a
+    function) still stands for tools changed at run time."""
+    publicadas, e = _contra_el_sdk(tmp_path, SUSTITUIDA)
+    mias = _esquemas(e, "servidor.py")
+    assert publicadas["contacto"]["inputSchema"]["allOf"]  # what a decorator's signature cannot say
+    for nombre, herramienta in publicadas.items():
+        assert mias[(nombre, "entrada")] == herramienta["inputSchema"], nombre
+    assert e["no_resuelto"] == []
+    (tmp_path / "servidor.py").write_text(SUSTITUIDA + SUSTITUIDA_MAL)
+    e = extraer([tmp_path / "servidor.py"], tmp_path, trabajos=1)
+    assert _esquemas(e, "servidor.py")[("contacto", "entrada")] == publicadas["contacto"]["inputSchema"]
+    assert [(n["linea"], construccion(n["motivo"])) for n in e["no_resuelto"]] == [
+        (30, "`app._tool_manager` reaches into the SDK's private tool registry: tools changed there (names, schemas, "
+             "new tools) cannot be read from the source"),
+        (33, "`app._tool_manager` reaches into the SDK's private tool registry: tools changed there (names, schemas, "
+             "new tools) cannot be read from the source"),
+        (34, "`app._tool_manager` reaches into the SDK's private tool registry: tools changed there (names, schemas, "
+             "new tools) cannot be read from the source")]
+    # the replacement is read as any schema literal: one it cannot evaluate is that tool's row
+    (tmp_path / "servidor.py").write_text(SUSTITUIDA.replace(".parameters = ESQUEMA", ".parameters = construir()"))
+    e = extraer([tmp_path / "servidor.py"], tmp_path, trabajos=1)
+    assert ("contacto", "entrada") not in _esquemas(e, "servidor.py")
+    assert [(n["herramienta"], n["linea"], n["motivo"]) for n in e["no_resuelto"]] == [
+        ("contacto", 26, "schema of tool `contacto`: value is built by a call to construir() that cannot be followed")]
