@@ -40,9 +40,10 @@ def test_check_probe_reports_the_hidden_tool_and_the_edited_schema():
         "not a function the analyzer can follow; it stands for 1 registration (unresolved)",
         "servidor.py:38:1: ORC404 tool «editada»: the source gives a schema that differs from the "
         'published one at JSON pointer "/inputSchema/properties/q/type" (source: "string"; published: "integer") (published-schema-differs)',
-        "servidor.py:44:1: ORC401 could not analyze: `mcp._tool_manager` reaches into the SDK's private tool "
+        "servidor.py:44:5: ORC401 could not analyze: `mcp._tool_manager` reaches into the SDK's private tool "
         "registry: tools changed there (names, schemas, new tools) cannot be read from the source; it stands for an unknown "
-        "number of tools (changed at run time) (unresolved)",
+        "number of tools (changed at run time); reached from `_ajustar()`, called at 1 site (module level of servidor.py) "
+        "(unresolved)",
         "5 findings in 2 files (1 file, 3 tools analyzed).",
     ]
 
