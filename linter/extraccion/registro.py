@@ -171,19 +171,14 @@ class Registro:
         `t`'s input schema is `valor`, read as a schema literal (a row of its own when it cannot be)."""
         if servidor.familia not in ("mcp1", "mcp2"):
             return False  # the MCP SDK's `_tool_manager._tools` of Tool objects whose `parameters` is the input schema
-        padres = m.padres
-        tools, sub = padres.get(nodo), None
-        if isinstance(tools, cst.Attribute) and tools.value is nodo and tools.attr.value == "_tools":
-            sub = padres.get(tools)
-        campo = padres.get(sub) if isinstance(sub, cst.Subscript) and sub.value is tools and len(sub.slice) == 1 \
-            and isinstance(sub.slice[0].slice, cst.Index) else None
-        objetivo = padres.get(campo) if isinstance(campo, cst.Attribute) and campo.value is sub \
-            and campo.attr.value == "parameters" else None
-        asignacion = padres.get(objetivo) if isinstance(objetivo, cst.AssignTarget) else None
-        linea = padres.get(asignacion) if isinstance(asignacion, cst.Assign) and len(asignacion.targets) == 1 else None
-        if linea is None or padres.get(linea) is not m.arbol:
+        # searched down from the module's statements, not up through a whole-module parent map
+        asignacion = next((a for linea in m.arbol.body if isinstance(linea, cst.SimpleStatementLine)
+                           for a in linea.body if isinstance(a, cst.Assign) and len(a.targets) == 1
+                           and _sustituye_parametros(a.targets[0].target, nodo)), None)
+        if asignacion is None:
             return False
-        nombre = texto_cadena(sub.slice[0].slice.value)  # type: ignore[union-attr]
+        sub = asignacion.targets[0].target.value  # type: ignore[attr-defined]
+        nombre = texto_cadena(sub.slice[0].slice.value)
         donde = m.pos(asignacion).linea
         elegidas = [h for h in herramientas if h.nombre == nombre and h.modulo is m and h.servidor == servidor.origen
                     and h.registro == "decorador" and h.pos.linea < donde]
@@ -1114,6 +1109,17 @@ def _campos_de(m: Modulo, nodo: cst.BaseExpression, proyecto: Proyecto) -> Optio
 def _clave_version(version: str) -> tuple:
     """`"1.10"` > `"1.9"`: numeric parts compare as numbers, the rest as text."""
     return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in str(version).replace("-", ".").split("."))
+
+
+def _sustituye_parametros(objetivo: cst.BaseExpression, interno: cst.Attribute) -> bool:
+    """Whether an assignment target is `<interno>._tools[<one index>].parameters`."""
+    if not (isinstance(objetivo, cst.Attribute) and objetivo.attr.value == "parameters"):
+        return False
+    sub = objetivo.value
+    if not (isinstance(sub, cst.Subscript) and len(sub.slice) == 1 and isinstance(sub.slice[0].slice, cst.Index)):
+        return False
+    tools = sub.value
+    return isinstance(tools, cst.Attribute) and tools.attr.value == "_tools" and tools.value is interno
 
 
 def _ultimas_versiones(herramientas: list[Herramienta]) -> list[Herramienta]:
