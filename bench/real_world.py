@@ -38,7 +38,10 @@ in `--markdown`):
 - *ratio*: cold / floor. The totals give the sums, the ratio of the sums (over the folders with a
   floor), the max peak RSS and the folder with the worst ratio. Cold includes interpreter start-up,
   imports and a worker pool on big folders; the floor is one process. With `--jobs` above 1 folders
-  run at once and their times disturb each other: `--jobs 1` for times worth comparing.
+  run at once and their times disturb each other: `--jobs 1` for times worth comparing. This
+  checkout's packages are byte-compiled first (`bytecode.py`, as for `lint_speed.py`): on a machine
+  that sets PYTHONDONTWRITEBYTECODE every start would otherwise compile each module edited since its
+  last bytecode, which an installed oracle-lint never does (the runs recorded before this step paid it).
 
 `--prefilter-check` (off by default: nothing of it runs otherwise) runs, per folder, in a process
 of this interpreter importing this checkout's analyzer (`real_world_parts/preseleccion.py`),
@@ -84,6 +87,9 @@ from typing import Any, Iterable
 AQUI = Path(__file__).resolve().parent
 sys.path.insert(0, str(AQUI / "real_world_parts"))
 from ampliado import CORPUS_AMPLIADO, MITADES  # noqa: E402  (the extended corpus: names and commits only)
+
+sys.path.insert(0, str(AQUI))
+from bytecode import compilar  # noqa: E402  (as bench/lint_speed.py: time what an installed oracle-lint costs)
 
 SONDA = AQUI / "real_world_parts" / "sonda.py"
 PRESELECCION = AQUI / "real_world_parts" / "preseleccion.py"
@@ -1522,6 +1528,8 @@ def main() -> None:
         print(f"venv {n}/{len(pendientes)}: {entorno.clave}", file=sys.stderr, flush=True)
         estados[entorno.clave] = preparar_entorno(entorno, trabajo, args.python, args.skip_install)
     oracle_lint, prefijo = _oracle_lint(args.oracle_lint), _sin_red()
+    if args.oracle_lint is None:  # this checkout's modules: byte-compiled first, as `pip install` leaves them
+        compilar(("linter", "nucleo", "rules", "server"))
     if args.truth_only:
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as grupo:
             filas = [f.result() for f in [grupo.submit(fila_verdad, c, trabajo, estados, prefijo) for c in carpetas]]
