@@ -156,13 +156,7 @@ class _EstadoParcial(Estado):
 
     def add_token(self, valor: str) -> None:
         self.partes.append(valor)
-        self.tokens.n += 1
-        if "\n" in valor or "\r" in valor:
-            partes = NUEVA_LINEA.split(valor)
-            self.line += len(partes) - 1
-            self.column = len(partes[-1])
-        else:
-            self.column += len(valor)
+        Estado.add_token(self, valor)
 
     def after_codegen(self, nodo: cst.CSTNode) -> None:
         Estado.after_codegen(self, nodo)
