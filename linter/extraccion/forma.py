@@ -1,7 +1,8 @@
 """What a file's code spells, read from the stdlib parse the syntax check already pays for.
 
-Four facts per file and whether it is ASCII, all plain data (they cross process boundaries and
-live in the cache):
+Four facts per file, its longest chain (`cadena`), whether it is ASCII and where its statements
+begin (`sentencias`, for positions one statement at a time), all plain data (they cross process
+boundaries and live in the cache):
 
 - `palabras`: the pre-filter's words (`prefiltro.PALABRAS`) the code spells where a recognizer
   would read them: most as any identifier (a name, an attribute, a keyword argument, a
