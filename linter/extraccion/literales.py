@@ -11,9 +11,10 @@ from .recolector import Modulo, dotted, texto_cadena
 from .tipos import NoResuelto, Pos
 
 MAX_PROFUNDIDAD = 60
-# Schema keywords that only annotate (JSON Schema's "annotations"): a run-time value in their text
-# changes no validation, so a literal that holds one is still read (`_texto_con_huecos`)
-ANOTACIONES = frozenset({"description", "title", "$comment"})
+# JSON Schema keywords that only annotate (prose): they change no validation and no shape, so a
+# run-time value in their text leaves a schema literal readable (`_texto_con_huecos`), and the probe
+# does not compare them (sonda/conciliacion.py)
+ANOTACIONES = frozenset({"title", "description", "examples", "$comment"})
 
 Entorno = dict[str, tuple[Modulo, cst.BaseExpression, "Entorno"]]
 
@@ -185,19 +186,21 @@ class Literales:
     def _formateada(self, m: Modulo, expr: cst.FormattedString, entorno: Entorno, profundidad: int) -> str:
         """An f-string whose fields evaluate to strings or numbers (`f"tool_{i}"` with `i` bound by a
         literal loop); a conversion or format spec is not evaluated."""
-        partes = []
-        for parte in expr.parts:
-            if isinstance(parte, cst.FormattedStringText):
-                partes.append(parte.value.replace("{{", "{").replace("}}", "}"))
-                continue
-            if parte.conversion is not None or parte.format_spec is not None:
-                raise NoResuelto(f"`{describir(m, expr)}` formats a field with a conversion or spec", m.pos(expr))
-            valor = self.evaluar(m, parte.expression, None, "", entorno, profundidad + 1)
-            if isinstance(valor, bool) or not isinstance(valor, (str, int, float)):
-                raise NoResuelto(f"`{describir(m, parte.expression)}` in `{describir(m, expr)}` is not a string or a number",
-                                 m.pos(expr))
-            partes.append(str(valor))
-        return "".join(partes)
+        return "".join(self._texto_de_parte(m, expr, parte, entorno, profundidad) for parte in expr.parts)
+
+    def _texto_de_parte(self, m: Modulo, expr: cst.FormattedString, parte: cst.BaseFormattedStringContent,
+                        entorno: Entorno, profundidad: int) -> str:
+        """The text of one part of the f-string `expr`; raises NoResuelto for a field it cannot evaluate."""
+        if isinstance(parte, cst.FormattedStringText):
+            return parte.value.replace("{{", "{").replace("}}", "}")
+        assert isinstance(parte, cst.FormattedStringExpression)
+        if parte.conversion is not None or parte.format_spec is not None:
+            raise NoResuelto(f"`{describir(m, expr)}` formats a field with a conversion or spec", m.pos(expr))
+        valor = self.evaluar(m, parte.expression, None, "", entorno, profundidad + 1)
+        if isinstance(valor, bool) or not isinstance(valor, (str, int, float)):
+            raise NoResuelto(f"`{describir(m, parte.expression)}` in `{describir(m, expr)}` is not a string or a number",
+                             m.pos(expr))
+        return str(valor)
 
     def _texto_con_huecos(self, m: Modulo, expr: cst.BaseExpression, entorno: Entorno, profundidad: int) -> Optional[str]:
         """An f-string (or adjacent literals holding one) as text, each field the analyzer cannot
@@ -212,22 +215,11 @@ class Literales:
             return None
         partes = []
         for parte in expr.parts:
-            if isinstance(parte, cst.FormattedStringText):
-                partes.append(parte.value.replace("{{", "{").replace("}}", "}"))
-            else:
-                valor = self._campo(m, parte, entorno, profundidad)
-                partes.append(valor if valor is not None else "{" + describir(m, parte.expression) + "}")
+            try:
+                partes.append(self._texto_de_parte(m, expr, parte, entorno, profundidad))
+            except NoResuelto:
+                partes.append("{" + describir(m, parte.expression) + "}")  # type: ignore[attr-defined]
         return "".join(partes)
-
-    def _campo(self, m: Modulo, parte: cst.FormattedStringExpression, entorno: Entorno, profundidad: int) -> Optional[str]:
-        """The text of an f-string field when it evaluates to a string or a number, unformatted."""
-        if parte.conversion is not None or parte.format_spec is not None:
-            return None
-        try:
-            valor = self.evaluar(m, parte.expression, None, "", entorno, profundidad + 1)
-        except NoResuelto:
-            return None
-        return str(valor) if isinstance(valor, (str, int, float)) and not isinstance(valor, bool) else None
 
     def _miembro(self, m: Modulo, expr: cst.Attribute, profundidad: int) -> Optional[tuple[Modulo, cst.BaseExpression]]:
         """`Clase.MIEMBRO` (a class-body constant, an Enum member) and `Clase.MIEMBRO.value`: the

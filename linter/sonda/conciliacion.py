@@ -12,11 +12,10 @@ import json
 import re
 from typing import Any, Mapping, Optional, Sequence
 
-from oracle_lint.linter.extraccion.literales import escapar
+from oracle_lint.linter.extraccion.literales import ANOTACIONES, escapar
 from oracle_lint.linter.extraccion.nodos import LISTAS, MAPAS, SUBESQUEMAS, resolver_ref
 from oracle_lint.linter.extraccion.salida import nombre_llano
 
-ANOTACIONES = frozenset({"title", "description", "examples", "$comment"})  # prose, not shape: not compared
 CAMPOS = (("entrada", "inputSchema"), ("salida", "outputSchema"))
 SIN_ESQUEMA = ("ninguno",)  # a static state that means "publishes none"; any other without a row was not read
 
