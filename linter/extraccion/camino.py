@@ -11,6 +11,7 @@ same fields and builds nothing, a fraction of that cost.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Optional
 
@@ -34,36 +35,35 @@ def _hijos(nodo: cst.CSTNode) -> list[cst.CSTNode]:
     return hijos
 
 
-def padres_de(raiz: cst.CSTNode) -> dict[cst.CSTNode, cst.CSTNode]:
-    """Every node under `raiz` mapped to its parent: ParentNodeProvider's mapping (the children of a
-    node are its node-valued fields, as `node.children` collects them), without a libcst visit."""
-    padres: dict[cst.CSTNode, cst.CSTNode] = {}
+def _aristas(raiz: cst.CSTNode) -> Iterator[tuple[cst.CSTNode, cst.CSTNode]]:
+    """(child, parent) of every node under `raiz`, depth first; iterative: deep trees do not recurse."""
     pila = [raiz]
     while pila:
         nodo = pila.pop()
         for hijo in _hijos(nodo):
-            padres[hijo] = nodo
+            yield hijo, nodo
             pila.append(hijo)
-    return padres
+
+
+def padres_de(raiz: cst.CSTNode) -> dict[cst.CSTNode, cst.CSTNode]:
+    """Every node under `raiz` mapped to its parent: ParentNodeProvider's mapping (the children of a
+    node are its node-valued fields, as `node.children` collects them), without a libcst visit."""
+    return dict(_aristas(raiz))
 
 
 def padres_hasta(raiz: cst.CSTNode, objetivo: cst.CSTNode) -> Optional[dict[cst.CSTNode, cst.CSTNode]]:
     """Each node of the path from `raiz` to `objetivo` mapped to its parent (`raiz` maps to nothing),
-    or None when `objetivo` is not in `raiz`'s subtree. Iterative: deep trees do not recurse."""
+    or None when `objetivo` is not in `raiz`'s subtree. The search stops where the node is found."""
     if raiz is objetivo:
         return {}
     padres: dict[cst.CSTNode, cst.CSTNode] = {}
-    pila = [raiz]
-    while pila:
-        nodo = pila.pop()
-        for hijo in _hijos(nodo):
-            padres[hijo] = nodo
-            if hijo is objetivo:
-                camino: dict[cst.CSTNode, cst.CSTNode] = {}
-                actual = hijo
-                while actual is not raiz:
-                    camino[actual] = padres[actual]
-                    actual = padres[actual]
-                return camino
-            pila.append(hijo)
+    for hijo, padre in _aristas(raiz):
+        padres[hijo] = padre
+        if hijo is objetivo:
+            camino: dict[cst.CSTNode, cst.CSTNode] = {}
+            actual = hijo
+            while actual is not raiz:
+                camino[actual] = padres[actual]
+                actual = padres[actual]
+            return camino
     return None
