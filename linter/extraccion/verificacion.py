@@ -104,20 +104,16 @@ class Formas:
 
     def identificadores(self, rel: str, datos: bytes) -> Optional[tuple[str, bool, str]]:
         """(identifiers, is ASCII, `llamados`) of exactly these bytes of `rel`, or None (unknown for them)."""
-        conocida = self._conocida(rel, datos)
+        conocida = self.conocida(rel, datos)
         return (conocida[1], conocida[2], conocida[3]) if conocida is not None else None
 
     def cadena(self, rel: str, datos: bytes) -> Optional[int]:
         """The longest chain of exactly these bytes of `rel`, when the stdlib check parsed them (None: unknown).
         A known answer also says CPython's parser took the file, nesting included."""
-        conocida = self._conocida(rel, datos)
+        conocida = self.conocida(rel, datos)
         return conocida[4] if conocida is not None else None
 
     def conocida(self, rel: str, datos: bytes) -> Optional[Conocida]:
-        """All the check knew of exactly these bytes of `rel` (None: unknown for them)."""
-        return self._conocida(rel, datos)
-
-    def _conocida(self, rel: str, datos: bytes) -> Optional[Conocida]:
         """What the check knew of exactly these bytes of `rel`: from the main process, else from the
         cache entry filed with the check; None when neither holds them."""
         sha = hashlib.sha256(datos).hexdigest()
