@@ -12,7 +12,9 @@ Reads bare git mirrors laid out as `<mirrors>/<owner>+<name>/repo`, extracts eac
   imported gets a *static* count of registration sites (Python's `ast`), labelled `static`.
   Ground truth is cached per folder and commit under `<work>/truth/`.
 - the analyzer: `oracle-lint evidence --no-cache` and `check --format json --no-cache` over the
-  folder's own code (its top-level entries with Python files, except `tests/` and `test/`).
+  folder's own code (its top-level entries with Python files, except `tests/` and `test/`), set as
+  the project's `paths` (an `oracle.json` written for the run and removed after): the rest of the
+  folder is read only where that code imports it.
 
 A truth tool is *found* when a `herramienta` row names it; *reported* when it is not found but a
 `no_resuelto` row names it, or an unnamed `no_resuelto` row (other than one about `complete`)
@@ -830,13 +832,42 @@ def correr_medido(orden: list[str], cwd: Path, plazo: float) -> tuple[subprocess
     return hecho, datos["segundos"], datos["pico_rss_kib"]
 
 
-def analizar(carpeta: Carpeta, oracle_lint: str) -> dict[str, Any]:
-    """`evidence` and `check --format json` over the folder (run from it: PATHS are relative to the
-    working directory); the relations used and the findings; the cold cost of `evidence`."""
-    base = ["--no-cache", "--project", str(carpeta.proyecto), *carpeta.rutas]
-    evidencia, segundos, pico = correr_medido([oracle_lint, "evidence", *base], carpeta.proyecto, PLAZO_ANALIZADOR)
-    chequeo = subprocess.run([oracle_lint, "check", "--format", "json", *base], capture_output=True, text=True,
-                             cwd=carpeta.proyecto, timeout=PLAZO_ANALIZADOR)
+def _configurada(proyecto: Path) -> bool:
+    """Whether the folder already configures oracle-lint (oracle.json, or [tool.oracle] in pyproject.toml)."""
+    if (proyecto / "oracle.json").exists():
+        return True
+    try:
+        return "oracle" in tomllib.loads((proyecto / "pyproject.toml").read_text(encoding="utf-8")).get("tool", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+
+
+def analizar(carpeta: Carpeta, oracle_lint: str, candado: threading.Lock) -> dict[str, Any]:
+    """`evidence` and `check --format json` over the folder (run from it); the relations used and the
+    findings; the cold cost of `evidence`.
+
+    The folder is configured as a user adopting oracle-lint would: an `oracle.json` with `paths` =
+    its code entries (written for these two runs, then removed), so the rest of the folder (tests,
+    scripts) is read only where the code imports it. A folder that configures oracle-lint itself is
+    given the entries as PATHS instead. `candado`: held by one row of a project at a time (single-file
+    rows of one examples directory share it and its `oracle.json`)."""
+    with candado:
+        return _analizar(carpeta, oracle_lint)
+
+
+def _analizar(carpeta: Carpeta, oracle_lint: str) -> dict[str, Any]:
+    propia = _configurada(carpeta.proyecto)
+    config = carpeta.proyecto / "oracle.json"
+    base = ["--no-cache", "--project", str(carpeta.proyecto), *(carpeta.rutas if propia else ())]
+    if not propia:
+        config.write_text(json.dumps({"paths": list(carpeta.rutas)}), encoding="utf-8")
+    try:
+        evidencia, segundos, pico = correr_medido([oracle_lint, "evidence", *base], carpeta.proyecto, PLAZO_ANALIZADOR)
+        chequeo = subprocess.run([oracle_lint, "check", "--format", "json", *base], capture_output=True, text=True,
+                                 cwd=carpeta.proyecto, timeout=PLAZO_ANALIZADOR)
+    finally:
+        if not propia:
+            config.unlink()
     resultado: dict[str, Any] = {"evidence_exit": evidencia.returncode, "check_exit": chequeo.returncode,
                                  "herramienta": [], "no_resuelto": [], "esquema": [], "findings": [], "errores": [],
                                  "frio": {"segundos": segundos, "pico_rss_kib": pico}}
@@ -1172,10 +1203,10 @@ def markdown_verdad(filas: list[dict[str, Any]], cuenta: dict[str, Any]) -> str:
 
 
 def medir_carpeta(carpeta: Carpeta, trabajo: Path, estados: dict[str, EstadoEntorno], oracle_lint: str,
-                  prefijo: list[str], con_prefiltro: bool = False) -> dict[str, Any]:
+                  prefijo: list[str], candado: threading.Lock, con_prefiltro: bool = False) -> dict[str, Any]:
     """Analyzer (and its cost), ground truth (cached), comparison, for one folder; the pre-filter
-    check too when asked."""
-    analisis = analizar(carpeta, oracle_lint)
+    check too when asked. `candado`: the folder's project's (`analizar`)."""
+    analisis = analizar(carpeta, oracle_lint, candado)
     archivos = archivos_py(carpeta.proyecto, carpeta.rutas)
     coste = rendimiento(len(archivos), analisis["frio"], piso_parseo(archivos))
     verdad = verdad_carpeta(carpeta, trabajo, estados, prefijo)
@@ -1542,8 +1573,9 @@ def main() -> None:
                                             default=str), encoding="utf-8")
         return
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as grupo:
-        futuros = [grupo.submit(medir_carpeta, c, trabajo, estados, oracle_lint, prefijo, args.prefilter_check)
-                   for c in carpetas]
+        candados = {c.proyecto: threading.Lock() for c in carpetas}
+        futuros = [grupo.submit(medir_carpeta, c, trabajo, estados, oracle_lint, prefijo, candados[c.proyecto],
+                                args.prefilter_check) for c in carpetas]
         filas = []
         for n, futuro in enumerate(futuros, 1):
             filas.append(futuro.result())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import pathlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Optional
 
 from .forma import leidos
@@ -33,7 +33,10 @@ class Cargador:
     """The project's files by module name; parses a module the first time a stage needs it."""
 
     def __init__(self, raiz: pathlib.Path, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]],
-                 formas: Optional[Formas] = None) -> None:
+                 formas: Optional[Formas] = None, solo_importados: Collection[str] = ()) -> None:
+        """`solo_importados`: files of `rels` that `paths` leaves out, read when an import reaches
+        them and never searched for a word (`Palabras`): no call site, handler or registration there
+        is evidence about the analyzed code."""
         self.raiz = raiz
         self.formas = formas  # what the main process knows of each file's identifiers (None: parse files for them)
         self.por_nombre = {nombre_modulo(r): r for r in sorted(rels)}  # files that passed verification
@@ -41,7 +44,8 @@ class Cargador:
         # With the main process's identifiers at hand, a look-up tests them first and reads bytes
         # only for a non-ASCII file (or one the table does not answer for): scanning every file's
         # bytes for each word a stage asks about was a tenth of a cold run on awslabs/mcp.
-        self.palabras = Palabras(rels, self._bytes, con_palabra, self._identificadores,
+        fuera = frozenset(solo_importados)
+        self.palabras = Palabras([r for r in rels if r not in fuera], self._bytes, con_palabra, self._identificadores,
                                  identificadores_primero=bool(formas is not None and formas.conocidas),
                                  literales=self._literal, llamados=self._llamados,
                                  componentes=lambda: formas.componentes if formas is not None else None)

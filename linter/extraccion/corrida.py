@@ -169,6 +169,7 @@ class Extraccion:
         self._llams: dict[str, Optional[frozenset[str]]] = {}
         self.propios: set[str] = set()  # the files of this run; the others are context for resolution
         self.vecinos: set[str] = set()  # configured files a run over some files leaves out (judged when reached)
+        self.importados: set[str] = set()  # files `paths` leaves out: read when an import reaches them, never searched
         self.versiones = dict(sorted((versiones or {}).items()))
         # the pinned SDK releases decide what tools publish: cached facts are filed under them too
         self.sal = (clave(huella_analizador(), repr(self.versiones)) if self.versiones else huella_analizador()) \
@@ -195,6 +196,7 @@ class Extraccion:
                 elif grupo_de == "vecino":
                     self.vecinos.add(rel)
                 rels.setdefault(rel, str(archivo))
+        self.importados = set(rels) - self.propios - self.vecinos
         ahora = time.time_ns()
         for rel in sorted(rels):
             if rel in self.propios:
@@ -333,7 +335,11 @@ class Extraccion:
                                                   {r: self.formas[r]["importa"] for r in validos if r in self.formas}, indice))
             return grafo[0]
 
-        palabras = Palabras(validos, self.bytes_de, None, self._identificadores, identificadores_primero=True,
+        # Words are searched for in the run's files and their context only: a call site, handler or
+        # registration in a file `paths` leaves out (a test calling `register(mock_server)`) is no
+        # evidence about the analyzed code, and such a file is read only when an import reaches it.
+        palabras = Palabras([r for r in validos if r not in self.importados], self.bytes_de, None,
+                            self._identificadores, identificadores_primero=True,
                             literales=lambda rel: rel in self.formas and self.formas[rel]["literales"] is True,
                             llamados=self._llamados, componentes=componentes)
         con_palabra = {p: palabras.con(p) for p in PALABRAS_GLOBALES}
@@ -365,6 +371,7 @@ class Extraccion:
                                     Formas(self.almacen, self.sal, {r: (self.sha[r], f["identificadores"], f["literales"], f["llamados"], f["cadena"], f["sentencias"])
                                                                     for r in validos if (f := self.formas.get(r)) is not None},
                                            componentes() if pendientes else None), self.versiones,
+                                    sorted(self.importados.intersection(validos)),
                                     lotes=LOTES_DE_UNIDADES * reparto.trabajos, fallo=_unidad_caida, en_orden=True)
         for rel, resultado, deps in calculados:
             resultados[rel] = resultado

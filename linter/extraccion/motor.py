@@ -9,7 +9,7 @@ resolution reaches them, and every module reached is recorded as a dependency.
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Optional
 
 import libcst as cst
@@ -137,13 +137,13 @@ _CARGADOR: list[Any] = [None, None, None]
 
 
 def _cargador(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]],
-              formas: Optional[Formas] = None) -> Cargador:
+              formas: Optional[Formas] = None, solo_importados: Collection[str] = ()) -> Cargador:
     """This process's loader for run `corrida` (a worker keeps it across the lots it takes). While a
     loader holds trees, only the young generations are on CPython's schedule (recogida.py): full
     collections run when the loader drops modules, and until `olvidar`."""
     if _CARGADOR[0] != corrida:
         olvidar()
-        _CARGADOR[:] = [corrida, Cargador(pathlib.Path(raiz), rels, con_palabra, formas), a_podas()]
+        _CARGADOR[:] = [corrida, Cargador(pathlib.Path(raiz), rels, con_palabra, formas, solo_importados), a_podas()]
     return _CARGADOR[1]
 
 
@@ -159,16 +159,18 @@ def olvidar() -> None:
 
 def trabajar(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]],
              esquemas: Optional[Almacen], sal: str, limite: float, formas: Optional[Formas],
-             versiones: Mapping[str, tuple[int, ...]], unidades: Sequence[str]) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+             versiones: Mapping[str, tuple[int, ...]], solo_importados: Collection[str],
+             unidades: Sequence[str]) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
     """Compute several units in this process, sharing parsed modules: (file, result, dependencies).
 
     `esquemas` (None: no cache) keeps schema validity by schema value under the analyzer fingerprint `sal`;
     `limite`: seconds one file's analysis may take (0: no budget), past which it is a no_resuelto row;
     `formas`: the main process's identifiers of every checked file (and where it filed each forma),
     so a word look-up reads identifiers instead of parsing the file or scanning its bytes;
-    `versiones`: the SDK releases the project pins (`linter/versiones.py`).
+    `versiones`: the SDK releases the project pins (`linter/versiones.py`); `solo_importados`: the
+    files of `rels` read only when an import reaches them (`Cargador`).
     """
-    cargador = _cargador(corrida, raiz, rels, con_palabra, formas)
+    cargador = _cargador(corrida, raiz, rels, con_palabra, formas, solo_importados)
     validez = Validez(esquemas, sal)
     salida = []
     for rel in unidades:

@@ -99,3 +99,68 @@ def test_an_excluded_folder_stays_unread(tmp_path):
     (tmp_path / "modelos.py").unlink()
     e = reunir_evidencia(proyecto, None, cache=False).evidencia
     assert [n["herramienta"] for n in e["no_resuelto"]] == ["contar"]
+
+
+REGISTRO = '''
+def register(mcp):
+    @mcp.tool()
+    def saludar(nombre: str) -> dict[str, str]:
+        return {"hola": nombre}
+'''
+
+ENTRADA = '''
+from mcp.server.fastmcp import FastMCP
+
+from app.tools import register
+
+mcp = FastMCP("real")
+register(mcp)
+'''
+
+PRUEBA = '''
+from unittest.mock import MagicMock
+
+from app.tools import register
+
+
+def test_register():
+    register(MagicMock())
+'''
+
+
+def _parseados(tmp_path: Path, paths: str, monkeypatch) -> tuple[list[str], dict[str, list[dict]]]:
+    """The files libcst parsed in a one-process run over a project whose test calls the registration
+    function, and the evidence."""
+    from oracle_lint.linter.extraccion import carga
+
+    for nombre, texto in {"pyproject.toml": f"[tool.oracle]\npaths = {paths}\n", "app/__init__.py": "",
+                          "app/tools.py": REGISTRO, "app/main.py": ENTRADA, "tests/test_tools.py": PRUEBA}.items():
+        (tmp_path / nombre).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / nombre).write_text(textwrap.dedent(texto), encoding="utf-8")
+    parseados: list[str] = []
+    original = carga.Cargador._parsear
+
+    def contar(self, rel, datos):
+        parseados.append(rel)
+        return original(self, rel, datos)
+
+    monkeypatch.setattr(carga.Cargador, "_parsear", contar)
+    e = reunir_evidencia(Proyecto(tmp_path), None, cache=False, trabajos=1).evidencia
+    return sorted(parseados), e
+
+
+def test_a_call_site_outside_paths_is_no_evidence_and_its_file_is_never_parsed(tmp_path, monkeypatch):
+    """The registration's server comes from the call in `app/main.py`; the test that calls it with a
+    mock, outside `paths`, is not searched for call sites (nor parsed: it imports, it is not imported)."""
+    parseados, e = _parseados(tmp_path, '["app"]', monkeypatch)
+    assert parseados == ["app/main.py", "app/tools.py"]
+    assert [(h["herramienta"], h["archivo"]) for h in e["herramienta"]] == [("saludar", "app/tools.py")]
+    assert [(s["archivo"], s["linea"]) for s in e["servidor"]] == [("app/main.py", 6)]
+    assert e["no_resuelto"] == []
+
+
+def test_a_call_site_inside_paths_is_searched(tmp_path, monkeypatch):
+    """The near miss: with the tests among `paths`, the same call site is a file the search parses."""
+    parseados, e = _parseados(tmp_path, '["."]', monkeypatch)
+    assert parseados == ["app/main.py", "app/tools.py", "tests/test_tools.py"]
+    assert [(h["herramienta"], h["archivo"]) for h in e["herramienta"]] == [("saludar", "app/tools.py")]
