@@ -42,6 +42,7 @@ def unidad(proyecto: Proyecto, rel: str, validez: Optional[Validez] = None) -> d
     m = proyecto.fuentes.cargar(rel)
     herramientas: list[Herramienta] = []
     montajes: list[dict[str, Any]] = []
+    de_proveedores = 0  # resource-only providers given to a server (Registro.recursos_de_proveedores)
     if m is not None:
         literales = Literales(proyecto)
         derivador = Derivador(proyecto, literales)
@@ -79,6 +80,7 @@ def unidad(proyecto: Proyecto, rel: str, validez: Optional[Validez] = None) -> d
             salida.no_resuelto(None, f"analyzer internal error while reading mounted servers: {type(e).__name__}: {e}", Pos(m.archivo, 1, 1))
         for n, problema in registro.problemas:
             salida.no_resuelto(n, problema.motivo, problema.pos or Pos("", 1, 1))
+        de_proveedores = registro.recursos_de_proveedores
     cuentas: dict[str, int] = {}
     for h in herramientas:
         cuentas[h.pos.archivo] = cuentas.get(h.pos.archivo, 0) + 1
@@ -91,7 +93,7 @@ def unidad(proyecto: Proyecto, rel: str, validez: Optional[Validez] = None) -> d
         "completes": _completes(m, proyecto) if m is not None else [],
         "cuentas": cuentas,
         "servidores": _servidores(m, proyecto) if m is not None else [],
-        "otros_registros": _otros_registros(m) if m is not None else 0,
+        "otros_registros": (_otros_registros(m) + de_proveedores) if m is not None else 0,
     }
 
 
@@ -101,7 +103,11 @@ def sitio(h: Herramienta) -> str:
 
 
 CLASES_SERVIDOR = ("FastMCP", "MCPServer", "Server")
-OTROS = ("prompt", "resource", "add_prompt", "add_resource", "resource_template", "list_prompts", "list_resources")
+OTROS = ("prompt", "resource", "add_prompt", "add_resource", "resource_template", "list_prompts", "list_resources",
+         "get_prompt", "read_resource", "list_resource_templates", "subscribe_resource", "unsubscribe_resource")
+# mcp 2.x's low-level `Server(on_list_prompts=...)`: the same prompt and resource handlers, as arguments
+ARGUMENTOS_OTROS = tuple(f"on_{n}" for n in ("list_prompts", "get_prompt", "list_resources", "read_resource",
+                                              "list_resource_templates", "subscribe_resource", "unsubscribe_resource"))
 LLAMADAS_OTRAS = ("add_prompt", "add_resource", "add_template")  # every word of both is a pre-filter word
 
 
@@ -121,14 +127,17 @@ def _servidores(m: Any, proyecto: Proyecto) -> list[dict[str, Any]]:
 
 
 def _otros_registros(m: Any) -> int:
-    """How many prompt/resource registrations module `m` writes (`@s.prompt()`, `s.add_resource(...)`):
-    a server that publishes those and no tool was looked at, not missed."""
+    """How many prompt/resource registrations module `m` writes (`@s.prompt()`, `s.add_resource(...)`,
+    `Server(on_list_resources=...)`): a server that publishes those and no tool was looked at, not missed."""
     n = 0
     for _, dec in m.decoradas:
         f = dec.decorator.func if isinstance(dec.decorator, cst.Call) else dec.decorator
         n += isinstance(f, cst.Attribute) and f.attr.value in OTROS
     for c in m.llamadas:
         n += isinstance(c.func, cst.Attribute) and c.func.attr.value in LLAMADAS_OTRAS
+        corto = c.func.value if isinstance(c.func, cst.Name) else c.func.attr.value if isinstance(c.func, cst.Attribute) else None
+        if corto in CLASES_SERVIDOR:
+            n += sum(a.keyword is not None and a.keyword.value in ARGUMENTOS_OTROS for a in c.args)
     return n
 
 

@@ -40,7 +40,8 @@ SOLO_ATRIBUTOS = (b"add_prompt", b"add_resource", b"add_template", b"_tool_manag
 # As the attribute of a decorator only (`@s.prompt()`, `@s.resource("x://")`: motor.OTROS): prompt
 # and resource registrations, which count a server that publishes those and no tool as looked at.
 # A boto3 `session.resource("s3")` is not one of them.
-SOLO_DECORADORES = (b"prompt", b"resource", b"resource_template", b"list_prompts", b"list_resources")
+SOLO_DECORADORES = (b"prompt", b"resource", b"resource_template", b"list_prompts", b"list_resources", b"get_prompt",
+                    b"read_resource", b"list_resource_templates", b"subscribe_resource", b"unsubscribe_resource")
 # As what a call calls (`FastMCP(...)`, `lowlevel.Server(...)`): the server classes, whose
 # constructors a run reports (motor.CLASES_SERVIDOR); an annotation `mcp: FastMCP` is not one.
 SOLO_LLAMADAS = (b"FastMCP", b"MCPServer", b"Server")

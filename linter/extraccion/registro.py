@@ -33,6 +33,14 @@ def termina_en_proveedor(nombres: set[str]) -> bool:
     return any(n.startswith("fastmcp.") and n.endswith(".FileSystemProvider") for n in nombres)
 
 
+def proveedor_de_recursos(nombres: set[str]) -> bool:
+    """Whether a call target is one of fastmcp's skills providers, which publish each skill's files as
+    resources and no tool (`_list_resources` only: fastmcp.server.providers.skills, and fastmcp.skills
+    from 4.x, which serves them through the skills extension too)."""
+    return any(n.startswith(("fastmcp.server.providers.skills.", "fastmcp.skills.")) and n.endswith("Provider")
+               for n in nombres)
+
+
 def es_tool_mcp(nombres: set[str]) -> bool:
     """Whether a call target is the protocol `Tool` type (mcp.types / mcp_types)."""
     return any(n.split(".")[-1] == "Tool" and (n.startswith("mcp.types") or n.startswith("mcp_types")) for n in nombres)
@@ -75,6 +83,7 @@ class Registro:
         self._cuenta_tool: Optional[int] = None
         self._carpetas: Optional[list[tuple[Servidor, str, cst.Call, Modulo]]] = None
         self._consumidos: set[int] = set()  # dict literals a `Tool(**spec)` reads: tools of that call, not of a table
+        self.recursos_de_proveedores = 0  # resource-only providers given to a server (`_generados`): registrations seen
 
     def _problema(self, herramienta: Optional[str], motivo: str, pos) -> None:
         self.problemas.append((herramienta, NoResuelto(motivo, pos)))
@@ -221,10 +230,18 @@ class Registro:
             if corto in ("add_transform", "add_provider") and isinstance(c.func, cst.Attribute):
                 s = self.servidor(m, c.func.value, m.contexto.get(id(c)))
                 legible = corto == "add_provider" and c.args and self._carpeta_legible(m, c.args[0].value, m.contexto.get(id(c)))
-                if isinstance(s, Servidor) and s.estilo == "fastmcp" and not legible:
+                if corto == "add_provider" and c.args and self._de_recursos(m, c.args[0].value, m.contexto.get(id(c))):
+                    self.recursos_de_proveedores += isinstance(s, Servidor)
+                elif isinstance(s, Servidor) and s.estilo == "fastmcp" and not legible:
                     self._sin_nombre(f"`{describir(m, c)}`: a {corto[4:]} adds tools at run time; "
                                      "their names and schemas cannot be read from the source", m, c, generadas="made at run time")
                 continue
+            if corto in ("FastMCP", "MCPServer") and any(a.keyword is not None and a.keyword.value == "providers"
+                                                        and isinstance(a.value, (cst.List, cst.Tuple)) for a in c.args):
+                self.recursos_de_proveedores += isinstance(self.servidor(m, c, m.contexto.get(id(c))), Servidor) and sum(
+                    isinstance(el, cst.Element) and self._de_recursos(m, el.value, m.contexto.get(id(c)))
+                    for a in c.args if a.keyword is not None and a.keyword.value == "providers"
+                    and isinstance(a.value, (cst.List, cst.Tuple)) for el in a.value.elements)
             if corto in ("FastMCP", "MCPServer") and any(a.keyword is not None and a.keyword.value in ("providers", "transforms")
                                                         and not self._proveedores_conocidos(m, a.value, m.contexto.get(id(c)))
                                                         for a in c.args):
@@ -245,7 +262,18 @@ class Registro:
         if not isinstance(expr, (cst.List, cst.Tuple)):
             return False
         return all(isinstance(el, cst.Element) and (isinstance(self.servidor(m, el.value, ctx), Servidor)
-                                                    or self._carpeta_legible(m, el.value, ctx)) for el in expr.elements)
+                                                    or self._carpeta_legible(m, el.value, ctx)
+                                                    or self._de_recursos(m, el.value, ctx)) for el in expr.elements)
+
+    def _de_recursos(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef]) -> bool:
+        """Whether a provider (the call, or a name bound only to one) is a skills provider: it adds
+        resources and no tool, so the server it is given to was looked at, not missed."""
+        if isinstance(expr, (cst.Name, cst.Attribute)):
+            ligaduras = self.programa.ligaduras_de(m, expr, ctx)
+            if len(ligaduras) != 1 or ligaduras[0].tipo != "valor" or ligaduras[0].m is None:
+                return False
+            m, expr = ligaduras[0].m, ligaduras[0].nodo
+        return isinstance(expr, cst.Call) and proveedor_de_recursos(self.proyecto.calificados(m, expr.func))
 
     def _carpeta_legible(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef]) -> bool:
         carpeta = self._carpeta(m, expr, ctx)
