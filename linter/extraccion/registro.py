@@ -236,12 +236,14 @@ class Registro:
                     self._sin_nombre(f"`{describir(m, c)}`: a {corto[4:]} adds tools at run time; "
                                      "their names and schemas cannot be read from the source", m, c, generadas="made at run time")
                 continue
-            if corto in ("FastMCP", "MCPServer") and any(a.keyword is not None and a.keyword.value == "providers"
-                                                        and isinstance(a.value, (cst.List, cst.Tuple)) for a in c.args):
-                self.recursos_de_proveedores += isinstance(self.servidor(m, c, m.contexto.get(id(c))), Servidor) and sum(
-                    isinstance(el, cst.Element) and self._de_recursos(m, el.value, m.contexto.get(id(c)))
-                    for a in c.args if a.keyword is not None and a.keyword.value == "providers"
-                    and isinstance(a.value, (cst.List, cst.Tuple)) for el in a.value.elements)
+            if corto in ("FastMCP", "MCPServer"):
+                ctx = m.contexto.get(id(c))
+                proveedores = [el.value for a in c.args if a.keyword is not None and a.keyword.value == "providers"
+                               and isinstance(a.value, (cst.List, cst.Tuple)) for el in a.value.elements
+                               if isinstance(el, cst.Element)]
+                de_recursos = sum(self._de_recursos(m, p, ctx) for p in proveedores)
+                if de_recursos and isinstance(self.servidor(m, c, ctx), Servidor):
+                    self.recursos_de_proveedores += de_recursos
             if corto in ("FastMCP", "MCPServer") and any(a.keyword is not None and a.keyword.value in ("providers", "transforms")
                                                         and not self._proveedores_conocidos(m, a.value, m.contexto.get(id(c)))
                                                         for a in c.args):
@@ -265,15 +267,22 @@ class Registro:
                                                     or self._carpeta_legible(m, el.value, ctx)
                                                     or self._de_recursos(m, el.value, ctx)) for el in expr.elements)
 
-    def _de_recursos(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef]) -> bool:
-        """Whether a provider (the call, or a name bound only to one) is a skills provider: it adds
-        resources and no tool, so the server it is given to was looked at, not missed."""
+    def _proveedor(self, m: Modulo, expr: cst.BaseExpression,
+                   ctx: Optional[cst.FunctionDef]) -> Optional[tuple[Modulo, cst.Call]]:
+        """The call that builds a provider given to a server: the expression itself, or the one value
+        a name is bound to (None otherwise)."""
         if isinstance(expr, (cst.Name, cst.Attribute)):
             ligaduras = self.programa.ligaduras_de(m, expr, ctx)
             if len(ligaduras) != 1 or ligaduras[0].tipo != "valor" or ligaduras[0].m is None:
-                return False
+                return None
             m, expr = ligaduras[0].m, ligaduras[0].nodo
-        return isinstance(expr, cst.Call) and proveedor_de_recursos(self.proyecto.calificados(m, expr.func))
+        return (m, expr) if isinstance(expr, cst.Call) else None
+
+    def _de_recursos(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef]) -> bool:
+        """Whether a provider is a skills provider: it adds resources and no tool, so the server it is
+        given to was looked at, not missed."""
+        llamada = self._proveedor(m, expr, ctx)
+        return llamada is not None and proveedor_de_recursos(self.proyecto.calificados(llamada[0], llamada[1].func))
 
     def _carpeta_legible(self, m: Modulo, expr: cst.BaseExpression, ctx: Optional[cst.FunctionDef]) -> bool:
         carpeta = self._carpeta(m, expr, ctx)
@@ -292,13 +301,10 @@ class Registro:
                  ctx: Optional[cst.FunctionDef]) -> Optional[tuple[cst.Call, Modulo, Optional[str]]]:
         """`FileSystemProvider(root=...)` (the call, or a name bound to it): the call, its module and
         the project-relative folder it loads (None when the folder is computed at run time)."""
-        if isinstance(expr, (cst.Name, cst.Attribute)):
-            ligaduras = self.programa.ligaduras_de(m, expr, ctx)
-            if len(ligaduras) != 1 or ligaduras[0].tipo != "valor" or ligaduras[0].m is None:
-                return None
-            m, expr = ligaduras[0].m, ligaduras[0].nodo
-        if not isinstance(expr, cst.Call) or not termina_en_proveedor(self.proyecto.calificados(m, expr.func)):
+        llamada = self._proveedor(m, expr, ctx)
+        if llamada is None or not termina_en_proveedor(self.proyecto.calificados(llamada[0], llamada[1].func)):
             return None
+        m, expr = llamada
         raiz = next((a.value for a in expr.args if a.keyword is not None and a.keyword.value == "root"),
                     expr.args[0].value if expr.args and expr.args[0].keyword is None else None)
         return expr, m, ruta(m, raiz, self.proyecto.calificados) if raiz is not None else None
