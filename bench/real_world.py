@@ -26,14 +26,16 @@ truth. Not run in CI; the corpus is fetched, never committed. It prints tables; 
 Cost, per folder (a second table; totals after the targets; `rendimiento` in `--json`, a cost table
 in `--markdown`):
 
-- *cold*: wall seconds (`time.perf_counter`) of the `evidence --no-cache` process, and its *peak
-  RSS*: `ru_maxrss` of the rusage `os.wait4` returns for that one child (on Linux the max over the
+- *cold*: wall seconds (`time.perf_counter`) of the `evidence --no-cache` process, the best of
+  `--rounds` runs (default 2; evidence that differs between them is an analyzer error), and its *peak
+  RSS*, the largest of them: `ru_maxrss` of the rusage `os.wait4` returns for that one child (on Linux the max over the
   child and the descendants it reaped, i.e. the biggest single process of the run, the analyzer or
   one of its workers; never a sum, and never other folders' processes). Both are taken by
   `real_world_parts/lanzador.py`, a small process that runs the analyzer: Linux counts in a child's
   `ru_maxrss` the memory it had before `exec`, a copy of its parent's, so a child of this growing
   process would report at least this process's size.
-- *floor*: in a separate process of this interpreter, the seconds of the `libcst.parse_module` loop
+- *floor*: in a separate process of this interpreter (the best of `--rounds` processes, as for cold:
+  on a shared machine one sample lands in whatever load there is), the seconds of the `libcst.parse_module` loop
   alone over the same files the analyzer is given (`archivos_py` of the folder's PATHS), decoded as
   UTF-8 beforehand; files that fail to read or decode are skipped, a parse that fails is counted
   (inside the loop). Folders without Python files have no floor (n/a).
@@ -842,7 +844,7 @@ def _configurada(proyecto: Path) -> bool:
         return False
 
 
-def analizar(carpeta: Carpeta, oracle_lint: str, candado: threading.Lock) -> dict[str, Any]:
+def analizar(carpeta: Carpeta, oracle_lint: str, candado: threading.Lock, rondas: int = 1) -> dict[str, Any]:
     """`evidence` and `check --format json` over the folder (run from it); the relations used and the
     findings; the cold cost of `evidence`.
 
@@ -850,19 +852,25 @@ def analizar(carpeta: Carpeta, oracle_lint: str, candado: threading.Lock) -> dic
     its code entries (written for these two runs, then removed), so the rest of the folder (tests,
     scripts) is read only where the code imports it. A folder that configures oracle-lint itself is
     given the entries as PATHS instead. `candado`: held by one row of a project at a time (single-file
-    rows of one examples directory share it and its `oracle.json`)."""
+    rows of one examples directory share it and its `oracle.json`). `evidence` runs `rondas` times: the
+    cold figure is the best of them, the peak RSS the largest, and evidence that differs between two
+    runs is an analyzer error (it must be deterministic)."""
     with candado:
-        return _analizar(carpeta, oracle_lint)
+        return _analizar(carpeta, oracle_lint, rondas)
 
 
-def _analizar(carpeta: Carpeta, oracle_lint: str) -> dict[str, Any]:
+def _analizar(carpeta: Carpeta, oracle_lint: str, rondas: int) -> dict[str, Any]:
     propia = _configurada(carpeta.proyecto)
     config = carpeta.proyecto / "oracle.json"
     base = ["--no-cache", "--project", str(carpeta.proyecto), *(carpeta.rutas if propia else ())]
     if not propia:
         config.write_text(json.dumps({"paths": list(carpeta.rutas)}), encoding="utf-8")
     try:
-        evidencia, segundos, pico = correr_medido([oracle_lint, "evidence", *base], carpeta.proyecto, PLAZO_ANALIZADOR)
+        corridas = [correr_medido([oracle_lint, "evidence", *base], carpeta.proyecto, PLAZO_ANALIZADOR)
+                    for _ in range(max(1, rondas))]
+        evidencia = corridas[0][0]
+        segundos, pico = min(c[1] for c in corridas), max(c[2] for c in corridas)
+        distintas = [n for n, c in enumerate(corridas) if (c[0].returncode, c[0].stdout) != (evidencia.returncode, evidencia.stdout)]
         chequeo = subprocess.run([oracle_lint, "check", "--format", "json", *base], capture_output=True, text=True,
                                  cwd=carpeta.proyecto, timeout=PLAZO_ANALIZADOR)
     finally:
@@ -877,6 +885,8 @@ def _analizar(carpeta: Carpeta, oracle_lint: str) -> dict[str, Any]:
             resultado[relacion] = relaciones.get(relacion, [])
     else:
         resultado["errores"].append(f"evidence exit {evidencia.returncode}: {evidencia.stderr[-1500:]}")
+    if distintas:
+        resultado["errores"].append(f"evidence differs between runs 1 and {distintas[0] + 1} of the same tree")
     if chequeo.returncode in (0, 1):
         resultado["findings"] = json.loads(chequeo.stdout).get("findings", [])
     else:
@@ -912,10 +922,18 @@ print(json.dumps({"segundos": segundos, "archivos": len(textos) - fallidos, "fal
 """
 
 
-def piso_parseo(archivos: list[Path]) -> dict[str, Any] | None:
-    """The libcst parse-only floor of a folder's files, in a process of its own (None: no Python files)."""
+def piso_parseo(archivos: list[Path], rondas: int = 1) -> dict[str, Any] | None:
+    """The libcst parse-only floor of a folder's files, in a process of its own (None: no Python files):
+    the best of `rondas` processes, each figure (parse loop, whole process) its own best."""
     if not archivos:
         return None
+    pisos = [_piso_una_vez(archivos) for _ in range(max(1, rondas))]
+    if any("error" in p for p in pisos):
+        return next(p for p in pisos if "error" in p)
+    return {**pisos[0], **{k: min(p[k] for p in pisos) for k in ("segundos", "importacion_libcst", "proceso")}}
+
+
+def _piso_una_vez(archivos: list[Path]) -> dict[str, Any]:
     try:
         inicio = time.perf_counter()
         proceso = subprocess.run([sys.executable, "-P", "-c", PISO_PARSEO], input=json.dumps([str(a) for a in archivos]),
@@ -1203,12 +1221,14 @@ def markdown_verdad(filas: list[dict[str, Any]], cuenta: dict[str, Any]) -> str:
 
 
 def medir_carpeta(carpeta: Carpeta, trabajo: Path, estados: dict[str, EstadoEntorno], oracle_lint: str,
-                  prefijo: list[str], candado: threading.Lock, con_prefiltro: bool = False) -> dict[str, Any]:
+                  prefijo: list[str], candado: threading.Lock, con_prefiltro: bool = False,
+                  rondas: int = 1) -> dict[str, Any]:
     """Analyzer (and its cost), ground truth (cached), comparison, for one folder; the pre-filter
-    check too when asked. `candado`: the folder's project's (`analizar`)."""
-    analisis = analizar(carpeta, oracle_lint, candado)
+    check too when asked. `candado`: the folder's project's (`analizar`); `rondas`: timed runs of
+    the analyzer and of the floor, each side's best kept."""
+    analisis = analizar(carpeta, oracle_lint, candado, rondas)
     archivos = archivos_py(carpeta.proyecto, carpeta.rutas)
-    coste = rendimiento(len(archivos), analisis["frio"], piso_parseo(archivos))
+    coste = rendimiento(len(archivos), analisis["frio"], piso_parseo(archivos, rondas))
     verdad = verdad_carpeta(carpeta, trabajo, estados, prefijo)
     fila = {"carpeta": carpeta.nombre, "repo": carpeta.arbol.repo.etiqueta, "mitad": carpeta.mitad,
             "proyecto": str(carpeta.proyecto), "rutas": list(carpeta.rutas), "entorno": carpeta.entorno.clave,
@@ -1530,6 +1550,8 @@ def main() -> None:
     parser.add_argument("--oracle-lint", help="the oracle-lint executable (default: this checkout's .venv)")
     parser.add_argument("--python", default=sys.executable, help="interpreter for the target venvs (default: this one)")
     parser.add_argument("--jobs", type=int, default=2, help="folders measured at once (default 2)")
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="timed runs of the analyzer and of the floor per folder, each side's best kept (default 2)")
     parser.add_argument("--prefilter-check", action="store_true",
                         help="also compare each folder's evidence with and without the pre-filter")
     parser.add_argument("--corpus", choices=("base", "ampliado", "todo"), default="base",
@@ -1575,7 +1597,7 @@ def main() -> None:
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as grupo:
         candados = {c.proyecto: threading.Lock() for c in carpetas}
         futuros = [grupo.submit(medir_carpeta, c, trabajo, estados, oracle_lint, prefijo, candados[c.proyecto],
-                                args.prefilter_check) for c in carpetas]
+                                args.prefilter_check, args.rounds) for c in carpetas]
         filas = []
         for n, futuro in enumerate(futuros, 1):
             filas.append(futuro.result())
