@@ -10,6 +10,8 @@ from pathlib import Path
 from oracle_lint.linter.analisis import reunir_evidencia
 from oracle_lint.nucleo.proyecto import Proyecto
 
+from .corridas import parseos
+
 SERVIDOR = '''
 from mcp.server.fastmcp import FastMCP
 
@@ -131,20 +133,11 @@ def test_register():
 def _parseados(tmp_path: Path, paths: str, monkeypatch) -> tuple[list[str], dict[str, list[dict]]]:
     """The files libcst parsed in a one-process run over a project whose test calls the registration
     function, and the evidence."""
-    from oracle_lint.linter.extraccion import carga
-
     for nombre, texto in {"pyproject.toml": f"[tool.oracle]\npaths = {paths}\n", "app/__init__.py": "",
                           "app/tools.py": REGISTRO, "app/main.py": ENTRADA, "tests/test_tools.py": PRUEBA}.items():
         (tmp_path / nombre).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / nombre).write_text(textwrap.dedent(texto), encoding="utf-8")
-    parseados: list[str] = []
-    original = carga.Cargador._parsear
-
-    def contar(self, rel, datos):
-        parseados.append(rel)
-        return original(self, rel, datos)
-
-    monkeypatch.setattr(carga.Cargador, "_parsear", contar)
+    parseados = parseos(monkeypatch)
     e = reunir_evidencia(Proyecto(tmp_path), None, cache=False, trabajos=1).evidencia
     return sorted(parseados), e
 
