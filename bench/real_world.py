@@ -110,6 +110,8 @@ FABRICAS_SERVIDOR = {"from_openapi", "from_fastapi", "as_proxy", "create_proxy"}
 REGLAS_RAIZ_PREFIJO = "contrato.raiz_"
 REGLA_CLAVE = "contrato.clave_no_declarada"
 REGLA_NO_RESUELTO = "analisis.no_resuelto"
+# Rules that judge a tool's input schema: they bind whether or not the tool publishes an output schema
+REGLAS_DE_ENTRADA = frozenset({"contrato.union_estructural_entrada"})
 CREDENCIALES_FALSAS = {
     "AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_SESSION_TOKEN": "testing",
     "AWS_SECURITY_TOKEN": "testing", "AWS_REGION": "us-east-1", "AWS_DEFAULT_REGION": "us-east-1",
@@ -1136,7 +1138,8 @@ def comparar(carpeta: Carpeta, verdad: dict[str, Any], analisis: dict[str, Any])
         "esquema_no_leido": no_leidas,  # disagreements that are only "the analyzer could not read it"
         "desacuerdos": desacuerdos,
         "hallazgos_por_regla": dict(sorted(Counter(f["rule"] for f in hallazgos).items())),
-        "hallazgos_sin_salida": [f for f in hallazgos if f.get("tool") in sin_salida and f["rule"] != REGLA_NO_RESUELTO],
+        "hallazgos_sin_salida": [f for f in hallazgos if f.get("tool") in sin_salida and f["rule"] != REGLA_NO_RESUELTO
+                                 and f["rule"] not in REGLAS_DE_ENTRADA],
         "raiz_repetida": {f"{t} {r} {a}" + (f" {k}" if k else ""): n for (t, r, a, k), n in sorted(raiz.items(), key=str) if n > 1},
     }
 
@@ -1364,7 +1367,7 @@ def imprimir(filas: list[dict[str, Any]], cuenta: dict[str, Any]) -> None:
     print(f"  schema agreement 100 % (of found)            {_porcentaje(t['acuerdo_esquema'], t['encontradas'])}  "
           f"{'met' if t['acuerdo_esquema'] == t['encontradas'] else 'NOT met'}"
           f"  ({t['esquema_no_leido']} of the rest only unread: a no_resuelto row says why)")
-    print(f"  findings on tools without output schema = 0  {t['hallazgos_sin_salida']:>6}   "
+    print(f"  output findings on tools w/o output schema = 0 {t['hallazgos_sin_salida']:>4}   "
           f"{'met' if t['hallazgos_sin_salida'] == 0 else 'NOT met'}  {t['hallazgos_sin_salida_por_regla'] or ''}")
     print(f"  (tool, root rule, file) with > 1 finding = 0 {t['raiz_repetida']:>6}   "
           f"{'met' if t['raiz_repetida'] == 0 else 'NOT met'}")
@@ -1455,7 +1458,7 @@ def markdown(filas: list[dict[str, Any]], cuenta: dict[str, Any]) -> str:
               f"| extra (analyzer tools not in the truth) | {t['extra']} | |",
               f"| schema agreement (of found) | {t['acuerdo_esquema']} ({_porcentaje(t['acuerdo_esquema'], t['encontradas']).strip()}); "
               f"{t['esquema_no_leido']} more only unread | 100 % |",
-              f"| findings on tools without an output schema (not `analisis.no_resuelto`) | {t['hallazgos_sin_salida']} "
+              f"| findings on tools without an output schema (not `analisis.no_resuelto`, nor an input rule) | {t['hallazgos_sin_salida']} "
               f"{_por_regla(t['hallazgos_sin_salida_por_regla'])} | 0 |",
               f"| (tool, root rule, file) with more than one finding | {t['raiz_repetida']} | 0 |",
               "", "| rule | findings |", "|---|---|"]
