@@ -1,0 +1,66 @@
+"""Issue 32's TypeScript corpus (docs/real-world-ts.md): names, commits, rows and halves only.
+
+No third-party code is committed. `ELEGIDOS` are the repositories the written rule accepted, in the
+order it took them (`bench/corpus_ts_candidatos.tsv` holds every candidate and why it was taken or
+skipped; `elegibilidad.py` is the reading that decided); `BASE` the ones the issue names. A row is
+a folder, relative to the repository root.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+MITADES = ("desarrollo", "medida")
+
+# (owner/name, commit, rows): the issue's own corpus, developed on.
+BASE = (
+    ("modelcontextprotocol/servers", "76d64c822f5125032f89eb71dbdb94e42b434821",
+     ("src/everything", "src/filesystem", "src/memory", "src/sequentialthinking")),
+    # the SDK's default branch (2.x, packages @modelcontextprotocol/server and client): each
+    # examples/<name>/ that holds a server.ts
+    ("modelcontextprotocol/typescript-sdk", "3924de99df834302d89f5997a1b64ca268282284", ("examples/*/server.ts",)),
+    # its v1.x branch (@modelcontextprotocol/sdk 1.x): each server file of src/examples/server/
+    ("modelcontextprotocol/typescript-sdk", "2d889f2b329e46680ec9bdd565de4616c497825a", ("src/examples/server/*.ts",)),
+)
+
+# (owner/name, commit, rows): accepted by the rule, in its order.
+ELEGIDOS = (
+    ("limaCoder/polotrip", "aff590cd6d79b236004e9e5df3d1e7612bad66bc", ("apps/mcp",)),
+    ("ismailomodara/mcp-init", "c28dfbc380db52b0e0af8ed0ccea9c870ea58104", (".",)),
+    ("uptiqv2-prod/loan-application-portal-616326", "01c5b7ed75fa76595d53404864b4403de2cefbc0", ("backend",)),
+    ("HugoLc/npx-mcp-server", "4d2028a1205586985d096afb2c04490401ff97f4", (".",)),
+    ("speakeasy-api/gram", "2211d3402a51ec6172865df32305931f1000d860",
+     ("examples/openai-apps-sdk/pizzaz_server_node",
+      "ts-framework/create-function/gram-template-mcp",
+      "ts-framework/functions")),
+    ("solidoai/n8n-workflow-builder", "492c389e42324636c08f2a86c93d61b5b55b356e", (".",)),
+    ("lucasgaldinos/mcp-server-deep-code-reasoning-mcp", "70fa068433a1b507eb917888a6b66c4fc093c6ac", (".",)),
+    ("amannirala13/mcp-node-template", "ee3098a4016c210d82da58a73f8197813d106ead", (".",)),
+    ("eyelock/mcp-toolkit", "e40eba66f957339650f7d5a1f5e36c60fc1f0759", ("packages/mcp", "packages/testing")),
+    ("betterhyq/sse-mcp-servers", "7de98ae28f3919bebd4c517b9c86702401951d13", (".",)),
+    ("kyrelldixon/n8n-mcp-server-demo", "d4e25dee498ee0c9ff2caf90a3325ce0059423b6", (".",)),
+    ("pluto-atom-4/ai-playground", "75a59d7a098a465c2cb2e3bb2e316736b54a8c83", ("model_context_protocol/ts-mcp",)),
+    ("yhwancha/mylocation-mcp", "23cbc6ad3831bcf316647121d47fdde8c2246405", (".",)),
+    ("ContextVM/relatr", "997001de4057f901db5932c8c16505cee55647a4", (".",)),
+    ("neelamkoshiya/mcp-sdks", "de8174530ef751107a48922d367b62f31c196f40", ("typescript",)),
+    ("DollhouseMCP/mcp-server", "e8eb88953e26a224baa82e4da33b875dff3ccfdf", (".",)),
+    ("mittwald/mcp-server", "2f50f68c5455f29d6a3c5197425135606da78f08", (".",)),
+    ("jsboige/jsboige-mcp-servers", "8b9ac085876ae7701538652c6f216e7798412f7f",
+     ("servers/github-projects-mcp",
+      "servers/jinavigator-server",
+      "servers/quickfiles-server",
+      "servers/roo-state-manager")),
+    ("kesslerio/attio-mcp-server", "c1e9cce5e17ebdc6b2e15206266675d9a28fa8dd", (".",)),
+    ("pulsemcp/mcp-servers", "bd960bf38c515e5b44a88e3d1324bd38657cf53c",
+     ("experimental/agent-orchestrator/shared",
+      "experimental/appsignal/shared",
+      "experimental/claude-code-agent/shared",
+      "experimental/dynamodb/shared",
+      "experimental/fetchpet/shared")),
+)
+
+
+def mitad(repositorio: str) -> str:
+    """The half a repository was put in before either was looked at: the first byte of
+    sha256("owner/name") (lower-case, UTF-8), even -> desarrollo, odd -> medida."""
+    return MITADES[hashlib.sha256(repositorio.lower().encode("utf-8")).digest()[0] % 2]
