@@ -25,6 +25,11 @@ from oracle_lint.nucleo.errores import ErrorOracle
 from oracle_lint.nucleo.proyecto import Proyecto
 
 SALTEADOS = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
+# TypeScript/JavaScript sources, looked for only to say why a project with no Python file has nothing
+# oracle-lint reads statically (`fuentes_mcp_typescript`); `.d.ts` declarations are not sources.
+SUFIJOS_TS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+# What a TypeScript/JavaScript MCP server imports: the SDK's server modules (1.x and 2.x), or fastmcp.
+IMPORTACIONES_TS = (b"@modelcontextprotocol/sdk/server", b"@modelcontextprotocol/server", b'"fastmcp"', b"'fastmcp'")
 
 
 class Ignorados:
@@ -153,8 +158,9 @@ class Recorrido:
 
 
 def _caminar(proyecto: Proyecto, directorio: Path, excluidos: Sequence[Path], ignorados: Ignorados,
-             ilegibles: list[OSError], recorrido: Optional[Recorrido] = None) -> Iterable[Path]:
-    """The .py files under `directorio`; a directory that cannot be listed is kept in `ilegibles`.
+             ilegibles: list[OSError], recorrido: Optional[Recorrido] = None,
+             sufijos: tuple[str, ...] = (".py",)) -> Iterable[Path]:
+    """The files with one of `sufijos` (.py) under `directorio`; a directory that cannot be listed is kept in `ilegibles`.
     Iterative (`os.walk` recurses, and a tree 1,100 directories deep exhausted the stack). Paths stay
     strings until a file is kept: the walk prunes excluded and ignored directories, so below the start
     only an entry itself can be excluded, and each directory's `.gitignore` chain is built once."""
@@ -176,7 +182,7 @@ def _caminar(proyecto: Proyecto, directorio: Path, excluidos: Sequence[Path], ig
         for d in subdirs:
             cadenas[os.path.join(actual, d)] = ignorados.cadena(os.path.join(actual, d), cadena)
         for nombre in sorted(archivos):
-            if not nombre.endswith(".py"):
+            if not nombre.endswith(sufijos) or nombre.endswith(".d.ts"):
                 continue
             ruta = os.path.join(actual, nombre)
             if ruta not in fuera and not _ignorado_en(cadena, nombre, directorio=False):
@@ -232,6 +238,27 @@ def archivos_a_analizar(proyecto: Proyecto, rutas: Sequence[Path] | None, *, for
     if ilegibles:
         raise _ilegibles(proyecto, ilegibles)
     return sorted(elegidas)
+
+
+def fuentes_mcp_typescript(proyecto: Proyecto) -> list[Path]:
+    """TypeScript/JavaScript files of the configured paths (walked as Python files are) that import the
+    MCP SDK's server modules or fastmcp: a server oracle-lint does not read statically, which a run
+    with no Python file names instead of "no project". Sorted; unreadable files and directories are
+    passed over (this only words an error)."""
+    excluidos = [proyecto.confinar(Path(e)) for e in proyecto.config.exclude]
+    ignorados = Ignorados(proyecto.raiz)
+    halladas: set[Path] = set()
+    for base in proyecto.paths:
+        candidatas = (_caminar(proyecto, base, excluidos, ignorados, [], sufijos=SUFIJOS_TS) if base.is_dir()
+                      else [base] if base.is_file() and base.name.endswith(SUFIJOS_TS) else [])
+        for ruta in candidatas:
+            try:
+                datos = ruta.read_bytes()
+            except OSError:
+                continue
+            if any(i in datos for i in IMPORTACIONES_TS):
+                halladas.add(ruta)
+    return sorted(halladas)
 
 
 def _ilegibles(proyecto: Proyecto, errores: Sequence[OSError], buscando_proyectos: bool = False) -> ErrorOracle:

@@ -213,6 +213,7 @@ def _enteras(raiz: Path | None, sin_cache: bool, trabajos: int | None, limite: f
             from oracle_lint.linter.archivos import archivos_a_analizar
 
             if not archivos_a_analizar(proyecto, None):
+                _sin_python(proyecto)
                 raise sin_proyecto(proyecto.raiz, "it is not under a directory configured for Oracle, no configured "
                                                   "project is below it, and it holds no Python file")
         corrida = correr(proyecto, None, cache=not sin_cache, trabajos=trabajos, limite=limite)
@@ -229,11 +230,22 @@ def _con_archivos(proyecto, corrida, configurado: bool) -> None:  # type: ignore
     from oracle_lint.linter.proyectos import sin_proyecto
     from oracle_lint.nucleo.proyecto import configurada
 
+    _sin_python(proyecto)
     if configurado or configurada(proyecto.raiz):
         raise sin_proyecto(proyecto.raiz, "its configured paths hold no Python file (paths, exclude and .gitignore "
                                           "left none)")
     raise sin_proyecto(proyecto.raiz, "it is not under a directory configured for Oracle, no configured project is "
                                       "below it, and it holds no Python file")
+
+
+def _sin_python(proyecto) -> None:  # type: ignore[no-untyped-def]
+    """SOLO_TYPESCRIPT when a project with no Python file holds a TypeScript/JavaScript MCP server."""
+    from oracle_lint.linter.archivos import fuentes_mcp_typescript
+    from oracle_lint.linter.proyectos import solo_typescript
+
+    fuentes = fuentes_mcp_typescript(proyecto)
+    if fuentes:
+        raise solo_typescript(proyecto, fuentes)
 
 
 def _reglas_sarif(catalogo) -> dict:  # type: ignore[no-untyped-def,type-arg]
