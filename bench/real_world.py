@@ -94,6 +94,7 @@ from ampliado import CORPUS_AMPLIADO, MITADES  # noqa: E402  (the extended corpu
 
 sys.path.insert(0, str(AQUI))
 from bytecode import compilar  # noqa: E402  (as bench/lint_speed.py: time what an installed oracle-lint costs)
+from espejos import extraer_tolerante  # noqa: E402  (shared with bench/real_world_ts.py)
 
 SONDA = AQUI / "real_world_parts" / "sonda.py"
 PRESELECCION = AQUI / "real_world_parts" / "preseleccion.py"
@@ -228,46 +229,6 @@ def dir_git(espejos: Path, repo: Repositorio) -> Path:
     """The git directory of a mirror: `<owner>+<name>/repo`, or its `.git` when the snapshot is a clone."""
     espejo = espejos / repo.espejo / "repo"
     return espejo / ".git" if (espejo / ".git").is_dir() else espejo
-
-
-def extraer_tolerante(espejo: Path, commit: str, destino: Path) -> list[str]:
-    """Write the tree of `commit` under `destino` blob by blob (`git cat-file --batch`): snapshots lack
-    files of 4 MiB and more, on which `git archive` fails. Returns the paths skipped (blobs absent);
-    symlinks and submodules are not written."""
-    git = ["git", f"--git-dir={espejo}"]
-    listado = subprocess.run([*git, "ls-tree", "-r", "-z", commit], check=True, capture_output=True).stdout
-    entradas = []
-    for linea in filter(None, listado.split(b"\0")):
-        meta, ruta = linea.split(b"\t", 1)
-        modo, tipo, sha = meta.split()
-        if tipo == b"blob" and modo in (b"100644", b"100755"):
-            entradas.append((sha, ruta.decode("utf-8", "surrogateescape")))
-    proceso = subprocess.Popen([*git, "cat-file", "--batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    assert proceso.stdin is not None and proceso.stdout is not None
-    entrada = proceso.stdin
-
-    def pedir() -> None:
-        for sha, _ in entradas:
-            entrada.write(sha + b"\n")
-        entrada.close()
-
-    hilo = threading.Thread(target=pedir, daemon=True)
-    hilo.start()
-    faltan = []
-    for _, ruta in entradas:
-        cabecera = proceso.stdout.readline().split()
-        if len(cabecera) < 3 or cabecera[1] == b"missing":
-            faltan.append(ruta)
-            continue
-        datos = proceso.stdout.read(int(cabecera[2]))
-        proceso.stdout.read(1)
-        archivo = destino / ruta
-        archivo.parent.mkdir(parents=True, exist_ok=True)
-        archivo.write_bytes(datos)
-    hilo.join()
-    if proceso.wait() != 0:
-        sys.exit(f"git cat-file failed for {espejo}")
-    return faltan
 
 
 def extraer(repo: Repositorio, espejos: Path, trabajo: Path) -> Arbol:

@@ -1,0 +1,197 @@
+"""Issue 32's TypeScript benchmark, first part: the ground truth of each server folder, listed live.
+
+For every row of a group of the corpus (`real_world_ts_parts/corpus.py`, chosen by the rule in
+docs/real-world-ts.md): the repository's tree at the recorded commit (read blob by blob from the
+bare mirror, `espejos.py`), its dependencies installed with npm (`npm ci` where a package-lock.json is, `npm install`
+otherwise; once per install root, the nearest folder at or above the row with a lock file or a
+`workspaces` package.json), the row built (`npm run build` when its package.json has a build
+script and its entry point is missing), started as a client would start it and asked for
+`tools/list` with the probe's own client (`oracle_lint.linter.sonda.cliente.listar`, the raw
+listing), in a network namespace of its own where the machine allows it. The truth of each row is
+written to `<work>/truth/<row>.json`; a row that cannot be installed, built, started or listed keeps
+the reason, never a guess. Not run in CI; it prints a table and asserts nothing.
+
+The start command, in this order: the row's package.json `bin` (its first entry), a `start` script
+of the form `node FILE`, or its `main`; `node` runs it, with the row's arguments from `ARGUMENTOS`.
+Rows whose package manager is not npm (a pnpm or bun lock only), whose server speaks only HTTP, or
+that are files of the typescript-sdk's examples get their reason for now: their conventions are not
+written yet. `medida` is refused: that half is listed only when the analyzer is measured on it.
+
+    .venv/bin/python bench/real_world_ts.py --mirrors /work/.mirror --work /tmp/rw-ts [--group base|desarrollo] [--only SUBSTR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+sys.path.insert(0, str(Path(__file__).parent / "real_world_ts_parts"))
+sys.path.insert(0, str(Path(__file__).parent))
+
+from corpus import BASE, ELEGIDOS, mitad  # noqa: E402  (names and commits only)
+from espejos import extraer_tolerante  # noqa: E402
+
+PLAZO_INSTALAR = 900
+PLAZO_LISTAR = 60.0
+# Arguments a row's server needs to start, written down per row (folder of repository@row).
+ARGUMENTOS = {"modelcontextprotocol/servers@src/filesystem": ("{arbol}",)}
+
+
+@dataclass(frozen=True)
+class Fila:
+    repo: str
+    commit: str
+    carpeta: str  # relative to the repository root; "." for the root
+
+    @property
+    def nombre(self) -> str:
+        return f"{self.repo}@{self.carpeta}"
+
+
+def filas(grupo: str) -> list[Fila]:
+    """The rows of a group, in corpus order (glob rows of the typescript-sdk kept as written)."""
+    if grupo == "base":
+        return [Fila(r, c, f) for r, c, fs in BASE for f in fs]
+    return [Fila(r, c, f) for r, c, fs in ELEGIDOS if mitad(r) == grupo for f in fs]
+
+
+def arbol(fila: Fila, espejos: Path, trabajo: Path) -> Path:
+    """The repository's tree at the row's commit, extracted once, blob by blob (snapshots lack files of
+    4 MiB and more: those are skipped and listed in `.omitidos`)."""
+    destino = trabajo / "trees" / f"{fila.repo.replace('/', '+')}-{fila.commit[:12]}"
+    if not (destino / ".extraido").exists():
+        shutil.rmtree(destino, ignore_errors=True)
+        destino.mkdir(parents=True)
+        faltan = extraer_tolerante(espejos / fila.repo.replace("/", "+", 1) / "repo", fila.commit, destino)
+        (destino / ".omitidos").write_text("".join(f"{f}\n" for f in faltan), encoding="utf-8")
+        (destino / ".extraido").touch()
+    return destino
+
+
+def _paquete(carpeta: Path) -> dict[str, Any]:
+    try:
+        return json.loads((carpeta / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def raiz_de_instalacion(raiz: Path, carpeta: Path) -> Path:
+    """The nearest folder at or above `carpeta` (within the tree) with a lock file or workspaces."""
+    actual = carpeta
+    while True:
+        if any((actual / n).exists() for n in ("package-lock.json", "pnpm-lock.yaml", "bun.lock", "bun.lockb", "yarn.lock")) \
+                or "workspaces" in _paquete(actual):
+            return actual
+        if actual == raiz:
+            return carpeta
+        actual = actual.parent
+
+
+def instalar(raiz_instalacion: Path) -> Optional[str]:
+    """Install the dependencies once (a marker file records it); the reason when it cannot."""
+    marca = raiz_instalacion / ".instalado"
+    if marca.exists():
+        return None
+    if (raiz_instalacion / "package-lock.json").exists():
+        orden = ["npm", "ci", "--no-audit", "--no-fund"]
+    elif any((raiz_instalacion / n).exists() for n in ("pnpm-lock.yaml", "bun.lock", "bun.lockb", "yarn.lock")):
+        return "its package manager is not npm (a pnpm, bun or yarn lock): convention not written yet"
+    else:
+        orden = ["npm", "install", "--no-audit", "--no-fund"]
+    hecho = subprocess.run(orden, cwd=raiz_instalacion, capture_output=True, text=True, timeout=PLAZO_INSTALAR)
+    if hecho.returncode != 0:
+        return f"{shlex.join(orden)} exit {hecho.returncode}: {hecho.stderr.strip()[-300:]}"
+    marca.touch()
+    return None
+
+
+def entrada(carpeta: Path) -> Optional[str]:
+    """The file that starts the server: `bin` (first entry), a `start` script of the form `node FILE`,
+    or `main` (last: `npm init` writes `main: index.js` whatever the project builds)."""
+    paquete = _paquete(carpeta)
+    binario = paquete.get("bin")
+    if isinstance(binario, str):
+        return binario
+    if isinstance(binario, dict) and binario:
+        return str(next(iter(binario.values())))
+    inicio = (paquete.get("scripts") or {}).get("start", "")
+    partes = shlex.split(inicio) if isinstance(inicio, str) else []
+    if len(partes) == 2 and partes[0] == "node":
+        return partes[1]
+    return paquete["main"] if isinstance(paquete.get("main"), str) else None
+
+
+def verdad(fila: Fila, espejos: Path, trabajo: Path, prefijo: list[str]) -> dict[str, Any]:
+    """The row's live tools/list, or why there is none."""
+    salida: dict[str, Any] = {"fila": fila.nombre, "repo": fila.repo, "commit": fila.commit, "carpeta": fila.carpeta,
+                              "herramientas": None, "comando": None, "error": None}
+    if "*" in fila.carpeta:
+        salida["error"] = "typescript-sdk examples: conventions not written yet"
+        return salida
+    raiz = arbol(fila, espejos, trabajo)
+    carpeta = (raiz / fila.carpeta).resolve()
+    error = instalar(raiz_de_instalacion(raiz, carpeta))
+    archivo = entrada(carpeta)
+    if error is None and archivo is None:
+        error = "no start command: no bin, main or `start: node FILE` in its package.json"
+    if error is None and not (carpeta / archivo).exists() and "build" in (_paquete(carpeta).get("scripts") or {}):
+        hecho = subprocess.run(["npm", "run", "build"], cwd=carpeta, capture_output=True, text=True, timeout=PLAZO_INSTALAR)
+        if hecho.returncode != 0:
+            error = f"npm run build exit {hecho.returncode}: {hecho.stderr.strip()[-300:]}"
+    if error is None and not (carpeta / archivo).exists():
+        error = f"its entry point {archivo} does not exist after the build"
+    if error is not None:
+        salida["error"] = error
+        return salida
+    argumentos = tuple(a.format(arbol=raiz) for a in ARGUMENTOS.get(fila.nombre, ()))
+    comando = (*prefijo, "node", str(carpeta / archivo), *argumentos)
+    salida["comando"] = shlex.join(comando)
+    from oracle_lint.linter.sonda.cliente import Servidor, listar
+    from oracle_lint.nucleo.errores import ErrorOracle
+
+    try:
+        listado = listar(Servidor(comando=comando, cwd=str(carpeta)), PLAZO_LISTAR, crudo=True)
+    except ErrorOracle as e:
+        salida["error"] = e.linea("en")[:500]
+        return salida
+    salida["herramientas"] = list(listado.herramientas)
+    salida["protocolo"], salida["servidor"] = listado.protocolo, listado.servidor
+    return salida
+
+
+def _sin_red() -> list[str]:
+    """`unshare -rn` (a network namespace of our own, loopback only) when this machine allows it."""
+    if shutil.which("unshare") and subprocess.run(["unshare", "-rn", "true"], capture_output=True).returncode == 0:
+        return ["unshare", "-rn"]
+    return []
+
+
+def main(argv: Optional[list[str]] = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mirrors", type=Path, required=True, help="directory of <owner>+<name>/repo bare mirrors")
+    parser.add_argument("--work", type=Path, required=True, help="work directory (trees, truth)")
+    parser.add_argument("--group", choices=("base", "desarrollo", "medida"), default="base")
+    parser.add_argument("--only", help="only rows whose name contains this")
+    args = parser.parse_args(argv)
+    if args.group == "medida":
+        parser.error("medida is listed only when the analyzer is measured on it (docs/real-world-ts.md)")
+    prefijo = _sin_red()
+    (args.work / "truth").mkdir(parents=True, exist_ok=True)
+    for fila in filas(args.group):
+        if args.only and args.only not in fila.nombre:
+            continue
+        resultado = verdad(fila, args.mirrors, args.work, prefijo)
+        (args.work / "truth" / f"{fila.nombre.replace('/', '+')}.json").write_text(json.dumps(resultado, indent=1), encoding="utf-8")
+        herramientas = resultado["herramientas"]
+        print(f"{fila.nombre:<70} {len(herramientas) if herramientas is not None else '-':>4}  {resultado['error'] or ''}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
