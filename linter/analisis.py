@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from oracle_lint.linter.archivos import archivos_a_analizar
+from oracle_lint.linter.archivos import archivos_a_analizar, fuentes_mcp_typescript
 from oracle_lint.linter.caminata import archivos_configurados, archivos_de_resolucion
 from oracle_lint.linter.cache import Almacen
 from oracle_lint.linter.extraccion import extraer
@@ -77,8 +77,11 @@ def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache:
     # (`from .api import client`), never judged: a root built there is followed, not called opaque.
     resolucion = archivos_de_resolucion(proyecto, almacen, configurados)
     versiones = {p: tupla(v) for p, v in fijadas(proyecto.raiz).items() if tupla(v)}
+    # A whole run names the TypeScript/JavaScript MCP servers of its paths, which it does not read
+    # (a row each, never a silent pass); a run over some files is given Python files only.
+    typescript = [] if rutas else fuentes_mcp_typescript(proyecto)
     evidencia = extraer(archivos, proyecto.raiz, almacen=almacen, trabajos=trabajos, contexto=contexto,
-                        resolucion=resolucion, limite=limite, versiones=versiones)
+                        resolucion=resolucion, limite=limite, versiones=versiones, typescript=typescript)
     analizadas = {f["herramienta"] for f in evidencia.get("herramienta", [])}
     completa = not rutas
     evidencia["lista"] = con_alcance(por_registro(cargar_listas(proyecto.dir_listas, proyecto.raiz),

@@ -25,8 +25,8 @@ from oracle_lint.nucleo.errores import ErrorOracle
 from oracle_lint.nucleo.proyecto import Proyecto
 
 SALTEADOS = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
-# TypeScript/JavaScript sources, looked for only to say why a project with no Python file has nothing
-# oracle-lint reads statically (`fuentes_mcp_typescript`); `.d.ts` declarations are not sources.
+# TypeScript/JavaScript sources, looked for only to report the MCP servers among them that oracle-lint
+# does not read statically (`fuentes_mcp_typescript`); `.d.ts` declarations are not sources.
 SUFIJOS_TS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 # What a TypeScript/JavaScript MCP server imports: the SDK's server modules (1.x and 2.x), or fastmcp.
 IMPORTACIONES_TS = (b"@modelcontextprotocol/sdk/server", b"@modelcontextprotocol/server", b'"fastmcp"', b"'fastmcp'")
@@ -242,9 +242,10 @@ def archivos_a_analizar(proyecto: Proyecto, rutas: Sequence[Path] | None, *, for
 
 def fuentes_mcp_typescript(proyecto: Proyecto) -> list[Path]:
     """TypeScript/JavaScript files of the configured paths (walked as Python files are) that import the
-    MCP SDK's server modules or fastmcp: a server oracle-lint does not read statically, which a run
-    with no Python file names instead of "no project". Sorted; unreadable files and directories are
-    passed over (this only words an error)."""
+    MCP SDK's server modules or fastmcp: servers oracle-lint does not read statically, which a whole
+    run reports (a finding each; with no Python file, SOLO_TYPESCRIPT instead of "no project").
+    Sorted; a file or directory that cannot be read is passed over (it is not a Python file the run
+    was to read, and no TypeScript is read anyway)."""
     excluidos = [proyecto.confinar(Path(e)) for e in proyecto.config.exclude]
     ignorados = Ignorados(proyecto.raiz)
     halladas: set[Path] = set()

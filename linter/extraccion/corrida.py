@@ -188,9 +188,7 @@ class Extraccion:
         rels: dict[str, str] = {}
         for grupo_de, grupo in (("propio", archivos), ("vecino", contexto), ("", resolucion)):
             for archivo in grupo:
-                absoluta = _resuelta(archivo, raiz)
-                rel = absoluta[len(raiz) + 1:].replace(os.sep, "/") if absoluta.startswith(raiz + os.sep) else \
-                    pathlib.PurePath(absoluta).as_posix()
+                rel = _relativa(archivo, raiz)
                 if grupo_de == "propio":
                     self.propios.add(rel)
                 elif grupo_de == "vecino":
@@ -587,7 +585,8 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
             trabajos: Optional[int] = None, prefiltro: bool = True,
             contexto: Sequence[pathlib.Path] = (), resolucion: Sequence[pathlib.Path] = (),
             limite: float = PRESUPUESTO_POR_ARCHIVO,
-            versiones: Optional[dict[str, tuple[int, ...]]] = None) -> dict[str, list[dict[str, Any]]]:
+            versiones: Optional[dict[str, tuple[int, ...]]] = None,
+            typescript: Sequence[pathlib.Path] = ()) -> dict[str, list[dict[str, Any]]]:
     """Parse what can register a tool (each file once) and return the evidence: relation -> rows.
 
     Tools are searched in `archivos` only; `contexto` (the rest of the configured files, in a
@@ -595,6 +594,8 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
     from another file resolves exactly as in the full run, and makes the run partial.
     `resolucion` (the project's files outside the configured paths) is read for resolution too,
     in a run that is still whole. `versiones`: the SDK releases the project pins (`linter/versiones.py`).
+    `typescript`: TypeScript/JavaScript MCP server sources of the configured paths, which are not read:
+    each is a file-level no_resuelto row, so a run that leaves a server unjudged never passes.
     """
     n = trabajos if trabajos is not None else trabajos_por_defecto()
     corrida = Extraccion(raiz, almacen, n, prefiltro, limite, versiones)
@@ -611,4 +612,20 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
             motor.olvidar()  # parsed trees of this run are not kept by a long-lived process
     _fusionar(corrida.salida, resultados)
     _servidores(corrida.salida, resultados, completa=not contexto)
+    base = str(raiz.resolve())
+    for archivo in typescript:
+        corrida.salida.filas["no_resuelto"].append(fila_falla(MOTIVO_TYPESCRIPT, _relativa(archivo, base), 1, 1))
     return corrida.salida.ordenadas()
+
+
+MOTIVO_TYPESCRIPT = ("a TypeScript/JavaScript MCP server source: oracle-lint does not read TypeScript statically yet, so "
+                     "the tools it registers are not judged here; judge that server live with `oracle-lint probe -- "
+                     "<the command that starts it>`, or list its folder in `exclude`")
+
+
+def _relativa(archivo: "pathlib.Path | str", raiz: str) -> str:
+    """A file's path relative to the resolved project root `raiz`, with forward slashes (as every row
+    writes it); absolute when it lies outside."""
+    absoluta = _resuelta(archivo, raiz)
+    return absoluta[len(raiz) + 1:].replace(os.sep, "/") if absoluta.startswith(raiz + os.sep) else \
+        pathlib.PurePath(absoluta).as_posix()

@@ -1,6 +1,7 @@
-"""A project with no Python file but a TypeScript/JavaScript MCP server says so (SOLO_TYPESCRIPT, exit 2)
-and how to judge that server live, instead of "no project found"; any other project with no Python
-file is still SIN_PROYECTO, and one with Python files runs as before."""
+"""TypeScript/JavaScript MCP servers, which oracle-lint does not read statically yet, are never a
+silent pass: a project with no Python file but such a server says so (SOLO_TYPESCRIPT, exit 2) and how
+to judge it live, instead of "no project found"; beside Python files, each such source is an ORC401
+finding of the whole run. Other JavaScript is no server: still SIN_PROYECTO, or nothing."""
 
 from __future__ import annotations
 
@@ -57,9 +58,27 @@ def test_other_javascript_is_still_no_project(tmp_path):
         ".gitignore left none).")
 
 
-def test_a_python_project_beside_a_typescript_server_runs(tmp_path):
+PYTHON = "from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('s')\n\n\n@mcp.tool()\ndef ping() -> str:\n    return 'pong'\n"
+
+
+def test_a_typescript_server_beside_a_python_one_is_a_finding_never_a_silent_pass(tmp_path):
     raiz = _escribir(tmp_path, {"pyproject.toml": "[tool.oracle]\n", "web/index.ts": SERVIDOR_TS,
-                                "servidor.py": "from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('s')\n\n\n"
-                                               "@mcp.tool()\ndef ping() -> str:\n    return 'pong'\n"})
+                                "web/util.js": "export const x = 1;\n", "servidor.py": PYTHON})
     r = CliRunner().invoke(main, ["check", "--no-cache", "--project", str(raiz)])
+    assert (r.exit_code, r.stdout) == (1, (
+        "web/index.ts:1:1: ORC401 could not analyze: a TypeScript/JavaScript MCP server source: oracle-lint does not "
+        "read TypeScript statically yet, so the tools it registers are not judged here; judge that server live with "
+        "`oracle-lint probe -- <the command that starts it>`, or list its folder in `exclude` (unresolved)\n"
+        "1 finding in 1 file (1 file, 1 tool analyzed).\n"))
+
+
+def test_an_excluded_typescript_server_or_a_run_over_some_files_judges_python_alone(tmp_path):
+    """The near misses: the folder in `exclude` (judged elsewhere), and a run over the Python file (what the
+    pre-commit hook passes), have nothing unread."""
+    raiz = _escribir(tmp_path, {"pyproject.toml": '[tool.oracle]\nexclude = ["web"]\n', "web/index.ts": SERVIDOR_TS,
+                                "servidor.py": PYTHON})
+    r = CliRunner().invoke(main, ["check", "--no-cache", "--project", str(raiz)])
+    assert (r.exit_code, r.stdout) == (0, "0 findings (1 file, 1 tool analyzed).\n")
+    (raiz / "pyproject.toml").write_text("[tool.oracle]\n", encoding="utf-8")
+    r = CliRunner().invoke(main, ["check", "--no-cache", "--project", str(raiz), str(raiz / "servidor.py")])
     assert (r.exit_code, r.stdout) == (0, "0 findings (1 file, 1 tool analyzed).\n")
