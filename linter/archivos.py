@@ -228,16 +228,22 @@ def archivos_a_analizar(proyecto: Proyecto, rutas: Sequence[Path] | None, *, for
             elif absoluta.is_file() and absoluta.suffix == ".py":
                 elegidas.add(absoluta)
     else:
-        for base in proyecto.paths:
-            if base.is_dir():
-                elegidas.update(_caminar(proyecto, base, excluidos, ignorados, ilegibles, recorrido))
-            elif base.is_file():
-                elegidas.add(base)
+        elegidas.update(_de_los_paths(proyecto, excluidos, ignorados, ilegibles, recorrido))
         if recorrido is not None:
             recorrido.directorios.extend(str(d) for d in ignorados.consultados())
     if ilegibles:
         raise _ilegibles(proyecto, ilegibles)
     return sorted(elegidas)
+
+
+def _de_los_paths(proyecto: Proyecto, excluidos: Sequence[Path], ignorados: Ignorados, ilegibles: list[OSError],
+                  recorrido: Optional[Recorrido] = None, sufijos: tuple[str, ...] = (".py",)) -> Iterable[Path]:
+    """The configured paths' files: each directory walked for `sufijos`, each configured file as it is."""
+    for base in proyecto.paths:
+        if base.is_dir():
+            yield from _caminar(proyecto, base, excluidos, ignorados, ilegibles, recorrido, sufijos)
+        elif base.is_file():
+            yield base
 
 
 def fuentes_mcp_typescript(proyecto: Proyecto) -> list[Path]:
@@ -247,18 +253,16 @@ def fuentes_mcp_typescript(proyecto: Proyecto) -> list[Path]:
     Sorted; a file or directory that cannot be read is passed over (it is not a Python file the run
     was to read, and no TypeScript is read anyway)."""
     excluidos = [proyecto.confinar(Path(e)) for e in proyecto.config.exclude]
-    ignorados = Ignorados(proyecto.raiz)
     halladas: set[Path] = set()
-    for base in proyecto.paths:
-        candidatas = (_caminar(proyecto, base, excluidos, ignorados, [], sufijos=SUFIJOS_TS) if base.is_dir()
-                      else [base] if base.is_file() and base.name.endswith(SUFIJOS_TS) else [])
-        for ruta in candidatas:
-            try:
-                datos = ruta.read_bytes()
-            except OSError:
-                continue
-            if any(i in datos for i in IMPORTACIONES_TS):
-                halladas.add(ruta)
+    for ruta in _de_los_paths(proyecto, excluidos, Ignorados(proyecto.raiz), [], sufijos=SUFIJOS_TS):
+        if not ruta.name.endswith(SUFIJOS_TS) or ruta.name.endswith(".d.ts"):
+            continue  # a configured file of another kind
+        try:
+            datos = ruta.read_bytes()
+        except OSError:
+            continue
+        if any(i in datos for i in IMPORTACIONES_TS):
+            halladas.add(ruta)
     return sorted(halladas)
 
 

@@ -103,11 +103,12 @@ def sitio(h: Herramienta) -> str:
 
 
 CLASES_SERVIDOR = ("FastMCP", "MCPServer", "Server")
-OTROS = ("prompt", "resource", "add_prompt", "add_resource", "resource_template", "list_prompts", "list_resources",
-         "get_prompt", "read_resource", "list_resource_templates", "subscribe_resource", "unsubscribe_resource")
-# mcp 2.x's low-level `Server(on_list_prompts=...)`: the same prompt and resource handlers, as arguments
-ARGUMENTOS_OTROS = tuple(f"on_{n}" for n in ("list_prompts", "get_prompt", "list_resources", "read_resource",
-                                              "list_resource_templates", "subscribe_resource", "unsubscribe_resource"))
+# the low-level server's prompt and resource handlers: decorators in mcp 1.x (`@server.read_resource()`),
+# `Server(on_read_resource=...)` arguments in mcp 2.x
+MANEJADORES_OTROS = ("list_prompts", "get_prompt", "list_resources", "read_resource", "list_resource_templates",
+                     "subscribe_resource", "unsubscribe_resource")
+OTROS = ("prompt", "resource", "add_prompt", "add_resource", "resource_template", *MANEJADORES_OTROS)
+ARGUMENTOS_OTROS = tuple(f"on_{n}" for n in MANEJADORES_OTROS)
 LLAMADAS_OTRAS = ("add_prompt", "add_resource", "add_template")  # every word of both is a pre-filter word
 
 
@@ -118,12 +119,16 @@ def _servidores(m: Any, proyecto: Proyecto) -> list[dict[str, Any]]:
     salida = []
     for c in m.llamadas:
         f = c.func
-        corto = f.value if isinstance(f, cst.Name) else f.attr.value if isinstance(f, cst.Attribute) else None
-        if corto in CLASES_SERVIDOR:
+        if _corto(f) in CLASES_SERVIDOR:
             sdk = clase_sdk(proyecto.calificados(m, f))
             if sdk is not None:
                 salida.append({"pos": m.pos(c).fila(), "clase": sdk[2]})
     return salida
+
+
+def _corto(f: cst.BaseExpression) -> Optional[str]:
+    """The last name of what a call calls (`Server` of `lowlevel.Server(...)`); None for anything else."""
+    return f.value if isinstance(f, cst.Name) else f.attr.value if isinstance(f, cst.Attribute) else None
 
 
 def _otros_registros(m: Any) -> int:
@@ -135,8 +140,7 @@ def _otros_registros(m: Any) -> int:
         n += isinstance(f, cst.Attribute) and f.attr.value in OTROS
     for c in m.llamadas:
         n += isinstance(c.func, cst.Attribute) and c.func.attr.value in LLAMADAS_OTRAS
-        corto = c.func.value if isinstance(c.func, cst.Name) else c.func.attr.value if isinstance(c.func, cst.Attribute) else None
-        if corto in CLASES_SERVIDOR:
+        if _corto(c.func) in CLASES_SERVIDOR:
             n += sum(a.keyword is not None and a.keyword.value in ARGUMENTOS_OTROS for a in c.args)
     return n
 
