@@ -1,7 +1,9 @@
-"""Bare git mirrors (the search tool's `fetch`) read into plain trees, for the real-world benchmarks."""
+"""What the real-world benchmarks share: bare git mirrors (the search tool's `fetch`) read into plain
+trees, and the network namespace their servers run in."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import threading
@@ -46,3 +48,10 @@ def extraer_tolerante(espejo: Path, commit: str, destino: Path) -> list[str]:
     if proceso.wait() != 0:
         sys.exit(f"git cat-file failed for {espejo}")
     return faltan
+
+
+def sin_red() -> list[str]:
+    """`unshare -rn` (a network namespace of our own, loopback only) when this machine allows it."""
+    if shutil.which("unshare") and subprocess.run(["unshare", "-rn", "true"], capture_output=True).returncode == 0:
+        return ["unshare", "-rn"]
+    return []

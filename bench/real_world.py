@@ -94,7 +94,9 @@ from ampliado import CORPUS_AMPLIADO, MITADES  # noqa: E402  (the extended corpu
 
 sys.path.insert(0, str(AQUI))
 from bytecode import compilar  # noqa: E402  (as bench/lint_speed.py: time what an installed oracle-lint costs)
-from espejos import extraer_tolerante  # noqa: E402  (shared with bench/real_world_ts.py)
+from espejos import extraer_tolerante, sin_red  # noqa: E402  (shared with bench/real_world_ts.py)
+
+from oracle_lint.nucleo.proyecto import configurada  # noqa: E402  (what the analyzer reads as a configured project)
 
 SONDA = AQUI / "real_world_parts" / "sonda.py"
 PRESELECCION = AQUI / "real_world_parts" / "preseleccion.py"
@@ -664,13 +666,6 @@ def _relativo(archivo: str | None, carpeta: Carpeta) -> str | None:
         return archivo
 
 
-def _sin_red() -> list[str]:
-    """`unshare -rn` (a network namespace of our own, loopback only) when this machine allows it."""
-    if shutil.which("unshare") and subprocess.run(["unshare", "-rn", "true"], capture_output=True).returncode == 0:
-        return ["unshare", "-rn"]
-    return []
-
-
 def sondear(carpeta: Carpeta, estado: EstadoEntorno, trabajo: Path, prefijo: list[str]) -> dict[str, Any]:
     """Run the probe for `carpeta` in its venv; the raw probe result plus how the run ended."""
     directorio = trabajo / "probe" / carpeta.nombre.replace("/", "__")
@@ -797,16 +792,6 @@ def correr_medido(orden: list[str], cwd: Path, plazo: float) -> tuple[subprocess
     return hecho, datos["segundos"], datos["pico_rss_kib"]
 
 
-def _configurada(proyecto: Path) -> bool:
-    """Whether the folder already configures oracle-lint (oracle.json, or [tool.oracle] in pyproject.toml)."""
-    if (proyecto / "oracle.json").exists():
-        return True
-    try:
-        return "oracle" in tomllib.loads((proyecto / "pyproject.toml").read_text(encoding="utf-8")).get("tool", {})
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return False
-
-
 def analizar(carpeta: Carpeta, oracle_lint: str, candado: threading.Lock, rondas: int = 1) -> dict[str, Any]:
     """`evidence` and `check --format json` over the folder (run from it); the relations used and the
     findings; the cold cost of `evidence`.
@@ -823,7 +808,7 @@ def analizar(carpeta: Carpeta, oracle_lint: str, candado: threading.Lock, rondas
 
 
 def _analizar(carpeta: Carpeta, oracle_lint: str, rondas: int) -> dict[str, Any]:
-    propia = _configurada(carpeta.proyecto)
+    propia = configurada(carpeta.proyecto)
     config = carpeta.proyecto / "oracle.json"
     base = ["--no-cache", "--project", str(carpeta.proyecto), *(carpeta.rutas if propia else ())]
     if not propia:
@@ -1544,7 +1529,7 @@ def main() -> None:
     for n, entorno in enumerate(pendientes.values(), 1):
         print(f"venv {n}/{len(pendientes)}: {entorno.clave}", file=sys.stderr, flush=True)
         estados[entorno.clave] = preparar_entorno(entorno, trabajo, args.python, args.skip_install)
-    oracle_lint, prefijo = _oracle_lint(args.oracle_lint), _sin_red()
+    oracle_lint, prefijo = _oracle_lint(args.oracle_lint), sin_red()
     if args.oracle_lint is None:  # this checkout's modules: byte-compiled first, as `pip install` leaves them
         compilar(("linter", "nucleo", "rules", "server"))
     if args.truth_only:

@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).parent / "real_world_ts_parts"))
 sys.path.insert(0, str(Path(__file__).parent))
 
 from corpus import BASE, ELEGIDOS, mitad  # noqa: E402  (names and commits only)
-from espejos import extraer_tolerante  # noqa: E402
+from espejos import extraer_tolerante, sin_red  # noqa: E402
 
 PLAZO_INSTALAR = 900
 PLAZO_LISTAR = 60.0
@@ -166,13 +166,6 @@ def verdad(fila: Fila, espejos: Path, trabajo: Path, prefijo: list[str]) -> dict
     return salida
 
 
-def _sin_red() -> list[str]:
-    """`unshare -rn` (a network namespace of our own, loopback only) when this machine allows it."""
-    if shutil.which("unshare") and subprocess.run(["unshare", "-rn", "true"], capture_output=True).returncode == 0:
-        return ["unshare", "-rn"]
-    return []
-
-
 def main(argv: Optional[list[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mirrors", type=Path, required=True, help="directory of <owner>+<name>/repo bare mirrors")
@@ -182,7 +175,7 @@ def main(argv: Optional[list[str]] = None) -> None:
     args = parser.parse_args(argv)
     if args.group == "medida":
         parser.error("medida is listed only when the analyzer is measured on it (docs/real-world-ts.md)")
-    prefijo = _sin_red()
+    prefijo = sin_red()
     (args.work / "truth").mkdir(parents=True, exist_ok=True)
     for fila in filas(args.group):
         if args.only and args.only not in fila.nombre:
