@@ -792,27 +792,30 @@ def correr_medido(orden: list[str], cwd: Path, plazo: float) -> tuple[subprocess
     return hecho, datos["segundos"], datos["pico_rss_kib"]
 
 
-def analizar(carpeta: Carpeta, oracle_lint: str, candado: threading.Lock, rondas: int = 1) -> dict[str, Any]:
+def analizar(carpeta: Carpeta, oracle_lint: str, candado: threading.Lock, rondas: int = 1,
+             venv: Path | None = None) -> dict[str, Any]:
     """`evidence` and `check --format json` over the folder (run from it); the relations used and the
     findings; the cold cost of `evidence`.
 
     The folder is configured as a user adopting oracle-lint would: an `oracle.json` with `paths` =
     its code entries (written for these two runs, then removed), so the rest of the folder (tests,
-    scripts) is read only where the code imports it. A folder that configures oracle-lint itself is
+    scripts) is read only where the code imports it, and `venv` = the folder's venv when it has one
+    (the types its tools take from installed packages are read there). A folder that configures oracle-lint itself is
     given the entries as PATHS instead. `candado`: held by one row of a project at a time (single-file
     rows of one examples directory share it and its `oracle.json`). `evidence` runs `rondas` times: the
     cold figure is the best of them, the peak RSS the largest, and evidence that differs between two
     runs is an analyzer error (it must be deterministic)."""
     with candado:
-        return _analizar(carpeta, oracle_lint, rondas)
+        return _analizar(carpeta, oracle_lint, rondas, venv)
 
 
-def _analizar(carpeta: Carpeta, oracle_lint: str, rondas: int) -> dict[str, Any]:
+def _analizar(carpeta: Carpeta, oracle_lint: str, rondas: int, venv: Path | None) -> dict[str, Any]:
     propia = configurada(carpeta.proyecto)
     config = carpeta.proyecto / "oracle.json"
     base = ["--no-cache", "--project", str(carpeta.proyecto), *(carpeta.rutas if propia else ())]
     if not propia:
-        config.write_text(json.dumps({"paths": list(carpeta.rutas)}), encoding="utf-8")
+        config.write_text(json.dumps({"paths": list(carpeta.rutas), **({"venv": str(venv)} if venv else {})}),
+                          encoding="utf-8")
     try:
         corridas = [correr_medido([oracle_lint, "evidence", *base], carpeta.proyecto, PLAZO_ANALIZADOR)
                     for _ in range(max(1, rondas))]
@@ -1175,7 +1178,8 @@ def medir_carpeta(carpeta: Carpeta, trabajo: Path, estados: dict[str, EstadoEnto
     """Analyzer (and its cost), ground truth (cached), comparison, for one folder; the pre-filter
     check too when asked. `candado`: the folder's project's (`analizar`); `rondas`: timed runs of
     the analyzer and of the floor, each side's best kept."""
-    analisis = analizar(carpeta, oracle_lint, candado, rondas)
+    venv = trabajo / "venvs" / carpeta.entorno.clave
+    analisis = analizar(carpeta, oracle_lint, candado, rondas, venv if (venv / "pyvenv.cfg").exists() else None)
     archivos = archivos_py(carpeta.proyecto, carpeta.rutas)
     coste = rendimiento(len(archivos), analisis["frio"], piso_parseo(archivos, rondas))
     verdad = verdad_carpeta(carpeta, trabajo, estados, prefijo)

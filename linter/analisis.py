@@ -15,10 +15,11 @@ from oracle_lint.linter.archivos import archivos_a_analizar, fuentes_mcp_typescr
 from oracle_lint.linter.caminata import archivos_configurados, archivos_de_resolucion
 from oracle_lint.linter.cache import Almacen
 from oracle_lint.linter.extraccion import extraer
+from oracle_lint.linter.extraccion.instalados import sitios_de
 from oracle_lint.linter.extraccion.presupuesto import PRESUPUESTO_POR_ARCHIVO
 from oracle_lint.linter.listas import cargar_listas, con_alcance, por_registro
 from oracle_lint.linter.versiones import fijadas, tupla
-from oracle_lint.nucleo.errores import ErrorOracle
+from oracle_lint.nucleo.errores import ErrorOracle, proyecto_invalido
 from oracle_lint.nucleo.juicio import Juicio, Juzgada, juzgar
 from oracle_lint.nucleo.sombras import OBSOLETA, FallaDeSombra, numero
 from oracle_lint.nucleo.proyecto import Proyecto
@@ -66,6 +67,7 @@ def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache:
                      trabajos: int | None = None, forzar_exclusion: bool = True,
                      limite: float = PRESUPUESTO_POR_ARCHIVO) -> Corrida:
     """Extract facts from the files of this run (cached per file in `.oracle-cache/`) and add the `lista` relation."""
+    sitios = sitios_del_venv(proyecto)  # before anything is written: a venv that is not there stops the run
     almacen = Almacen(proyecto.raiz, "extraccion") if cache else None
     # the configured tree's list, remembered by the stat of what its walk looked at (caminata.py)
     configurados = archivos_configurados(proyecto, almacen)
@@ -81,7 +83,8 @@ def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache:
     # (a row each, never a silent pass); a run over some files is given Python files only.
     typescript = [] if rutas else fuentes_mcp_typescript(proyecto)
     evidencia = extraer(archivos, proyecto.raiz, almacen=almacen, trabajos=trabajos, contexto=contexto,
-                        resolucion=resolucion, limite=limite, versiones=versiones, typescript=typescript)
+                        resolucion=resolucion, limite=limite, versiones=versiones, typescript=typescript,
+                        sitios=sitios)
     analizadas = {f["herramienta"] for f in evidencia.get("herramienta", [])}
     completa = not rutas
     evidencia["lista"] = con_alcance(por_registro(cargar_listas(proyecto.dir_listas, proyecto.raiz),
@@ -89,6 +92,27 @@ def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache:
                                      analizadas, completa)
     evidencia.update(hechos_del_tracker(proyecto))
     return Corrida(proyecto, tuple(archivos), completa, evidencia)
+
+
+def sitios_del_venv(proyecto: Proyecto) -> list[str]:
+    """The site-packages directories of the venv `[tool.oracle] venv` names (none without the key).
+    A venv that is not there stops the run: its types would otherwise be reported unread, a result
+    that depends on a missing directory instead of on the code."""
+    if proyecto.config.venv is None:
+        return []
+    venv = proyecto.raiz / proyecto.config.venv  # an absolute path stays as it is
+    sitios = sitios_de(str(venv))
+    if not sitios:
+        raise proyecto_invalido(
+            str(proyecto.raiz),
+            f"«venv» nombra {venv}, que no es un entorno virtual con site-packages (lib/python3.X/site-packages)",
+            "creá el entorno e instalá el proyecto en él (python -m venv .venv && .venv/bin/pip install -e .), "
+            "apuntá venv al entorno donde está instalado, o quitá la clave.",
+            f"«venv» names {venv}, which is not a virtual environment with a site-packages directory "
+            "(lib/python3.X/site-packages)",
+            "create it and install the project in it (python -m venv .venv && .venv/bin/pip install -e .), "
+            "point venv at the environment the project is installed in, or remove the key.")
+    return sitios
 
 
 def hechos_del_tracker(proyecto: Proyecto) -> dict[str, list[dict[str, Any]]]:

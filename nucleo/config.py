@@ -47,7 +47,7 @@ POR_OMISION: dict[str, Any] = {
     "diferencial": "diferencial",
     "macros": "macros",
 }
-CLAVES = (*LISTAS_DE_TEXTO, *DIRECTORIOS, "sombras", "presupuesto_tokens")
+CLAVES = (*LISTAS_DE_TEXTO, *DIRECTORIOS, "sombras", "presupuesto_tokens", "venv")
 CLAVES_SOMBRA = ("desde", "porque", "cota", "herramientas")
 
 
@@ -67,6 +67,7 @@ class Config:
     macros: str = "macros"
     sombras: Mapping[str, Sombra] = field(default_factory=dict)
     presupuesto_tokens: int | None = None  # the o200k_base tokens the live tools/list may cost (`probe --tokens`)
+    venv: str | None = None  # the project's virtual environment: installed packages read to resolve schema types
     explicitas: frozenset[str] = frozenset()
 
 
@@ -153,6 +154,19 @@ def _presupuesto(raiz: str, fuente: str, valor: Any) -> int:
     return valor
 
 
+def _venv(raiz: str, fuente: str, valor: Any) -> str:
+    """`venv`: the path of the project's virtual environment (relative to the root, or absolute)."""
+    if not isinstance(valor, str) or not valor.strip() or "\x00" in valor:
+        raise _invalido(
+            raiz,
+            f"{fuente}: «venv» debe ser una cadena no vacía (la ruta del entorno virtual del proyecto)",
+            'escribí venv = ".venv" con la ruta del entorno donde está instalado el proyecto, o quitá la clave.',
+            f"{fuente}: «venv» must be a non-empty string (the path of the project's virtual environment)",
+            'write venv = ".venv" with the path of the environment the project is installed in, or remove the key.',
+        )
+    return valor
+
+
 def _sombra(raiz: str, fuente: str, ident: str, valor: Any) -> Sombra:
     donde = f"{fuente}: sombras.«{ident}»"
     if not RE_ID_MEDIDA.match(ident):
@@ -221,6 +235,8 @@ def config_de_datos(datos: Any, *, fuente: str, raiz: str, extra: tuple[str, ...
             valores[clave] = {i: _sombra(raiz, fuente, i, v) for i, v in sorted(valor.items())}
         elif clave == "presupuesto_tokens":
             valores[clave] = _presupuesto(raiz, fuente, valor)
+        elif clave == "venv":
+            valores[clave] = _venv(raiz, fuente, valor)
         else:
             raise _invalido(
                 raiz,

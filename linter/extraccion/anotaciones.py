@@ -45,6 +45,12 @@ RESTRICCIONES_TEXTO_SIN_ESQUEMA = {"strip_whitespace", "to_upper", "to_lower", "
 # `json_schema_input_type` (Any, no type at all, when not given).
 VALIDADORES_SIN_ESQUEMA = tuple(f"{m}.{v}" for m in ("pydantic", "pydantic.functional_validators")
                                 for v in ("BeforeValidator", "AfterValidator", "WrapValidator"))
+# What makes pydantic read `Annotated` metadata (annotated_types' grouped metadata is iterated);
+# a metadata class defining none of these, with every base read, leaves the schema as the type's.
+GANCHOS_PYDANTIC = frozenset({"__get_pydantic_core_schema__", "__get_pydantic_json_schema__", "__get_validators__",
+                              "__modify_schema__", "__is_annotated_types_grouped_metadata__", "__iter__"})
+# Bases that define none of those hooks (the neutral bases of a plain class).
+BASES_NEUTRAS = ("abc.", "typing.Generic", "typing.Protocol", "typing_extensions.Protocol")
 VALIDADOR_PLANO = ("pydantic.PlainValidator", "pydantic.functional_validators.PlainValidator")
 RESTRICCIONES = {"ge": "minimum", "le": "maximum", "gt": "exclusiveMinimum", "lt": "exclusiveMaximum", "pattern": "pattern"}
 
@@ -86,6 +92,7 @@ class Generador:
         d = self.d.proyecto.resolver(m, expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
         if d is None and isinstance(expr, (cst.Name, cst.Attribute)):
             d = self._anidada(m, expr)
+        d = self.d.proyecto.instalada(d) or d  # a class or alias of an installed package (the project's venv)
         if d is not None and d.tipo == "clase":
             return Tipo("clase", d.nombre, d)
         nombres = self.d.proyecto.calificados(m, expr)
@@ -104,7 +111,7 @@ class Generador:
         for n in sorted(nombres):
             if n.split(".")[0] in ("mcp", "mcp_types") and n.rsplit(".", 1)[-1] in MODELOS_SDK:
                 return Tipo("sdk", n.rsplit(".", 1)[-1])
-        return Tipo("externo", sorted(nombres)[0] if nombres else describir(m, expr))
+        return Tipo("externo", sorted(nombres)[0] if nombres else describir(m, expr), d)
 
     def _anidada(self, m: Modulo, expr: cst.BaseExpression) -> Optional[Definicion]:
         """A class defined in another class's body: `Shrimp` read in that body (or a nested one), or
@@ -166,7 +173,8 @@ class Generador:
         if t.clase == "sdk":
             raise NoResuelto(f"type `{describir(m, expr)}` is a model of the MCP SDK whose schema this server's SDK family "
                              "publishes is not modelled", m.pos(expr))
-        raise NoResuelto(f"type `{describir(m, expr)}` ({t.nombre}) is not defined in an analyzed file and is not modelled", m.pos(expr))
+        raise NoResuelto(f"type `{describir(m, expr)}` ({t.nombre}) is not defined in an analyzed file and is not modelled"
+                         f"{self.d.proyecto.pista_venv(t.definicion)}", m.pos(expr))
 
     def _typing(self, m: Modulo, expr: cst.BaseExpression, nombre: str, args: list[cst.BaseExpression], puntero: str) -> dict[str, Any]:
         """Schema of a typing/builtin generic form."""
@@ -285,6 +293,22 @@ def _clase_en(clase: Optional[cst.CSTNode], nombre: str) -> Optional[cst.ClassDe
     return next((s for s in clase.body.body if isinstance(s, cst.ClassDef) and s.name.value == nombre), None)
 
 
+def _nombres_del_cuerpo(clase: cst.ClassDef) -> list[str]:
+    """The names a class body defines: its methods and the targets of its assignments."""
+    if not isinstance(clase.body, cst.IndentedBlock):
+        return []
+    nombres = []
+    for sentencia in clase.body.body:
+        if isinstance(sentencia, (cst.FunctionDef, cst.ClassDef)):
+            nombres.append(sentencia.name.value)
+        elif isinstance(sentencia, cst.SimpleStatementLine):
+            for pequena in sentencia.body:
+                objetivos = [t.target for t in pequena.targets] if isinstance(pequena, cst.Assign) else \
+                    [pequena.target] if isinstance(pequena, (cst.AnnAssign, cst.AugAssign)) else []
+                nombres.extend(o.value for o in objetivos if isinstance(o, cst.Name))
+    return nombres
+
+
 def _ramas_or(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
     """Operands of an `A | B | C` chain."""
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
@@ -393,8 +417,12 @@ class Derivador:
         encontrado = self.campo_de(m, nodo)
         if encontrado is None and isinstance(nodo, (cst.Name, cst.Attribute)):
             d = self.proyecto.resolver(m, nodo)
+            d = self.proyecto.instalada(d) or d
+            if d is not None and d.tipo == "clase" and d.modulo is not None:
+                return self._metadato_ignorado(d, m.pos(nodo))
             if d is None or d.tipo != "constante" or d.modulo is None or profundidad >= 10:
-                raise NoResuelto(f"annotation metadata `{describir(m, nodo)}` is not a module-level constant of an analyzed file", m.pos(nodo))
+                raise NoResuelto(f"annotation metadata `{describir(m, nodo)}` is not a module-level constant of an analyzed file"
+                                 f"{self.proyecto.pista_venv(d)}", m.pos(nodo))
             return self.campo(d.modulo, d.nodo, profundidad + 1)
         if encontrado is None:
             nombres = self.proyecto.calificados(m, nodo.func) if isinstance(nodo, cst.Call) else set()
@@ -406,6 +434,10 @@ class Derivador:
                 entrada = next((a.value for a in nodo.args if a.keyword is not None and a.keyword.value == "json_schema_input_type"), None)
                 return {"plano": (m, entrada)}
             if isinstance(nodo, cst.Call):
+                clase = self.proyecto.resolver(m, nodo.func) if isinstance(nodo.func, (cst.Name, cst.Attribute)) else None
+                clase = self.proyecto.instalada(clase) or clase
+                if clase is not None and clase.tipo == "clase" and clase.modulo is not None:
+                    return self._metadato_ignorado(clase, m.pos(nodo))  # `Logged(length_only=True)`
                 raise NoResuelto(f"annotation metadata `{describir(m, nodo)}` is not modelled", m.pos(nodo))
             return {}
         m, nodo = encontrado
@@ -421,6 +453,40 @@ class Derivador:
                 continue
             info.update(self._defecto(m, a.value) if clave == "default" else {clave: self.valor_por_defecto(m, a.value)})
         return info
+
+    def _metadato_ignorado(self, d: Definicion, donde: Pos) -> dict[str, Any]:
+        """`Annotated` metadata that is a class, or an instance of one, of the project or its venv:
+        pydantic ignores it (its schema is the bare type's) unless the class or one of its bases
+        hooks into pydantic. Every base must be read to say so; a base outside what is read, a
+        metaclass or a hook leaves the schema unread."""
+        pendientes, vistas = [d], set()
+        while pendientes:
+            actual = pendientes.pop()
+            if actual.modulo is None or not isinstance(actual.nodo, cst.ClassDef) or id(actual.nodo) in vistas:
+                continue
+            vistas.add(id(actual.nodo))
+            if len(vistas) > 50:
+                raise NoResuelto(f"annotation metadata `{d.nombre}` has too many bases to read", donde)
+            gancho = next((n for n in _nombres_del_cuerpo(actual.nodo) if n in GANCHOS_PYDANTIC), None)
+            if gancho is not None:
+                raise NoResuelto(f"annotation metadata `{d.nombre}`: class `{actual.nombre}` defines `{gancho}`, "
+                                 "which changes the schema pydantic publishes in a way that is not modelled", donde)
+            for base in actual.nodo.bases:
+                if base.keyword is not None:
+                    raise NoResuelto(f"annotation metadata `{d.nombre}`: class `{actual.nombre}` passes "
+                                     f"`{base.keyword.value}=` to its class statement, which is not modelled", donde)
+                definida = self.proyecto.resolver(actual.modulo, base.value) \
+                    if isinstance(base.value, (cst.Name, cst.Attribute)) else None
+                definida = self.proyecto.instalada(definida) or definida
+                if definida is not None and definida.tipo == "clase":
+                    pendientes.append(definida)
+                    continue
+                nombres = self.proyecto.calificados(actual.modulo, base.value)
+                if not nombres or not all(n in ("builtins.object", "object") or n.startswith(BASES_NEUTRAS) for n in nombres):
+                    fuera = sorted(nombres)[0] if nombres else describir(actual.modulo, base.value)
+                    raise NoResuelto(f"annotation metadata `{d.nombre}`: its base `{fuera}` is not defined in an "
+                                     "analyzed file (set `venv` in [tool.oracle] to read installed packages)", donde)
+        return {}
 
     def _defecto(self, m: Modulo, nodo: cst.BaseExpression) -> dict[str, Any]:
         """`{"default": value}`; a default computed when the module is imported (`os.environ.get(...)`,

@@ -8,6 +8,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Optional
 
 from .forma import leidos
+from .instalados import Instalados
 from .fuente import parsear
 from .nombres import Indice, Palabras, nombre_modulo
 from .presupuesto import comprobar
@@ -33,11 +34,14 @@ class Cargador:
     """The project's files by module name; parses a module the first time a stage needs it."""
 
     def __init__(self, raiz: pathlib.Path, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]],
-                 formas: Optional[Formas] = None, solo_importados: Collection[str] = ()) -> None:
+                 formas: Optional[Formas] = None, solo_importados: Collection[str] = (),
+                 sitios: Sequence[str] = ()) -> None:
         """`solo_importados`: files of `rels` that `paths` leaves out, read when an import reaches
         them and never searched for a word (`Palabras`): no call site, handler or registration there
-        is evidence about the analyzed code."""
+        is evidence about the analyzed code. `sitios`: the site-packages directories of the project's
+        venv, whose modules are read for the types they define (`instalados.py`)."""
         self.raiz = raiz
+        self.instalados = Instalados(sitios, str(raiz.resolve()))
         self.formas = formas  # what the main process knows of each file's identifiers (None: parse files for them)
         self.por_nombre = {nombre_modulo(r): r for r in sorted(rels)}  # files that passed verification
         self.indice = Indice(self.por_nombre)
@@ -62,6 +66,14 @@ class Cargador:
     def rel(self, nombre: Optional[str]) -> Optional[str]:
         """Relative path of an analyzed module name."""
         return self.por_nombre.get(nombre) if nombre is not None else None
+
+    def instalado(self, nombre: str) -> Optional[str]:
+        """The file of a module of the project's venv (`Instalados.rel`)."""
+        return self.instalados.rel(nombre)
+
+    def lee_venv(self) -> bool:
+        """Whether the project's venv is read (`[tool.oracle] venv`)."""
+        return bool(self.instalados)
 
     def cargar(self, rel: str) -> Optional[Modulo]:
         """The parsed module at `rel`, or None when it cannot be read or parsed (a failure row is kept)."""
@@ -133,7 +145,9 @@ class Cargador:
             self.fallas[rel] = fila_falla(arbol.motivo, rel, pos.linea if pos else 1, pos.columna if pos else 1)
             return None
         try:
-            return recolectar(rel, nombre_modulo(rel), arbol, datos, conocida[5] if conocida is not None else None)
+            instalado = self.instalados.nombres.get(rel)
+            return recolectar(rel, instalado or nombre_modulo(rel), arbol, datos, conocida[5] if conocida is not None else None,
+                              instalado=instalado is not None)
         except (RecursionError, Exception) as e:  # fail closed: a row, never a traceback
             self.fallas[rel] = fila_falla(f"analyzer internal error while reading the file: {type(e).__name__}: {e}", rel, 1, 1)
             return None

@@ -23,6 +23,7 @@ from ..cache import Almacen, clave
 from .estado import Estado
 from .forma import SOLO_IDENTIFICADOR, forma_valida
 from .grafo import componentes as grafo_de_componentes
+from .instalados import Instalados
 from .nombres import Indice, Palabras, nombre_modulo
 from .paralelo import Reparto, trabajos_por_defecto
 from .prefiltro import entradas
@@ -155,8 +156,11 @@ class Extraccion:
     """State of one run."""
 
     def __init__(self, raiz: pathlib.Path, almacen: Optional[Almacen], trabajos: int, prefiltro: bool,
-                 limite: float = PRESUPUESTO_POR_ARCHIVO, versiones: Optional[dict[str, tuple[int, ...]]] = None) -> None:
+                 limite: float = PRESUPUESTO_POR_ARCHIVO, versiones: Optional[dict[str, tuple[int, ...]]] = None,
+                 sitios: Sequence[str] = ()) -> None:
         self.raiz, self.almacen, self.prefiltro, self.limite = raiz, almacen, prefiltro, limite
+        self.sitios = tuple(sitios)  # the project venv's site-packages (instalados.py)
+        self.instalados = Instalados(self.sitios, str(raiz.resolve()))
         self.trabajos = trabajos
         self.salida = Salida()
         self.datos: dict[str, bytes] = {}  # bytes read so far (every file's, unless the stat store gave its hash)
@@ -356,7 +360,7 @@ class Extraccion:
             guardado = self._leer_cache("unidad", rel)
             variantes[rel] = guardado.get("variantes") if guardado is not None and isinstance(guardado.get("variantes"), list) else []
             valida = next((v for v in variantes[rel] if isinstance(v, dict)
-                           and _sigue_valido(v.get("deps"), indice, por_nombre, self.sha, palabras)), None)
+                           and _sigue_valido(v.get("deps"), indice, por_nombre, self.sha, palabras, self.instalados)), None)
             if valida is not None and _resultado_valido(valida.get("resultado")):
                 if rel not in self.propios and not _lee_alguno(valida["deps"], self.propios):
                     continue  # a neighbour whose analysis, still valid, reads none of the run's files
@@ -369,7 +373,7 @@ class Extraccion:
                                     Formas(self.almacen, self.sal, {r: (self.sha[r], f["identificadores"], f["literales"], f["llamados"], f["cadena"], f["sentencias"])
                                                                     for r in validos if (f := self.formas.get(r)) is not None},
                                            componentes() if pendientes else None), self.versiones,
-                                    sorted(self.importados.intersection(validos)),
+                                    sorted(self.importados.intersection(validos)), self.sitios,
                                     lotes=LOTES_DE_UNIDADES * reparto.trabajos, fallo=_unidad_caida, en_orden=True)
         for rel, resultado, deps in calculados:
             resultados[rel] = resultado
@@ -454,14 +458,19 @@ def _resultado_valido(r: Any) -> bool:
 
 
 def _sigue_valido(deps: Any, indice: Indice, por_nombre: dict[str, str], sha: dict[str, str],
-                  palabras: Palabras) -> bool:
-    """Whether everything a cached unit looked at still answers the same."""
+                  palabras: Palabras, instalados: Instalados) -> bool:
+    """Whether everything a cached unit looked at still answers the same (the venv's files too)."""
     try:
         for desde, paquete, nombre, encontrado in deps["busquedas"]:
             actual = indice.buscar(desde, paquete, nombre)
             if (por_nombre.get(actual) if actual is not None else None) != encontrado:
                 return False
-        if any(rel not in por_nombre.values() or sha.get(rel) != h for rel, h in deps["modulos"].items()):
+        if any(instalados.rel(nombre) != rel for nombre, rel in deps["instalados"].items()):
+            return False
+        propios = set(por_nombre.values())
+        del_venv = set(instalados.nombres)
+        if any(sha.get(rel) != h if rel in propios else rel not in del_venv or instalados.sha(rel) != h
+               for rel, h in deps["modulos"].items()):
             return False
         return (all(isinstance(t, str) and list(palabras.con(t)) == list(v) for t, v in deps["tokens"].items())
                 and all(isinstance(n, str) and isinstance(d, str) and list(palabras.llaman(n, d)) == list(v)
@@ -586,7 +595,7 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
             contexto: Sequence[pathlib.Path] = (), resolucion: Sequence[pathlib.Path] = (),
             limite: float = PRESUPUESTO_POR_ARCHIVO,
             versiones: Optional[dict[str, tuple[int, ...]]] = None,
-            typescript: Sequence[pathlib.Path] = ()) -> dict[str, list[dict[str, Any]]]:
+            typescript: Sequence[pathlib.Path] = (), sitios: Sequence[str] = ()) -> dict[str, list[dict[str, Any]]]:
     """Parse what can register a tool (each file once) and return the evidence: relation -> rows.
 
     Tools are searched in `archivos` only; `contexto` (the rest of the configured files, in a
@@ -596,9 +605,11 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
     in a run that is still whole. `versiones`: the SDK releases the project pins (`linter/versiones.py`).
     `typescript`: TypeScript/JavaScript MCP server sources of the configured paths, which are not read:
     each is a file-level no_resuelto row, so a run that leaves a server unjudged never passes.
+    `sitios`: the site-packages directories of the project's venv (`[tool.oracle] venv`), whose
+    modules are read for the types a tool's schemas name (`instalados.py`).
     """
     n = trabajos if trabajos is not None else trabajos_por_defecto()
-    corrida = Extraccion(raiz, almacen, n, prefiltro, limite, versiones)
+    corrida = Extraccion(raiz, almacen, n, prefiltro, limite, versiones, sitios)
     corrida.leer(archivos, contexto, resolucion)
     try:
         with Reparto(n, UMBRAL_VERIFICAR) as reparto:

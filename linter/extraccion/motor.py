@@ -150,13 +150,14 @@ _CARGADOR: list[Any] = [None, None, None]
 
 
 def _cargador(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]],
-              formas: Optional[Formas] = None, solo_importados: Collection[str] = ()) -> Cargador:
+              formas: Optional[Formas] = None, solo_importados: Collection[str] = (),
+              sitios: Sequence[str] = ()) -> Cargador:
     """This process's loader for run `corrida` (a worker keeps it across the lots it takes). While a
     loader holds trees, only the young generations are on CPython's schedule (recogida.py): full
     collections run when the loader drops modules, and until `olvidar`."""
     if _CARGADOR[0] != corrida:
         olvidar()
-        _CARGADOR[:] = [corrida, Cargador(pathlib.Path(raiz), rels, con_palabra, formas, solo_importados), a_podas()]
+        _CARGADOR[:] = [corrida, Cargador(pathlib.Path(raiz), rels, con_palabra, formas, solo_importados, sitios), a_podas()]
     return _CARGADOR[1]
 
 
@@ -172,7 +173,7 @@ def olvidar() -> None:
 
 def trabajar(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[str, tuple[str, ...]],
              esquemas: Optional[Almacen], sal: str, limite: float, formas: Optional[Formas],
-             versiones: Mapping[str, tuple[int, ...]], solo_importados: Collection[str],
+             versiones: Mapping[str, tuple[int, ...]], solo_importados: Collection[str], sitios: Sequence[str],
              unidades: Sequence[str]) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
     """Compute several units in this process, sharing parsed modules: (file, result, dependencies).
 
@@ -181,9 +182,10 @@ def trabajar(corrida: str, raiz: str, rels: Sequence[str], con_palabra: Mapping[
     `formas`: the main process's identifiers of every checked file (and where it filed each forma),
     so a word look-up reads identifiers instead of parsing the file or scanning its bytes;
     `versiones`: the SDK releases the project pins (`linter/versiones.py`); `solo_importados`: the
-    files of `rels` read only when an import reaches them (`Cargador`).
+    files of `rels` read only when an import reaches them (`Cargador`); `sitios`: the site-packages
+    directories of the project's venv (`instalados.py`).
     """
-    cargador = _cargador(corrida, raiz, rels, con_palabra, formas, solo_importados)
+    cargador = _cargador(corrida, raiz, rels, con_palabra, formas, solo_importados, sitios)
     validez = Validez(esquemas, sal)
     salida = []
     for rel in unidades:
@@ -217,7 +219,7 @@ def unidad_fallida(rel: str, motivo: str) -> tuple[str, dict[str, Any], dict[str
     salida.no_resuelto(None, motivo, Pos(rel, 1, 1))
     resultado = {"filas": salida.filas, "herramientas": [], "montajes": [], "completes": [], "cuentas": {},
                  "servidores": [], "otros_registros": 0}
-    return rel, resultado, {"busquedas": [], "modulos": {}, "tokens": {}, "llamadores": []}
+    return rel, resultado, {"busquedas": [], "modulos": {}, "tokens": {}, "llamadores": [], "instalados": {}}
 
 
 def _plano(deps: Dependencias) -> dict[str, Any]:
@@ -227,6 +229,7 @@ def _plano(deps: Dependencias) -> dict[str, Any]:
         "modulos": dict(sorted(deps.modulos.items())),
         "tokens": {t: list(v) for t, v in sorted(deps.tokens.items())},
         "llamadores": sorted([n, d, list(v)] for (n, d), v in deps.llamadores.items()),
+        "instalados": dict(sorted(deps.instalados.items())),
     }
 
 

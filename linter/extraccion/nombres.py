@@ -36,6 +36,19 @@ def nombre_modulo(rel: str) -> str:
     return ".".join(p for p in partes if p)
 
 
+def absoluto(desde: str, es_paquete: bool, nombre: str) -> str:
+    """The absolute dotted name an import in module `desde` spells (`..x` from `a.b.c` -> `a.x`)."""
+    if not nombre.startswith("."):
+        return nombre
+    puntos = len(nombre) - len(nombre.lstrip("."))
+    base = desde.split(".")
+    base = base if es_paquete else base[:-1]
+    if puntos > 1:
+        base = base[: len(base) - (puntos - 1)] if puntos - 1 <= len(base) else []
+    resto = nombre[puntos:]
+    return ".".join([*base, *([resto] if resto else [])])
+
+
 class Indice:
     """The analyzed module names, indexed for exact and dotted-suffix lookup."""
 
@@ -53,14 +66,7 @@ class Indice:
         the suffix rule (which stands in for the source roots the analyzer does not know) never
         applies to it."""
         relativa = nombre.startswith(".")
-        if relativa:
-            puntos = len(nombre) - len(nombre.lstrip("."))
-            base = desde.split(".")
-            base = base if es_paquete else base[:-1]
-            if puntos > 1:
-                base = base[: len(base) - (puntos - 1)] if puntos - 1 <= len(base) else []
-            resto = nombre[puntos:]
-            nombre = ".".join([*base, *([resto] if resto else [])])
+        nombre = absoluto(desde, es_paquete, nombre)
         if nombre in self.nombres:
             return nombre
         if not relativa and nombre.split(".", 1)[0] in ESTANDAR:

@@ -8,7 +8,8 @@ from typing import Optional, Protocol
 import libcst as cst
 
 from .calificados import por_alcances, sin_alcances
-from .nombres import Indice
+from .instalados import MODELADOS
+from .nombres import ESTANDAR, Indice, absoluto
 from .recolector import Modulo
 
 MAX_SALTOS = 12
@@ -22,6 +23,7 @@ class Definicion:
     nombre: str
     modulo: Optional[Modulo] = None
     nodo: Optional[cst.CSTNode] = None
+    relativa: bool = False  # an external name a relative import spells: this project's, never installed
 
 
 @dataclass
@@ -33,6 +35,8 @@ class Dependencias:
     tokens: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # (function name, file defining it) -> the files that can call it
     llamadores: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    # installed module name -> its file in the project's venv (None: not there), `instalados.py`
+    instalados: dict[str, Optional[str]] = field(default_factory=dict)
 
 
 class Fuentes(Protocol):
@@ -49,6 +53,10 @@ class Fuentes(Protocol):
     def con_token(self, token: str) -> tuple[str, ...]: ...
 
     def que_llaman(self, nombre: str, desde: str) -> tuple[str, ...]: ...
+
+    def instalado(self, nombre: str) -> Optional[str]: ...
+
+    def lee_venv(self) -> bool: ...
 
 
 class Proyecto:
@@ -82,7 +90,10 @@ class Proyecto:
         return [m for m in (self._modulo(r) for r in rels) if m is not None]
 
     def buscar_modulo(self, desde: Modulo, nombre: str) -> Optional[Modulo]:
-        """Analyzed module an import refers to: relative, exact, or by dotted suffix (documented)."""
+        """Analyzed module an import refers to: relative, exact, or by dotted suffix (documented).
+        From a module of the venv, as Python imports: its own package's or another installed one."""
+        if desde.instalado:
+            return self._instalado(absoluto(desde.nombre, desde.archivo.endswith("__init__.py"), nombre))
         clave = (desde.nombre, desde.archivo.endswith("__init__.py"), nombre)
         encontrado = self.fuentes.rel(self.fuentes.indice.buscar(*clave))
         self.deps.busquedas[clave] = encontrado
@@ -118,7 +129,44 @@ class Proyecto:
             return Definicion("modulo", sub.nombre, sub)
         if destino is not None:
             return None
-        return Definicion("externo", f"{origen}.{atributo}".lstrip("."))
+        return Definicion("externo", f"{origen}.{atributo}".lstrip("."), relativa=origen.startswith("."))
+
+    def _instalado(self, nombre: str) -> Optional[Modulo]:
+        rel = self.fuentes.instalado(nombre)
+        self.deps.instalados[nombre] = rel
+        return self._modulo(rel)
+
+    def instalada(self, d: Optional[Definicion]) -> Optional[Definicion]:
+        """The class or constant an external name (`docket.Logged`) denotes in the project's venv, or
+        None. Only types are read there (`instalados.py`): a function stays external, never followed."""
+        if d is None or d.tipo != "externo" or d.relativa:
+            return None
+        partes = d.nombre.split(".")
+        for corte in range(len(partes) - 1, 0, -1):
+            modulo = self._instalado(".".join(partes[:corte]))
+            if modulo is None:
+                continue
+            encontrada: Optional[Definicion] = Definicion("modulo", modulo.nombre, modulo)
+            for parte in partes[corte:]:
+                if encontrada is None or encontrada.tipo != "modulo" or encontrada.modulo is None:
+                    return None
+                encontrada = self.definicion(encontrada.modulo, parte)
+            return encontrada if encontrada is not None and encontrada.tipo in ("clase", "constante") else None
+        return None
+
+    def pista_venv(self, d: Optional[Definicion]) -> str:
+        """What a message about an unread external name adds: how to have oracle-lint read it (no venv
+        configured), or that the venv does not define it either. Nothing for this project's own names,
+        the standard library and the packages the analyzer models."""
+        if d is None or d.tipo != "externo" or d.relativa:
+            return ""
+        cabeza = d.nombre.split(".")[0]
+        if cabeza in ESTANDAR or cabeza in MODELADOS:
+            return ""
+        if self.fuentes.lee_venv():
+            return " (nor does a Python source of the project's venv)"
+        return ("; if an installed package defines it, set `venv` in [tool.oracle] to the project's virtual "
+                "environment so oracle-lint reads it")
 
     def resolver(self, m: Modulo, expr: cst.BaseExpression) -> Optional[Definicion]:
         """Definition of a Name or `module.attr` expression."""
@@ -129,7 +177,7 @@ class Proyecto:
             if base is not None and base.tipo == "modulo" and base.modulo is not None:
                 return self.definicion(base.modulo, expr.attr.value)
             if base is not None and base.tipo in ("modulo", "externo"):
-                return Definicion("externo", f"{base.nombre}.{expr.attr.value}")
+                return Definicion("externo", f"{base.nombre}.{expr.attr.value}", relativa=base.relativa)
         return None
 
     def calificados(self, m: Modulo, expr: cst.CSTNode) -> set[str]:

@@ -108,6 +108,7 @@ class Modulo:
     # are then computed one statement at a time (posiciones.Perezosas)
     datos: Optional[bytes] = None
     sentencias: Optional[list[str]] = None
+    instalado: bool = False  # a module of the project's venv, read for the types it defines (instalados.py)
 
     _metadatos: dict[Any, Mapping[cst.CSTNode, Any]] = field(default_factory=dict)
 
@@ -551,12 +552,12 @@ indice = _indice
 
 
 def recolectar(archivo: str, nombre: str, arbol: cst.Module, datos: Optional[bytes] = None,
-               sentencias: Optional[list[str]] = None) -> Modulo:
+               sentencias: Optional[list[str]] = None, instalado: bool = False) -> Modulo:
     """Run the single collecting traversal over `arbol` (no deep copy; metadata deferred). `datos`
     and `sentencias`: the bytes parsed and their statement lines (forma.sentencias), when known."""
     from .metadatos import envolver
     from .recorrido import recorrer
 
-    modulo = Modulo(archivo, nombre, arbol, envolver(arbol), datos=datos, sentencias=sentencias)
+    modulo = Modulo(archivo, nombre, arbol, envolver(arbol), datos=datos, sentencias=sentencias, instalado=instalado)
     recorrer(arbol, Recolector(modulo))
     return modulo

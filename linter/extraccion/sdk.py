@@ -285,7 +285,8 @@ def _salida_sdk(der: Derivador, g: Generador, m: Modulo, fn: cst.FunctionDef, ti
     if t.clase == "alias":
         raise NoResuelto(f"return annotation `{describir(m, tipo)}` of `{nombre}` is a type alias defined in another module "
                          f"(`{t.definicion.modulo.archivo}`), which is not modelled", donde)
-    raise NoResuelto(f"return annotation `{describir(m, tipo)}` of `{nombre}` is not defined in an analyzed file", donde)
+    raise NoResuelto(f"return annotation `{describir(m, tipo)}` of `{nombre}` is not defined in an analyzed file"
+                     f"{der.proyecto.pista_venv(t.definicion)}", donde)
 
 
 def _modelo_de_clase(der: Derivador, g: Generador, m: Modulo, clase: cst.ClassDef) -> Optional[dict[str, Any]]:

@@ -225,7 +225,8 @@ def test_what_only_run_time_knows_stays_unresolved(tmp_path):
             return None
     ''')
     assert motivos(e) == [
-        "input schema of tool `marca`: annotation metadata `MARCA` is not a module-level constant of an analyzed file",
+        "input schema of tool `marca`: annotation metadata `MARCA` is not a module-level constant of an analyzed file"
+        "; if an installed package defines it, set `venv` in [tool.oracle] to the project's virtual environment so oracle-lint reads it",
         "input schema of tool `mayusculas`: StringConstraints argument `coerce_numbers_to_str` is not modelled",
         "output schema of tool `quizas_resultado`: tool `quizas_resultado` returns a union holding CallToolResult "
         "(the SDK refuses it)",

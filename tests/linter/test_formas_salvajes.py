@@ -437,11 +437,10 @@ def test_an_mcp2_parameter_a_resolver_fills_is_not_an_argument(tmp_path):
     assert _esquemas(e, "servidor.py")[("reembolsar", "entrada")] == publicadas["reembolsar"]["inputSchema"]
     assert sorted(publicadas["reembolsar"]["inputSchema"]["properties"]) == ["nota", "pedido_id"]
     # the near miss: the SDK keeps a parameter whose metadata is the server's own; the analyzer never
-    # drops it as resolved, and since it does not model that metadata it claims no schema and says so
+    # drops it as resolved, and reads that metadata as what pydantic ignores (a plain class, no hook)
     assert sorted(publicadas["revisar"]["inputSchema"]["properties"]) == ["pedido", "pedido_id"]
-    assert ("revisar", "entrada") not in _esquemas(e, "servidor.py")
-    assert [(n["herramienta"], n["motivo"]) for n in e["no_resuelto"]] == [
-        ("revisar", "input schema of tool `revisar`: annotation metadata `Etiqueta(cargar)` is not modelled")]
+    assert _esquemas(e, "servidor.py")[("revisar", "entrada")] == publicadas["revisar"]["inputSchema"]
+    assert e["no_resuelto"] == []
 
 
 ESTRELLAS = '''

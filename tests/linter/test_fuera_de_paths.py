@@ -92,7 +92,8 @@ def test_without_those_modules_the_same_tools_say_what_they_could_not_read(tmp_p
         ("leer", "opaque", "client.respuesta() cannot be followed: `.api` is a module of this project that is not among "
                            "the analyzed files")]
     assert [(n["herramienta"], n["motivo"]) for n in e["no_resuelto"]] == [
-        ("contar", "output schema of tool `contar`: return annotation `Salida` of `contar` is not defined in an analyzed file")]
+        ("contar", "output schema of tool `contar`: return annotation `Salida` of `contar` is not defined in an analyzed file"
+                    "; if an installed package defines it, set `venv` in [tool.oracle] to the project's virtual environment so oracle-lint reads it")]
 
 
 def test_an_excluded_folder_stays_unread(tmp_path):

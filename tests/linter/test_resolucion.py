@@ -100,7 +100,8 @@ def test_unmodelled_annotation_is_no_resuelto(tmp_path):
     motivos = sorted(f["motivo"] for f in ev["no_resuelto"])
     assert motivos == [
         "output schema of tool `dos`: Field argument `validation_alias` is not modelled",
-        "output schema of tool `uno`: return annotation `Cosa` of `uno` is not defined in an analyzed file",
+        "output schema of tool `uno`: return annotation `Cosa` of `uno` is not defined in an analyzed file"
+        "; if an installed package defines it, set `venv` in [tool.oracle] to the project's virtual environment so oracle-lint reads it",
     ]
     assert ev["raiz"] == []
 

@@ -143,7 +143,7 @@ def test_proyecto_invalido_sale_con_2(base_vacia: Path, tmp_path: Path) -> None:
     assert r.stderr.splitlines() == [
         f"PROYECTO_INVALIDO — {raiz.resolve()}: pyproject.toml [tool.oracle]: unknown key «desconocida».",
         "field: proyecto",
-        "fix: use only paths, exclude, perfiles, bibliotecas, probe, listas, medidas, corpus, diferencial, macros, sombras, presupuesto_tokens.",
+        "fix: use only paths, exclude, perfiles, bibliotecas, probe, listas, medidas, corpus, diferencial, macros, sombras, presupuesto_tokens, venv.",
     ]
 
 
