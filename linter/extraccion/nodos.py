@@ -37,6 +37,10 @@ def _tipos(nodo: dict) -> list[str]:
     return [t] if isinstance(t, str) else [x for x in t if isinstance(x, str)] if isinstance(t, list) else []
 
 
+# Keywords that give a typeless node an object shape of its own (`required` alone only constrains one).
+FORMA_DE_OBJETO = ("properties", "additionalProperties", "patternProperties")
+
+
 def es_objeto(nodo: Any) -> bool:
     """An object node: `type` object (alone or in a list), or object keywords without a type."""
     if not isinstance(nodo, dict):
@@ -73,8 +77,8 @@ def estructurada(raiz: Any, rama: Any, vistos: frozenset = frozenset()) -> bool:
         if destino is None or puntero in vistos:
             return False
         return estructurada(raiz, destino, vistos | {puntero})
-    if es_objeto(rama) or es_arreglo(rama):
-        return True
+    if es_arreglo(rama) or es_objeto(rama) and (_tipos(rama) or any(k in rama for k in FORMA_DE_OBJETO)):
+        return True  # (a typeless `{"required": [...]}` branch constrains the enclosing object: no shape of its own)
     sub = ramas(rama) if not isinstance(rama.get("type"), list) else None
     return bool(sub) and any(estructurada(raiz, r, vistos) for r in sub)
 
