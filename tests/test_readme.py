@@ -40,9 +40,9 @@ def test_the_example_server_shows_its_findings():
         'in the object at JSON pointer "" of its output schema (message-without-code)',
         "inventario/servidor.py:55:5: ORC101 tool «reponer» writes its root key by key but "
         "publishes it loose: make the output schema's root strict (additionalProperties: false) (own-root-not-strict)",
-        "inventario/servidor.py:55:27: ORC115 tool «reponer» counts as a write (readOnlyHint not true, or destructiveHint "
-        "true) and emits «sku» from the argument `sku`: read the value back from the API's response or a re-fetch; if the "
-        "tool only reads, annotate it readOnlyHint: true (echoed-post-condition)",
+        "inventario/servidor.py:55:27: ORC116 tool «reponer» sets no readOnlyHint, so clients take it for a write, and it "
+        "emits «sku» from the argument `sku`: if it only reads, annotate it readOnlyHint: true; if it writes, read the "
+        "value back from the API's response or a re-fetch (echo-in-unannotated-tool)",
         "inventario/servidor.py:60:37: ORC111 `complete` asserted without evidence "
         "(por_construccion): omit it, or compute it from the API's meta or an exhausted pagination "
         "(complete-without-evidence)",

@@ -21,7 +21,7 @@ def test_the_base_catalog_round_passes_with_the_listed_equivalents():
     r = _ronda()
     assert r.exit_code == 0, r.output
     ultima = r.output.splitlines()[-1]
-    assert ultima.startswith("total: 29 measures, ")
+    assert ultima.startswith("total: 30 measures, ")
     assert ultima.endswith("survived (4 shown equivalent); 0 measure(s) fail, 0 stale equivalent(s)")
     assert "contrato.raiz_propia_estricta: cases " in r.output
     assert "todos_detectados_por_conducta" in r.output

@@ -44,6 +44,14 @@ DESENLACES = {
 }
 
 
+def _identidad(argumento: str) -> bool:
+    """Whether an argument read names the resource (its last segment an identifier), written again here."""
+    ultimo = argumento.rsplit(".", 1)[-1]
+    minuscula = ultimo.lower()
+    return (minuscula in {"id", "ids", "uuid", "guid", "arn"} or minuscula.endswith(("_id", "_ids", "uuid", "_arn"))
+            or ultimo.endswith(("Id", "Ids", "ID", "IDs", "Arn")))
+
+
 def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
     """The DESIGN §8 rules (no allowlists) as plain Python over the evidence."""
     salida: set[tuple[str, int, str]] = set()
@@ -90,9 +98,11 @@ def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
             marca(f, "contrato.esquema_invalido")
     for f in ev["valor_emitido"]:
         escribe = f["solo_lectura"] != "verdadero" or f["destructiva"] == "verdadero"
-        certifica = f["origen"] == "argumento" or (f["origen"] == "literal" and f["literal"].lower() in DESENLACES)
+        sin_anotar = f["solo_lectura"] == "ausente" and f["destructiva"] == "ausente"
+        certifica = (f["origen"] == "argumento" and not _identidad(f["argumento"])) or \
+            (f["origen"] == "literal" and f["literal"].lower() in DESENLACES)
         if f["primera"] and escribe and certifica:
-            marca(f, "contrato.postcondicion_ecoada")
+            marca(f, "contrato.postcondicion_sin_anotar" if sin_anotar else "contrato.postcondicion_ecoada")
     for f in ev["no_resuelto"]:
         marca(f, "analisis.no_resuelto")
     return salida

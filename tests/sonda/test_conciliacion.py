@@ -32,9 +32,9 @@ def test_check_probe_reports_the_hidden_tool_and_the_edited_schema():
     assert salida.splitlines() == [
         f"pyproject.toml:1:1: ORC403 the running server `{sys.executable} servidor.py` publishes tool "
         "«escondida», which the source analysis did not find: its results were not judged (published-tool-not-found)",
-        "servidor.py:20:25: ORC115 tool «contar» counts as a write (readOnlyHint not true, or destructiveHint true) and "
-        "emits «total» from the argument `n`: read the value back from the API's response or a re-fetch; if the tool only "
-        "reads, annotate it readOnlyHint: true (echoed-post-condition)",
+        "servidor.py:20:25: ORC116 tool «contar» sets no readOnlyHint, so clients take it for a write, and it emits "
+        "«total» from the argument `n`: if it only reads, annotate it readOnlyHint: true; if it writes, read the value back "
+        "from the API's response or a re-fetch (echo-in-unannotated-tool)",
         "servidor.py:35:1: ORC401 could not analyze: `mcp.add_tool(ESCONDIDAS[os.environ.get(\"ESCONDIDA\", \"esco...`: the "
         "registered function cannot be enumerated statically: `ESCONDIDAS[os.environ.get(\"ESCONDIDA\", \"escondida\")]` is "
         "not a function the analyzer can follow; it stands for 1 registration (unresolved)",
@@ -51,7 +51,7 @@ def test_check_probe_reports_the_hidden_tool_and_the_edited_schema():
 def test_without_probe_the_reconciliation_rules_are_not_applied():
     codigo, salida, _ = _check()
     assert codigo == 1
-    assert [l.split(": ", 2)[1].split()[0] for l in salida.splitlines()[:-1]] == ["ORC115", "ORC401", "ORC401"]
+    assert [l.split(": ", 2)[1].split()[0] for l in salida.splitlines()[:-1]] == ["ORC116", "ORC401", "ORC401"]
 
 
 def test_the_server_command_can_live_in_the_configuration(tmp_path):
@@ -63,7 +63,7 @@ def test_the_server_command_can_live_in_the_configuration(tmp_path):
     reglas = sorted(h["rule"] for h in json.loads(salida)["findings"])
     assert codigo == 1
     assert reglas == ["analisis.esquema_no_coincide", "analisis.herramienta_no_vista", "analisis.no_resuelto", "analisis.no_resuelto",
-                      "contrato.postcondicion_ecoada"]
+                      "contrato.postcondicion_sin_anotar"]
 
 
 def test_check_probe_without_a_command_is_a_usage_error(tmp_path):

@@ -38,8 +38,8 @@ def test_check_probe_agrees_with_fastmcp_on_every_tool_and_schema(tmp_path):
         'at JSON pointer "" of its output schema (message-without-code)',
         "servidor_fastmcp.py:18:5: ORC101 tool «anotar» writes its root key by key but publishes it "
         "loose: make the output schema's root strict (additionalProperties: false) (own-root-not-strict)",
-        "servidor_fastmcp.py:18:25: ORC115 tool «anotar» counts as a write (readOnlyHint not true, or destructiveHint true) "
-        "and emits «message» from the argument `texto`: read the value back from the API's response or a re-fetch; if the "
-        "tool only reads, annotate it readOnlyHint: true (echoed-post-condition)",
+        "servidor_fastmcp.py:18:25: ORC116 tool «anotar» sets no readOnlyHint, so clients take it for a write, and it "
+        "emits «message» from the argument `texto`: if it only reads, annotate it readOnlyHint: true; if it writes, read "
+        "the value back from the API's response or a re-fetch (echo-in-unannotated-tool)",
         "3 findings in 1 file (1 file, 2 tools analyzed).",
     ]

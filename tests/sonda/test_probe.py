@@ -26,7 +26,7 @@ ORACLE = [sys.executable, "-m", "oracle_lint.server", "--proyecto", str(RAIZ)]
 NO_JUZGADAS = ["Not judged, they need the source (run `oracle-lint check --probe`): analisis.esquema_no_coincide, "
                "analisis.herramienta_no_vista, analisis.servidor_sin_herramientas, "
                "contrato.clave_no_declarada, contrato.claves_sin_publicar, contrato.complete_sin_evidencia, "
-               "contrato.orden_del_spread, contrato.postcondicion_ecoada, contrato.raiz_ecoada_listada, contrato.raiz_ecoada_tolerante, "
+               "contrato.orden_del_spread, contrato.postcondicion_ecoada, contrato.postcondicion_sin_anotar, contrato.raiz_ecoada_listada, contrato.raiz_ecoada_tolerante, "
                "contrato.raiz_opaca_es_deuda, contrato.raiz_propia_estricta, listas.entrada_obsoleta.",
                "Not judged, they need sample calls (--calls FILE): contrato.resultado_clave_no_declarada, "
                "contrato.resultado_complete_en_parcial, contrato.resultado_error_con_structured, contrato.resultado_no_valida, "
