@@ -432,10 +432,49 @@ class Procedencia:
     def _ligaduras(self, m: Modulo, info, nombre: str, pila) -> Clasificacion:
         partes = []
         for a in info.asignaciones[nombre]:
-            if a.valor is None:
+            desempaque = _desempaque(a.nodo, nombre) if a.valor is None else None
+            if desempaque is not None:  # `x, err = check(...)`: element `i` of what the right side gives
+                partes.append(self._elemento(m, info.nodo, desempaque[0], desempaque[1], nombre, pila))
+            elif a.valor is None:
                 partes.append(Clasificacion("opaque", f"binding of `{nombre}` cannot be determined"))
             else:
                 partes.append(self.clasificar(m, a.valor, info.nodo, pila))
+        return combinar(partes, f"`{nombre}`")
+
+    def _elemento(self, m: Modulo, fn, valor: cst.BaseExpression, i: int, nombre: str, pila) -> Clasificacion:
+        """Element `i` of a tuple unpacked into `nombre`: of a tuple literal, or of every tuple literal a
+        helper of an analyzed file returns (its parameters bound to the call's arguments, as `_ayudante`
+        binds them). Anything else stays what it was: a binding that cannot be determined."""
+        valor = valor.expression if isinstance(valor, cst.Await) else valor
+        if isinstance(valor, (cst.Tuple, cst.List)):
+            elemento = _en_posicion(valor, i)
+            return self.clasificar(m, elemento, fn, pila) if elemento is not None else \
+                Clasificacion("opaque", f"binding of `{nombre}` cannot be determined")
+        ligaduras = self.programa.ligaduras_de(m, valor.func, fn) if isinstance(valor, cst.Call) else []
+        if not ligaduras or not all(l.tipo == "funcion" and l.m is not None and isinstance(l.nodo, cst.FunctionDef)
+                                    for l in ligaduras):
+            return Clasificacion("opaque", f"binding of `{nombre}` cannot be determined")
+        partes = []
+        for l in ligaduras:
+            info = l.m.funcion(l.nodo)
+            que = self._nombre_de(l.m, l.nodo)
+            retornos = [r.value for r in (info.retornos if info else []) if r.value is not None]
+            elementos = [_en_posicion(r, i) if isinstance(r, (cst.Tuple, cst.List)) else None for r in retornos]
+            if not retornos or any(e is None for e in elementos):
+                partes.append(Clasificacion("opaque", f"`{nombre}` is an element of what {que} returns, which is not "
+                                                      "a tuple the analyzer can read at every return"))
+                continue
+            elementos = [e for e in elementos if not (isinstance(e, cst.Name) and e.value == "None")]
+            if not elementos:  # (None, ...) at every return: no root from here, as `return None`
+                continue
+            salto = 1 if self._ligado(m, valor.func, fn, l) else 0
+            self._entornos.setdefault(id(l.nodo), []).append(Llamada(m, valor, fn, salto))
+            try:
+                partes.extend(self.clasificar(l.m, e, l.nodo, pila) for e in elementos)
+            finally:
+                self._entornos[id(l.nodo)].pop()
+        if not partes:
+            return Clasificacion("opaque", f"binding of `{nombre}` is None at every return it can get")
         return combinar(partes, f"`{nombre}`")
 
     def argumento_seguido(self, fn: cst.FunctionDef, nombre: str, evaluar: Callable[[Modulo, cst.BaseExpression, Any], T]
@@ -547,3 +586,25 @@ def _importacion_relativa(m: Modulo, fn: Optional[cst.FunctionDef], func: cst.Ba
 def _que_es(l: Ligadura) -> str:
     return {"modulo": "a module", "bucle": "a loop variable", "valor": "a value that is not a function",
             "parametro": "a parameter"}.get(l.tipo, l.tipo)
+
+
+def _desempaque(sentencia: cst.CSTNode, nombre: str) -> Optional[tuple[cst.BaseExpression, int]]:
+    """(right side, position) when `sentencia` binds `nombre` by unpacking one flat tuple or list of
+    names (`a, b = ...`, no starred element): what position `nombre` takes."""
+    if not isinstance(sentencia, cst.Assign) or len(sentencia.targets) != 1:
+        return None
+    objetivo = sentencia.targets[0].target
+    if not isinstance(objetivo, (cst.Tuple, cst.List)):
+        return None
+    nombres = [e.value.value if isinstance(e, cst.Element) and isinstance(e.value, cst.Name) else None
+               for e in objetivo.elements]
+    if None in nombres or nombres.count(nombre) != 1:
+        return None
+    return sentencia.value, nombres.index(nombre)
+
+
+def _en_posicion(tupla: cst.BaseExpression, i: int) -> Optional[cst.BaseExpression]:
+    """Element `i` of a tuple or list literal without starred elements (None otherwise)."""
+    if not isinstance(tupla, (cst.Tuple, cst.List)) or any(not isinstance(e, cst.Element) for e in tupla.elements):
+        return None
+    return tupla.elements[i].value if i < len(tupla.elements) else None
