@@ -582,9 +582,15 @@ class Programa:
             de_fabrica: list[tuple[Modulo, cst.ClassDef]] = []
             for lig in self.ligaduras_de(m, expr.func, fn):
                 info = lig.m.funcion(lig.nodo) if lig.tipo == "funcion" and lig.m is not None else None
+                de_esta: list[tuple[Modulo, cst.ClassDef]] = []
                 for r in info.retornos if info is not None else []:
                     if r.value is not None:
-                        de_fabrica.extend(self.clases_de_instancia(lig.m, r.value, lig.nodo, profundidad + 1))
+                        de_esta.extend(self.clases_de_instancia(lig.m, r.value, lig.nodo, profundidad + 1))
+                if not de_esta and info is not None and isinstance(lig.nodo, cst.FunctionDef) and lig.nodo.returns is not None:
+                    # what its returns do not place, its return annotation does (`def get_pool() -> Pool`)
+                    anotada = self._clase_anotada(lig.m, lig.nodo.returns.annotation)
+                    de_esta.extend([anotada] if anotada is not None else [])
+                de_fabrica.extend(de_esta)
             return list({id(c): (cm, c) for cm, c in de_fabrica}.values())
         salida: list[tuple[Modulo, cst.ClassDef]] = []
         if isinstance(expr, cst.Name):
@@ -603,6 +609,14 @@ class Programa:
             for lig in self.atributo(m, expr, fn, profundidad + 1):
                 if lig.tipo == "valor" and lig.m is not None:
                     salida.extend(self.clases_de_instancia(lig.m, lig.nodo, lig.fn, profundidad + 1))
+            if not salida:  # a field the class body annotates (`pool: Pool` of a dataclass, or a plain class)
+                for cm, c in self.clases_de_instancia(m, expr.value, fn, profundidad + 1):
+                    for am, ac in self.linaje(cm, c):
+                        anotacion = _anotacion_de_campo(ac, expr.attr.value)
+                        anotada = self._clase_anotada(am, anotacion) if anotacion is not None else None
+                        if anotada is not None:
+                            salida.append(anotada)
+                            break
         return salida
 
     def clases_nombradas(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef],
@@ -632,10 +646,12 @@ class Programa:
         return salida
 
     def _clase_anotada(self, m: Modulo, ann: cst.BaseExpression) -> Optional[tuple[Modulo, cst.ClassDef]]:
+        """The analyzed class an annotation names (`Pool`, `"Pool"`, `Optional[Pool]`, `Pool | None`)."""
+        ann = _sin_opcional(ann)
         if isinstance(ann, cst.SimpleString):
             texto = texto_cadena(ann)
             try:
-                ann = cst.parse_expression(texto) if texto else ann
+                ann = _sin_opcional(cst.parse_expression(texto)) if texto else ann
             except Exception:
                 return None
         if isinstance(ann, (cst.Name, cst.Attribute)):
@@ -822,3 +838,28 @@ def _desestructurar(objetivo: cst.BaseExpression, valor: cst.BaseExpression, m: 
             return False
         return all(_desestructurar(p.value, v, m, entorno) for p, v in zip(partes, valores))
     return False
+
+
+
+def _anotacion_de_campo(clase: cst.ClassDef, nombre: str) -> Optional[cst.BaseExpression]:
+    """The annotation a class body gives `nombre` (`nombre: T` or `nombre: T = v`), if any."""
+    if not isinstance(clase.body, cst.IndentedBlock):
+        return None
+    for sentencia in clase.body.body:
+        if isinstance(sentencia, cst.SimpleStatementLine):
+            for pequena in sentencia.body:
+                if isinstance(pequena, cst.AnnAssign) and isinstance(pequena.target, cst.Name) and pequena.target.value == nombre:
+                    return pequena.annotation.annotation
+    return None
+
+
+def _sin_opcional(ann: cst.BaseExpression) -> cst.BaseExpression:
+    """`T` of `Optional[T]` or `T | None` (the annotation as it is otherwise)."""
+    if isinstance(ann, cst.BinaryOperation) and isinstance(ann.operator, cst.BitOr):
+        lados = [l for l in (ann.left, ann.right) if not (isinstance(l, cst.Name) and l.value == "None")]
+        return lados[0] if len(lados) == 1 else ann
+    if isinstance(ann, cst.Subscript) and isinstance(ann.value, (cst.Name, cst.Attribute)) \
+            and (ann.value.value if isinstance(ann.value, cst.Name) else ann.value.attr.value) == "Optional" \
+            and len(ann.slice) == 1 and isinstance(ann.slice[0].slice, cst.Index):
+        return ann.slice[0].slice.value
+    return ann
