@@ -293,22 +293,6 @@ def _clase_en(clase: Optional[cst.CSTNode], nombre: str) -> Optional[cst.ClassDe
     return next((s for s in clase.body.body if isinstance(s, cst.ClassDef) and s.name.value == nombre), None)
 
 
-def _nombres_del_cuerpo(clase: cst.ClassDef) -> list[str]:
-    """The names a class body defines: its methods and the targets of its assignments."""
-    if not isinstance(clase.body, cst.IndentedBlock):
-        return []
-    nombres = []
-    for sentencia in clase.body.body:
-        if isinstance(sentencia, (cst.FunctionDef, cst.ClassDef)):
-            nombres.append(sentencia.name.value)
-        elif isinstance(sentencia, cst.SimpleStatementLine):
-            for pequena in sentencia.body:
-                objetivos = [t.target for t in pequena.targets] if isinstance(pequena, cst.Assign) else \
-                    [pequena.target] if isinstance(pequena, (cst.AnnAssign, cst.AugAssign)) else []
-                nombres.extend(o.value for o in objetivos if isinstance(o, cst.Name))
-    return nombres
-
-
 def _ramas_or(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
     """Operands of an `A | B | C` chain."""
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
@@ -462,12 +446,16 @@ class Derivador:
         pendientes, vistas = [d], set()
         while pendientes:
             actual = pendientes.pop()
-            if actual.modulo is None or not isinstance(actual.nodo, cst.ClassDef) or id(actual.nodo) in vistas:
+            if actual.modulo is None or not isinstance(actual.nodo, cst.ClassDef):
+                raise NoResuelto(f"annotation metadata `{d.nombre}`: class `{actual.nombre}` cannot be read", donde)
+            if id(actual.nodo) in vistas:
                 continue
             vistas.add(id(actual.nodo))
             if len(vistas) > 50:
                 raise NoResuelto(f"annotation metadata `{d.nombre}` has too many bases to read", donde)
-            gancho = next((n for n in _nombres_del_cuerpo(actual.nodo) if n in GANCHOS_PYDANTIC), None)
+            # what the class body defines: its methods and bindings, as the collector recorded them
+            cuerpo = {*actual.modulo.metodos.get(id(actual.nodo), {}), *actual.modulo.atributos_clase.get(id(actual.nodo), {})}
+            gancho = next((n for n in sorted(cuerpo) if n in GANCHOS_PYDANTIC), None)
             if gancho is not None:
                 raise NoResuelto(f"annotation metadata `{d.nombre}`: class `{actual.nombre}` defines `{gancho}`, "
                                  "which changes the schema pydantic publishes in a way that is not modelled", donde)
