@@ -4,7 +4,8 @@
 
 Runs COMMAND with this process's stdin, stdout and stderr, waits for it with `os.wait4` and
 writes {"exit": its return code (negative: the signal), "segundos": wall seconds
-(`time.perf_counter` around the process), "pico_rss_kib": `ru_maxrss`} to OUT.json.
+(`time.perf_counter` around the process), "cpu_s": CPU seconds (`ru_utime + ru_stime`: the
+command's and the descendants it reaped, i.e. its workers), "pico_rss_kib": `ru_maxrss`} to OUT.json.
 
 Why a launcher: Linux counts in a child's `ru_maxrss` the resident memory of the address space it
 had before `exec`, a copy of (or, spawned with vfork, the very) parent's; measured straight from the
@@ -43,7 +44,8 @@ def main() -> None:
     segundos = time.perf_counter() - inicio
     proceso.returncode = os.waitstatus_to_exitcode(estado)  # reaped here: Popen must not wait again
     with open(salida, "w", encoding="utf-8") as f:
-        json.dump({"exit": proceso.returncode, "segundos": segundos, "pico_rss_kib": uso.ru_maxrss}, f)
+        json.dump({"exit": proceso.returncode, "segundos": segundos, "cpu_s": uso.ru_utime + uso.ru_stime,
+                   "pico_rss_kib": uso.ru_maxrss}, f)
     sys.exit(0)
 
 
