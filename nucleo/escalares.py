@@ -8,6 +8,7 @@ process started (`--confiar-escalares`); a measure that needs one without trust 
 from __future__ import annotations
 
 import importlib.util
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,22 @@ def _texto(nombre: str, valor: Any) -> str:
     return valor
 
 
+# A word of an identifier: an all-caps plural (`IDs`), an all-caps run (`ID`, `HTTP` before `Server`),
+# a capitalized or lowercase run, or digits; anything else (`_`, `.`, `-`, spaces) separates words.
+_PALABRA = re.compile(r"[A-Z]{2,}s(?![a-z])|[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+
+
+def palabras(texto: str) -> list[str]:
+    """The lowercase words of an identifier as snake_case, camelCase, kebab-case or dotted paths spell
+    them (`params.newName` -> params, new, name; `itemIDs` -> item, ids)."""
+    return [p.lower() for p in _PALABRA.findall(texto)]
+
+
+def _palabra(nombre: str, texto: Any, desde_el_final: int) -> str:
+    lista = palabras(_texto(nombre, texto))
+    return lista[-desde_el_final] if len(lista) >= desde_el_final else ""
+
+
 BUILTINS: Mapping[str, Callable[..., Any]] = MappingProxyType(
     {
         "minusculas": lambda s: _texto("minusculas", s).lower(),
@@ -32,6 +49,8 @@ BUILTINS: Mapping[str, Callable[..., Any]] = MappingProxyType(
         "empieza_con": lambda s, p: _texto("empieza_con", s).startswith(_texto("empieza_con", p)),
         "termina_con": lambda s, p: _texto("termina_con", s).endswith(_texto("termina_con", p)),
         "contiene": lambda s, p: _texto("contiene", p) in _texto("contiene", s),
+        "ultima_palabra": lambda s: _palabra("ultima_palabra", s, 1),
+        "penultima_palabra": lambda s: _palabra("penultima_palabra", s, 2),
     }
 )
 """Core scalars: always available, documented in `oracle manual operadores`."""
