@@ -37,7 +37,8 @@ def test_the_example_server_shows_its_findings():
     assert r.exit_code == 1
     assert r.output.splitlines() == [
         "inventario/servidor.py:30:1: ORC107 tool «reponer» declares `message` without `code` "
-        'in the object at JSON pointer "" of its output schema (message-without-code)',
+        'in the object at JSON pointer "" of its output schema: add a stable `code` beside it (or publish the fixed '
+        "values of its outcome field), or drop the message (message-without-code)",
         "inventario/servidor.py:55:5: ORC101 tool «reponer» writes its root key by key but "
         "publishes it loose: make the output schema's root strict (additionalProperties: false) (own-root-not-strict)",
         "inventario/servidor.py:55:27: ORC116 tool «reponer» sets no readOnlyHint, so clients take it for a write, and it "

@@ -70,7 +70,7 @@ def test_a_model_file_violation_is_blocked_and_a_root_baseline_lets_the_commit_t
     bloqueado = gancho("services/api/modelos.py")
     assert bloqueado.returncode == 1, bloqueado.stdout + bloqueado.stderr
     assert ("services/api/modelos.py:4:1: ORC107 tool «contar» declares `message` without `code` in the object at "
-            "JSON pointer \"\" of its output schema (message-without-code)") in bloqueado.stdout, bloqueado.stdout
+            "JSON pointer \"\" of its output schema: add a stable `code` beside it (or publish the fixed values of its outcome field), or drop the message (message-without-code)") in bloqueado.stdout, bloqueado.stdout
 
     # the root's whole check equals the projects' own runs
     raiz = json.loads(lint("check", "--format", "json").stdout)["findings"]

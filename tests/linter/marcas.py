@@ -44,12 +44,51 @@ DESENLACES = {
 }
 
 
-def _identidad(argumento: str) -> bool:
-    """Whether an argument read names the resource (its last segment an identifier), written again here."""
-    ultimo = argumento.rsplit(".", 1)[-1]
-    minuscula = ultimo.lower()
-    return (minuscula in {"id", "ids", "uuid", "guid", "arn"} or minuscula.endswith(("_id", "_ids", "uuid", "_arn"))
-            or ultimo.endswith(("Id", "Ids", "ID", "IDs", "Arn")))
+def _palabras(texto: str) -> list[str]:
+    """An identifier's lowercase words, split here without the core's regex: at `_`, `.`, `-`, and where
+    a lowercase letter or digit meets an uppercase one (`itemIDs` -> item, ids)."""
+    salida, actual = [], ""
+    for i, c in enumerate(texto):
+        if not c.isalnum():
+            salida, actual = salida + [actual] if actual else salida, ""
+            continue
+        previo = texto[i - 1] if i else ""
+        siguiente = texto[i + 1] if i + 1 < len(texto) else ""
+        if actual and c.isupper() and (previo.islower() or previo.isdigit()
+                                       or (previo.isupper() and siguiente.islower() and siguiente != "s")):
+            salida, actual = salida + [actual], ""
+        elif actual and (c.isdigit() != previo.isdigit()):
+            salida, actual = salida + [actual], ""
+        actual += c
+    return [p.lower() for p in salida + ([actual] if actual else [])]
+
+
+IDENTIFICADORES = {"id", "ids", "uid", "uids", "uuid", "uuids", "guid", "guids", "arn", "arns", "slug", "slugs"}
+DIRECCIONES = {"name", "names", "path", "paths", "uri", "uris", "filename", "filenames", "filepath", "filepaths",
+               "dirname", "dirpath", "username", "usernames"}
+CALIFICADORES = {"new", "target", "dest", "destination", "to", "output", "out", "save", "display", "full", "first",
+                 "last", "given", "family", "friendly", "nick"}
+
+
+def _identidad(argumento: str, ruta: str) -> bool:
+    """Whether an argument read names or addresses the resource, written again here: its last word an
+    identifier or an address not qualified as the new side or a set attribute, the acting account, or
+    any argument under a key named as an identifier."""
+    palabras, de_la_clave = _palabras(argumento), _palabras(ruta)
+    if de_la_clave and de_la_clave[-1] in IDENTIFICADORES:
+        return True
+    if not palabras:
+        return False
+    if palabras[-1] == "email" and any(("user" in p or "account" in p) for p in palabras):
+        return True
+    calificador = palabras[-2] if len(palabras) > 1 else ""
+    return palabras[-1] in IDENTIFICADORES | DIRECCIONES and calificador not in CALIFICADORES
+
+
+CODIGOS = {"error_code", "errorcode", "status_code", "statuscode", "exit_code", "exitcode", "return_code", "returncode",
+           "result_code", "resultcode", "response_code", "responsecode", "reason_code", "reasoncode", "http_status",
+           "httpstatus", "error_type", "errortype", "error_kind", "errorkind"}
+DESENLACE = {"status", "state", "outcome", "result", "reason", "kind"}
 
 
 def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
@@ -82,8 +121,16 @@ def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
     for f in ev["herramienta"]:
         if f["claves_emitidas"] and f["herramienta"] in propias_sin_propiedades:
             marca(f, "contrato.claves_sin_publicar")
+    con_codigo = {(f["herramienta"], f["lado"], f["puntero"]) for f in ev["esquema_propiedad"]
+                  if f["propiedad"].lower() in CODIGOS}
+    valores: dict[tuple, set] = {}
+    for f in ev["esquema_valor"]:
+        if f["propiedad"].lower() in DESENLACE:
+            valores.setdefault((f["herramienta"], f["lado"], f["puntero"], f["propiedad"]), set()).add(f["valor"])
+    con_codigo |= {k[:3] for k, v in valores.items() if len(v) >= 2}
     for f in ev["esquema_nodo"]:
-        if f["lado"] == "salida" and f["tipo"] == "objeto" and f["declara_message"] and not f["declara_code"]:
+        if f["lado"] == "salida" and f["tipo"] == "objeto" and f["declara_message"] and not f["declara_code"] \
+                and (f["herramienta"], f["lado"], f["puntero"]) not in con_codigo:
             marca(f, "contrato.message_sin_code")
         if f["tipo"] == "union" and f["ramas_estructuradas"] > 1:
             marca(f, f"contrato.union_estructural_{f['lado']}")
@@ -99,7 +146,7 @@ def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
     for f in ev["valor_emitido"]:
         escribe = f["solo_lectura"] != "verdadero" or f["destructiva"] == "verdadero"
         sin_anotar = f["solo_lectura"] == "ausente" and f["destructiva"] == "ausente"
-        certifica = (f["origen"] == "argumento" and not _identidad(f["argumento"])) or \
+        certifica = (f["origen"] == "argumento" and not _identidad(f["argumento"], f["ruta"])) or \
             (f["origen"] == "literal" and f["literal"].lower() in DESENLACES)
         if f["primera"] and escribe and certifica:
             marca(f, "contrato.postcondicion_sin_anotar" if sin_anotar else "contrato.postcondicion_ecoada")

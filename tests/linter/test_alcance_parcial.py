@@ -72,7 +72,7 @@ def test_a_model_file_edit_is_judged_through_the_tool_that_publishes_it(tmp_path
         r = check(raiz, "modelos.py", cache=cache)
         assert (r.exit_code, r.output) == (1, (
             "modelos.py:4:1: ORC107 tool «contar» declares `message` without `code` in the object at JSON pointer \"\" "
-            "of its output schema (message-without-code)\n"
+            "of its output schema: add a stable `code` beside it (or publish the fixed values of its outcome field), or drop the message (message-without-code)\n"
             "1 finding in 1 file (1 file, 2 tools analyzed).\n")), cache  # the unit is servidor.py: both its tools
 
 

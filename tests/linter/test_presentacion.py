@@ -31,7 +31,7 @@ def test_findings_show_code_message_and_name_and_the_summary_counts_files_with_f
     codigo, lineas = _check()
     assert codigo == 1
     assert lineas[0] == ('legado.py:20:1: ORC107 tool «nota» declares `message` without `code` in the object at JSON '
-                         'pointer "" of its output schema (message-without-code)')
+                         'pointer "" of its output schema: add a stable `code` beside it (or publish the fixed values of its outcome field), or drop the message (message-without-code)')
     assert lineas[-1] == "6 findings in 1 file (2 files, 7 tools analyzed)."
 
 

@@ -35,7 +35,8 @@ def test_check_probe_agrees_with_fastmcp_on_every_tool_and_schema(tmp_path):
     # the source's findings, and no reconciliation finding: both tools found, schemas as published
     assert r.stdout.splitlines() == [
         "servidor_fastmcp.py:10:1: ORC107 tool «anotar» declares `message` without `code` in the object "
-        'at JSON pointer "" of its output schema (message-without-code)',
+        'at JSON pointer "" of its output schema: add a stable `code` beside it (or publish the fixed values of its '
+        "outcome field), or drop the message (message-without-code)",
         "servidor_fastmcp.py:18:5: ORC101 tool «anotar» writes its root key by key but publishes it "
         "loose: make the output schema's root strict (additionalProperties: false) (own-root-not-strict)",
         "servidor_fastmcp.py:18:25: ORC116 tool «anotar» sets no readOnlyHint, so clients take it for a write, and it "

@@ -76,7 +76,7 @@ def test_an_mcp2_server_over_stdio_is_judged_on_what_it_publishes(tmp_path):
     assert codigo == 1
     assert salida.splitlines() == [
         f"{origen}: ORC107 tool «avisar» declares `message` without `code` in the object at JSON "
-        'pointer "" of its output schema (message-without-code)',
+        'pointer "" of its output schema: add a stable `code` beside it (or publish the fixed values of its outcome field), or drop the message (message-without-code)',
         f"{origen}: ORC113 tool «avisar» publishes a loose root that names its keys: make it strict "
         "(additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared (published-root-loose)",
         f"{origen}: ORC108 tool «cargar» publishes a union with 2 structured branches at JSON "
@@ -113,7 +113,7 @@ def test_github_and_sarif_put_live_findings_on_the_configuration_file():
     codigo, salida, _ = sondear("--format", "github", *orden, proyecto=ejemplo)
     assert codigo == 1
     assert salida.splitlines()[0] == (f"::error file=pyproject.toml,line=1,col=1,title=ORC107 message-without-code::[{origen}] tool "
-                                      '«reponer» declares `message` without `code` in the object at JSON pointer "" of its output schema')
+                                      '«reponer» declares `message` without `code` in the object at JSON pointer "" of its output schema: add a stable `code` beside it (or publish the fixed values of its outcome field), or drop the message')
     codigo, salida, _ = sondear("--format", "sarif", *orden, proyecto=ejemplo)
     resultado = json.loads(salida)["runs"][0]["results"]
     assert [(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]) for r in resultado] == [
@@ -211,7 +211,7 @@ def test_the_readme_probe_of_the_example_server():
     assert codigo == 1
     assert salida.splitlines()[:3] == [
         f"{origen}: ORC107 tool «reponer» declares `message` without `code` in the object at JSON "
-        'pointer "" of its output schema (message-without-code)',
+        'pointer "" of its output schema: add a stable `code` beside it (or publish the fixed values of its outcome field), or drop the message (message-without-code)',
         f"{origen}: ORC113 tool «reponer» publishes a loose root that names its keys: make it strict "
         "(additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared (published-root-loose)",
         f"2 findings in 3 tools listed by `{origen}` (protocol 2026-07-28); 1 of them publishes no output schema, "
