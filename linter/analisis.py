@@ -7,7 +7,7 @@ effective catalog, or a shadow the core says must change.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -140,6 +140,7 @@ def hallazgos_de(juicio: Juicio, proyecto: Proyecto) -> tuple[Hallazgo, ...]:
         )
     config = proyecto.presentar_ruta(proyecto.archivos_config[0]) if proyecto.archivos_config else "."
     salida: list[Hallazgo] = []
+    en_el_codigo: list[Hallazgo] = []  # findings at a place in the code: one per defect (una_por_lugar)
     for juzgada in juicio.medidas:
         if juzgada.veredicto.estado != "rojo" or juzgada.perdonada:
             continue
@@ -148,7 +149,8 @@ def hallazgos_de(juicio: Juicio, proyecto: Proyecto) -> tuple[Hallazgo, ...]:
         if sobre:
             salida.append(Hallazgo(config, 1, 1, medida.id, None, sobre))
         for testigo in juzgada.testigos_sin_perdon:
-            salida.append(
+            en_codigo = isinstance(testigo.get("archivo"), str) and _entero(testigo.get("linea"), 0) > 0
+            (en_el_codigo if en_codigo else salida).append(
                 Hallazgo(
                     path=str(testigo.get("archivo") or config),
                     line=_entero(testigo.get("linea"), 1),
@@ -162,7 +164,31 @@ def hallazgos_de(juicio: Juicio, proyecto: Proyecto) -> tuple[Hallazgo, ...]:
             salida.append(Hallazgo(config, 1, 1, medida.id, None, f"{medida.porque} (value {numero(juzgada.veredicto.valor)})"))
     for falla in juicio.fallas_de_sombra:
         salida.append(Hallazgo(config, 1, 1, falla.medida, None, mensaje_de_sombra(falla)))
-    return tuple(sorted(salida, key=Hallazgo.orden))
+    return tuple(sorted([*salida, *una_por_lugar(en_el_codigo)], key=Hallazgo.orden))
+
+
+def una_por_lugar(hallazgos: Sequence[Hallazgo]) -> list[Hallazgo]:
+    """One finding per defect: findings of one rule at one place of the code whose messages differ only in the
+    tool's name (a sub-server mounted under a prefix publishes each tool twice; two tools share the
+    helper that writes the key) are one, under the shortest tool name, naming the others. The rule's
+    count (shadows, baseline) still counts each tool: only the presentation merges them."""
+    grupos: dict[tuple[str, int, int, str, str], list[Hallazgo]] = {}
+    sueltos: list[Hallazgo] = []
+    for h in hallazgos:
+        if h.tool is None or f"«{h.tool}»" not in h.message:
+            sueltos.append(h)
+            continue
+        clave = (h.path, h.line, h.column, h.rule, h.message.replace(f"«{h.tool}»", "«\x00»", 1))
+        grupos.setdefault(clave, []).append(h)
+    for grupo in grupos.values():
+        primero, *otros = sorted(grupo, key=lambda h: (len(h.tool or ""), h.tool or ""))  # the unprefixed name first
+        if not otros:
+            sueltos.append(primero)
+            continue
+        nombres = ", ".join(f"«{h.tool}»" for h in otros)
+        tambien = f"tool {nombres}" if len(otros) == 1 else f"tools {nombres}"
+        sueltos.append(replace(primero, message=f"{primero.message} (the same code, also for {tambien})"))
+    return sueltos
 
 
 def _sobre_la_cota(juzgada: Juzgada) -> str:
