@@ -582,6 +582,30 @@ class Derivador:
                         campos[nombre] = (m, paso, nombre)
         return list(campos.values())
 
+    def claves_cerradas(self, m: Modulo, clase: cst.ClassDef) -> Optional[list[tuple[str, Pos]]]:
+        """The keys an instance of a class serializes whatever it was built from, with where each field
+        is declared: a pydantic model that does not allow extra keys (pydantic drops or refuses the
+        keys it does not declare: `Model(**payload)`, `Model.model_validate(payload)`) or a dataclass
+        (its constructor refuses them). None for a class that keeps what it is given (a TypedDict, a
+        model with `extra="allow"`), for other classes, and when the config or an alias is not read."""
+        try:
+            tipo = self.tipo_de_clase(m, clase)
+            if tipo not in ("modelo", "dataclass") or (tipo == "modelo" and self._config(m, clase).get("extra") == "allow"):
+                return None
+            claves = []
+            for cm, paso, nombre in self._campos(m, clase, tipo):
+                info: dict[str, Any] = {}
+                ann = paso.annotation.annotation
+                metas = [e.slice.value for e in ann.slice[1:]] if isinstance(ann, cst.Subscript) and len(ann.slice) > 1 else []
+                for x in [*metas, *([paso.value] if paso.value is not None else [])]:
+                    if self.campo_de(cm, x) is not None:
+                        info.update(self.campo(cm, x))
+                alias = info.get("serialization_alias") or info.get("alias")
+                claves.append((alias if isinstance(alias, str) else nombre, cm.pos(paso)))
+            return claves
+        except NoResuelto:
+            return None
+
     def _config(self, m: Modulo, clase: cst.ClassDef, profundidad: int = 0) -> dict[str, Any]:
         """The model config (`model_config = ConfigDict(...)` / dict / class keywords), inherited."""
         config: dict[str, Any] = {}

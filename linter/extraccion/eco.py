@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING, Optional
 import libcst as cst
 
 from .recolector import Modulo, indice, texto_cadena, todos_los_parametros
+from .sdk import inyectado
 from .tipos import Pos
 
 if TYPE_CHECKING:
+    from .anotaciones import Derivador
     from .procedencia import Procedencia
 
 CONVERSIONES = ("builtins.str", "builtins.int", "builtins.float", "builtins.bool")
@@ -190,16 +192,19 @@ class Origenes:
         seguida, origen = self.procedencia.argumento_seguido(fn, nombre, lambda lm, valor, lfn: self.de(lm, valor, lfn, pila))
         if seguida:
             return origen or OTRO
-        if id(fn) not in self.manejadores or not _es_argumento(m, fn, nombre):
+        if id(fn) not in self.manejadores or not _es_argumento(self.procedencia.derivador, m, fn, nombre):
             return OTRO
         return Origen("argumento", nombre)
 
 
-def _es_argumento(m: Modulo, fn: cst.FunctionDef, nombre: str) -> bool:
-    """A handler parameter the caller fills: not a method's `self`/`cls`, not a `Context`."""
+def _es_argumento(der: "Derivador", m: Modulo, fn: cst.FunctionDef, nombre: str) -> bool:
+    """A handler parameter the caller fills: not a method's `self`/`cls`, not a `Context`, not one the
+    server injects (an mcp 2.x resolver's, a fastmcp dependency)."""
     for i, param in enumerate(todos_los_parametros(fn.params)):
         if param.name.value != nombre:
             continue
+        if inyectado(der, m, param):
+            return False
         info = m.funcion(fn)
         if i == 0 and nombre in NO_ARGUMENTOS and info is not None and info.clase is not None:
             return False

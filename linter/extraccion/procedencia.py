@@ -18,9 +18,9 @@ from .anotaciones import Derivador
 from .eco import Origenes, Valor
 from .literales import describir
 from .presupuesto import paso
-from .programa import Ligadura, Llamada, Programa, argumento, es_metodo_estatico
+from .programa import Ligadura, Llamada, Programa, argumento, es_metodo_estatico, parametros
 from .proyecto import Proyecto, termina_en
-from .recolector import Modulo, dotted, indice, texto_cadena
+from .recolector import Modulo, dotted, indice, texto_cadena, todos_los_parametros
 from .tipos import Pos
 
 T = TypeVar("T")
@@ -160,7 +160,7 @@ class Procedencia:
                     claves.extend(c.claves)
                     valores.extend(c.valores)
                 continue
-            k = texto_cadena(el.key)
+            k = texto_cadena(el.key) or self._clave_pasada(m, el.key, fn)
             if k is None:
                 procedencias.append("opaque")
                 motivos.append(f"key `{describir(m, el.key)}` is computed")
@@ -231,6 +231,13 @@ class Procedencia:
             metodo, receptor = func.attr.value, func.value
             if metodo in VALIDADORES and llamada.args:
                 c = self.clasificar(m, llamada.args[0].value, fn, pila)
+                if c.procedencia != "own":
+                    clases = [l for l in self.programa.ligaduras_de(m, receptor, fn)]
+                    if clases and all(l.tipo == "clase" and l.m is not None and isinstance(l.nodo, cst.ClassDef) for l in clases):
+                        cerradas = [self._cerrada(l.m, l.nodo, f"{describir(m, receptor)}.{metodo}() of a value whose keys "
+                                                               f"the model does not keep ({c.motivo})") for l in clases]
+                        if all(cerradas):
+                            return combinar(cerradas, f"`{describir(m, receptor)}`")
                 return Clasificacion(c.procedencia, f"{metodo}() of: {c.motivo}", c.claves, c.spreads, c.mapa, c.valores)
             if metodo in COPIAS and not any(a.keyword is None for a in llamada.args):
                 c = self.clasificar(m, receptor, fn, pila)
@@ -264,7 +271,12 @@ class Procedencia:
             salto = 1 if self._ligado(m, llamada.func, fn, l) else 0
             return self._ayudante(l.m, l.nodo, pila, Llamada(m, llamada, fn, salto))
         if l.tipo == "clase" and l.m is not None:
-            return self._argumentos(m, llamada, fn, pila, f"{l.nombre or destino}(...)")
+            r = self._argumentos(m, llamada, fn, pila, f"{l.nombre or destino}(...)")
+            if r.procedencia != "own" and isinstance(l.nodo, cst.ClassDef):
+                # `Model(**payload)`: a model that drops (or refuses) undeclared keys serializes its own fields
+                return self._cerrada(l.m, l.nodo, f"{l.nombre or destino}(...) of a value whose keys it does not keep "
+                                                  f"({r.motivo})") or r
+            return r
         if l.tipo == "externo":
             relativo = _importacion_relativa(m, fn, llamada.func)
             if relativo is not None:
@@ -294,6 +306,11 @@ class Procedencia:
         if l.tipo == "desconocido" and l.motivo:
             return Clasificacion("opaque", f"{destino}() cannot be followed: {l.motivo}")
         return Clasificacion("opaque", f"{destino}() cannot be followed: `{destino}` is bound to {_que_es(l)}")
+
+    def _cerrada(self, m: Modulo, clase: cst.ClassDef, motivo: str) -> Optional[Clasificacion]:
+        """An own value with the keys a closed class serializes (Derivador.claves_cerradas), or None."""
+        claves = self.derivador.claves_cerradas(m, clase)
+        return None if claves is None else _propia(claves, motivo=motivo)
 
     def _ligado(self, m: Modulo, func: cst.BaseExpression, fn, l: Ligadura) -> bool:
         """Whether calling `func` binds the method's first parameter implicitly (`obj.m()`, `Cls.classmethod()`)."""
@@ -496,8 +513,61 @@ class Procedencia:
 
     def _parametro(self, m: Modulo, fn: cst.FunctionDef, nombre: str, pila) -> Clasificacion:
         """A parameter: the argument of the call being followed, when there is one."""
+        kwargs = self._kwargs(fn, nombre, pila)
+        if kwargs is not None:
+            return kwargs
         _, clasificado = self.argumento_seguido(fn, nombre, lambda lm, valor, lfn: self.clasificar(lm, valor, lfn, pila))
         return clasificado or Clasificacion("opaque", f"`{nombre}` is a parameter; its keys are not enumerable here")
+
+    def _clave_pasada(self, m: Modulo, clave: cst.BaseExpression, fn) -> Optional[str]:
+        """A dict key that is a parameter of the helper being followed (never rebound in it), which the
+        call passes as a string literal (or leaves at a literal default): `{name_key: name}` reached from
+        `_export(..., "report_name")` writes the key `report_name`."""
+        info = m.funcion(fn) if isinstance(clave, cst.Name) and fn is not None else None
+        if info is None or clave.value not in info.parametros() or clave.value in info.asignaciones \
+                or clave.value in info.mutaciones:
+            return None
+        seguida, valor = self.argumento_seguido(fn, clave.value, lambda lm, v, lfn: texto_cadena(v))
+        llamadas = self._entornos.get(id(fn))
+        if not seguida or valor is not None or not llamadas or llamadas[-1] is None:
+            return valor
+        pasado = argumento(llamadas[-1], fn, clave.value)  # not passed: the parameter's own default
+        defecto = next((p.default for p in todos_los_parametros(fn.params) if p.name.value == clave.value), None)
+        return texto_cadena(defecto) if defecto is not None and pasado is defecto else None
+
+    def _kwargs(self, fn: cst.FunctionDef, nombre: str, pila) -> Optional[Clasificacion]:
+        """`**context` of a helper being followed from a call: a dict of the keyword arguments that call
+        passes beyond the named parameters (and what its own `**x` spreads), read where the call is
+        written; None when `nombre` is no `**` parameter or no call is being followed."""
+        estrella = fn.params.star_kwarg
+        llamadas = self._entornos.get(id(fn))
+        llamada = llamadas[-1] if llamadas else None
+        if not (isinstance(estrella, cst.Param) and estrella.name.value == nombre) or llamada is None \
+                or llamada.decorador or not isinstance(llamada.nodo, cst.Call):
+            return None
+        nombrados = {p.name.value for p in [*parametros(fn), *fn.params.kwonly_params]}
+        claves, spreads, procedencias, motivos, valores = [], [], [], [], []
+        lm, lfn = llamada.m, llamada.fn
+        self._entornos[id(fn)].append(None)  # the arguments are read where the call is written
+        try:
+            for a in llamada.nodo.args:
+                if a.keyword is not None and a.keyword.value not in nombrados:
+                    claves.append((a.keyword.value, lm.pos(a.keyword)))
+                    valores.extend(self.origenes.valores(lm, a.keyword.value, a.value, lfn, pila))
+                elif a.star == "**":
+                    c = self.clasificar(lm, a.value, lfn, pila)
+                    spreads.append((lm.pos(a), bool(claves), c.procedencia))
+                    procedencias.append(c.procedencia)
+                    motivos.append(c.motivo)
+                    if c.procedencia == "own":
+                        claves.extend(c.claves)
+                        valores.extend(c.valores)
+        finally:
+            self._entornos[id(fn)].pop()
+        r = self._cierre(claves, spreads, procedencias, motivos, valores)
+        if r.procedencia == "own":
+            r.motivo = f"`**{nombre}`: the keyword arguments of the call"
+        return r
 
     # -- mutations ---------------------------------------------------------------
     def _mutado(self, m: Modulo, info, nombre: str, pila) -> Clasificacion:

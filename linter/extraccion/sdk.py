@@ -519,6 +519,12 @@ def _inyectado_fastmcp(der: Derivador, m: Modulo, param: cst.Param) -> bool:
     return isinstance(param.default, cst.Call) and _es_mcp(der.proyecto.calificados(m, param.default.func), *DEPENDENCIAS_FASTMCP)
 
 
+def inyectado(der: Derivador, m: Modulo, param: cst.Param) -> bool:
+    """A parameter the server fills and the client never sends (skipped from the input schema): an
+    mcp 2.x resolver's (`Annotated[T, Resolve(fn)]`) or a fastmcp dependency (`= Depends(...)`)."""
+    return _resuelto_mcp2(der, m, param) or _inyectado_fastmcp(der, m, param)
+
+
 def entrada(der: Derivador, m: Modulo, fn: cst.FunctionDef, familia: str) -> Esquema:
     """The `{fn}Arguments` model schema of the function's parameters (fastmcp: its function TypeAdapter's)."""
     if familia == "mcp":

@@ -155,6 +155,7 @@ def test_at_most_one_root_finding_per_tool_and_rule(hallazgos):
     assert all(len(v) == 1 for v in por.values()), por
     assert {t for t, r in por if r == "contrato.raiz_opaca_es_deuda"} == {
         "pr_no_definido", "pr_modulo_ausente", "pr_metodo_mutado", "pr_mapa_bajo_propiedades", "pr_mapa_bajo_estricta",
-        "pr_mapa_con_clave_fija", "pr_varias_opacas", "pr_propia_y_opaca", "pr_sin_metodo"}
+        "pr_mapa_con_clave_fija", "pr_varias_opacas", "pr_propia_y_opaca", "pr_sin_metodo",
+        "cp_exportar_otro", "pk_borrar_con_extra"}  # a key, or a `**` spread, the call computes
     # neither a map under a published map nor a tool without output schema is judged
     assert not {t for t, _ in por} & {"pr_pesos", "pr_pesos_en_bucle", "pr_grupos", "pr_pares", "pr_sin_esquema", "pr_mapa_vacio"}
