@@ -64,8 +64,7 @@ def _palabras(texto: str) -> list[str]:
 
 
 IDENTIFICADORES = {"id", "ids", "uid", "uids", "uuid", "uuids", "guid", "guids", "arn", "arns", "slug", "slugs"}
-DIRECCIONES = {"name", "names", "path", "paths", "uri", "uris", "filename", "filenames", "filepath", "filepaths",
-               "dirname", "dirpath", "username", "usernames"}
+DIRECCIONES = {"name", "path", "uri", "filename", "filepath", "dirname", "dirpath", "username"}
 CALIFICADORES = {"new", "target", "dest", "destination", "to", "output", "out", "save", "display", "full", "first",
                  "last", "given", "family", "friendly", "nick"}
 
