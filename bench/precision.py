@@ -10,7 +10,8 @@ Three steps, none run in CI (the corpus is fetched, never committed):
 
 `seguimiento` says what a later run (after fixes) reports of each sampled finding, so the same sample
 is judged again: the verdicts of what did not change carry over, what changed is judged anew, what is
-gone leaves the count (docs/precision.md, round `despues`).
+gone, or merged into one finding at the same place for another tool, leaves the count (docs/precision.md,
+round `despues`).
 
 `muestra` reads the `--json` of `bench/real_world.py` (every folder's `check` findings, paths
 relative to the folder), keeps the findings of the contract rules (`contrato.*`: what a response
@@ -131,7 +132,7 @@ def tabla(elegidos: dict[str, list[dict[str, Any]]], veredictos: dict[str, dict[
     """The per-rule table of one round of verdicts, and the findings still unjudged. A finding a later
     run no longer reports (`estado` `ya_no`) leaves the judged count; one now reported by a successor
     rule (`regla`) counts under that rule."""
-    filas = ["| rule | code | sampled | no longer reported | TP | TP-letra | FP | duplicado | precision |",
+    filas = ["| rule | code | sampled | no longer reported (or merged) | TP | TP-letra | FP | duplicado | precision |",
              "|---|---|---|---|---|---|---|---|---|"]
     faltan = []
     cuentas: dict[str, Counter] = {}
@@ -144,7 +145,7 @@ def tabla(elegidos: dict[str, list[dict[str, Any]]], veredictos: dict[str, dict[
             codigos.setdefault(actual, CODIGOS.get(actual, ""))
             cuenta = cuentas.setdefault(actual, Counter())
             cuenta["muestra"] += 1
-            if v.get("estado") == "ya_no":
+            if v.get("estado") in ("ya_no", "fusionado"):
                 cuenta["ya_no"] += 1
             elif v.get("veredicto") in VEREDICTOS:
                 cuenta[v["veredicto"]] += 1
@@ -182,12 +183,30 @@ def cmd_informe(args: argparse.Namespace) -> None:
 SUCESORAS = {"contrato.postcondicion_ecoada": ("contrato.postcondicion_ecoada", "contrato.postcondicion_sin_anotar")}
 
 
+# A finding `check` presents once for several tools at one place (linter.analisis.una_por_lugar) ends so.
+FUSION = re.compile(r" \(the same code, also for tools? ((?:«[^»]*»(?:, )?)+)\)$")
+
+
+def por_herramienta(h: dict[str, Any]) -> list[dict[str, Any]]:
+    """A later finding as the findings it stands for: itself (without the merge's clause) and, for each
+    other tool it names, that tool's finding, marked `fusionado` (no longer a finding of its own)."""
+    m = FUSION.search(h["message"])
+    if not m:
+        return [h]
+    base = h["message"][:m.start()]
+    otros = re.findall(r"«([^»]*)»", m.group(1))
+    return [{**h, "message": base}] + [{**h, "tool": t, "message": base.replace(f"«{h['tool']}»", f"«{t}»", 1),
+                                        "fusionado": True} for t in otros]
+
+
 def seguimiento(elegidos: dict[str, list[dict[str, Any]]], resultados: dict[str, Any],
                 antes: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """What became of each sampled finding in a later run: `sigue` (the same rule reports the same place and
     tool with the same message: its verdict carries over), `cambia` (still reported there, by the rule or
-    its successor, with another message or rule: judge it again), `ya_no` (no longer reported there)."""
-    despues = [h for h in hallazgos(resultados)]
+    its successor, with another message or rule: judge it again), `fusionado` (the same defect, now
+    presented once under another of the tools it reaches: no longer a finding of its own), `ya_no` (no
+    longer reported there)."""
+    despues = [x for h in hallazgos(resultados) for x in por_herramienta(h)]
     por_lugar: dict[tuple, list[dict[str, Any]]] = {}
     for h in despues:
         por_lugar.setdefault((h["repo"], h["carpeta"], h["path"], h["line"], h.get("tool")), []).append(h)
@@ -197,7 +216,9 @@ def seguimiento(elegidos: dict[str, list[dict[str, Any]]], resultados: dict[str,
             candidatos = [n for n in por_lugar.get((h["repo"], h["carpeta"], h["path"], h["line"], h.get("tool")), [])
                           if n["rule"] in SUCESORAS.get(regla, (regla,))]
             igual = next((n for n in candidatos if n["rule"] == regla and n["message"] == h["message"]), None)
-            if igual is not None:
+            if igual is not None and igual.get("fusionado"):
+                salida[h["id"]] = {"estado": "fusionado", "regla": regla}
+            elif igual is not None:
                 salida[h["id"]] = {"estado": "sigue", "regla": regla, **antes.get(h["id"], {})}
             elif candidatos:
                 # several findings at one place (one per key path): the one that names what this one named
