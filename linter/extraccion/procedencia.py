@@ -232,7 +232,7 @@ class Procedencia:
             if metodo in VALIDADORES and llamada.args:
                 c = self.clasificar(m, llamada.args[0].value, fn, pila)
                 if c.procedencia != "own":
-                    clases = [l for l in self.programa.ligaduras_de(m, receptor, fn)]
+                    clases = self.programa.ligaduras_de(m, receptor, fn)
                     if clases and all(l.tipo == "clase" and l.m is not None and isinstance(l.nodo, cst.ClassDef) for l in clases):
                         cerradas = [self._cerrada(l.m, l.nodo, f"{describir(m, receptor)}.{metodo}() of a value whose keys "
                                                                f"the model does not keep ({c.motivo})") for l in clases]

@@ -33,7 +33,7 @@ def test_without_the_list_the_survivors_are_named_and_the_round_fails(tmp_path):
     r = _ronda("--equivalentes", str(vacia))
     assert r.exit_code == 1
     assert (
-        "    survivor m018-quitar-conjuncion@$.de.de.de.cond.args[1]: se quita «tipo = \"objeto\"» de "
+        "    survivor m022-quitar-conjuncion@$.de.de.de.de.cond.args[1]: se quita «tipo = \"objeto\"» de "
         "«lado = \"salida\" y tipo = \"objeto\" y declara_message = verdadero y declara_code != verdadero»"
     ) in r.output.splitlines()
     assert r.output.splitlines()[-1].endswith("survived (0 shown equivalent); 4 measure(s) fail, 0 stale equivalent(s)")

@@ -63,7 +63,8 @@ def _palabras(texto: str) -> list[str]:
     return [p.lower() for p in salida + ([actual] if actual else [])]
 
 
-IDENTIFICADORES = {"id", "ids", "uid", "uids", "uuid", "uuids", "guid", "guids", "arn", "arns", "slug", "slugs"}
+IDENTIFICADORES = {"id", "ids", "uid", "uids", "uuid", "uuids", "guid", "guids", "arn", "arns", "slug", "slugs",
+                   "identifier", "identifiers"}
 DIRECCIONES = {"name", "path", "uri", "filename", "filepath", "dirname", "dirpath", "username"}
 CALIFICADORES = {"new", "target", "dest", "destination", "to", "output", "out", "save", "display", "full", "first",
                  "last", "given", "family", "friendly", "nick"}
@@ -124,9 +125,12 @@ def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
                   if f["propiedad"].lower() in CODIGOS}
     valores: dict[tuple, set] = {}
     for f in ev["esquema_valor"]:
-        if f["propiedad"].lower() in DESENLACE:
+        if _palabras(f["propiedad"])[-1:] and _palabras(f["propiedad"])[-1] in DESENLACE:
             valores.setdefault((f["herramienta"], f["lado"], f["puntero"], f["propiedad"]), set()).add(f["valor"])
     con_codigo |= {k[:3] for k, v in valores.items() if len(v) >= 2}
+    # a `message` typed as something other than text is data (the chat message a tool posted)
+    con_codigo |= {(f["herramienta"], f["lado"], f["puntero"]) for f in ev["esquema_propiedad"]
+                   if f["propiedad"] == "message" and f["tipos"] and "string" not in f["tipos"].split(",")}
     for f in ev["esquema_nodo"]:
         if f["lado"] == "salida" and f["tipo"] == "objeto" and f["declara_message"] and not f["declara_code"] \
                 and (f["herramienta"], f["lado"], f["puntero"]) not in con_codigo:
