@@ -56,6 +56,40 @@ def _propia(claves=None, spreads=None, motivo: str = "written key by key", valor
     return Clasificacion("own", motivo, list(claves or []), list(spreads or []), valores=list(valores or []))
 
 
+@dataclass
+class _Partes:
+    """What a root written piece by piece gathers: its keys and the values written under them, its
+    spreads, and the provenance and reason of each piece that is not a key of its own."""
+
+    claves: list[tuple[str, Pos]] = field(default_factory=list)
+    spreads: list[tuple[Pos, bool, str]] = field(default_factory=list)
+    procedencias: list[str] = field(default_factory=list)
+    motivos: list[str] = field(default_factory=list)
+    valores: list[Valor] = field(default_factory=list)
+
+    def spread(self, pos: Pos, c: Clasificacion) -> None:
+        """`**x`: its keys join when it is own; its provenance decides the root's otherwise."""
+        self.spreads.append((pos, bool(self.claves), c.procedencia))
+        self.parte(c, c.motivo)
+
+    def parte(self, c: Clasificacion, motivo: str) -> None:
+        """A piece whose provenance counts: an own one adds its keys."""
+        self.procedencias.append(c.procedencia)
+        self.motivos.append(motivo)
+        if c.procedencia == "own":
+            self.claves.extend(c.claves)
+            self.valores.extend(c.valores)
+
+    def cierre(self) -> Clasificacion:
+        """Echoed if any piece is, else opaque if any is, else own with the keys gathered."""
+        if "echoed" in self.procedencias:
+            return Clasificacion("echoed", "spreads a foreign object: " + self.motivos[self.procedencias.index("echoed")],
+                                 [], self.spreads)
+        if "opaque" in self.procedencias:
+            return Clasificacion("opaque", self.motivos[self.procedencias.index("opaque")], [], self.spreads)
+        return _propia(self.claves, self.spreads, valores=self.valores)
+
+
 def _vacia(c: Clasificacion) -> bool:
     """An own value that writes no key (`{}`, `dict()`): agrees with any other value."""
     return c.procedencia == "own" and not c.claves and not c.spreads
@@ -145,66 +179,40 @@ class Procedencia:
 
     # -- dicts ---------------------------------------------------------------
     def _dict(self, m: Modulo, expr: cst.Dict, fn, pila) -> Clasificacion:
-        claves: list[tuple[str, Pos]] = []
-        spreads: list[tuple[Pos, bool, str]] = []
-        procedencias: list[str] = []
-        motivos: list[str] = []
-        valores: list[Valor] = []
+        partes = _Partes()
         for el in expr.elements:
             if isinstance(el, cst.StarredDictElement):
-                c = self.clasificar(m, el.value, fn, pila)
-                spreads.append((m.pos(el), bool(claves), c.procedencia))
-                procedencias.append(c.procedencia)
-                motivos.append(c.motivo)
-                if c.procedencia == "own":
-                    claves.extend(c.claves)
-                    valores.extend(c.valores)
+                partes.spread(m.pos(el), self.clasificar(m, el.value, fn, pila))
                 continue
             k = texto_cadena(el.key) or self._clave_pasada(m, el.key, fn)
             if k is None:
-                procedencias.append("opaque")
-                motivos.append(f"key `{describir(m, el.key)}` is computed")
+                partes.parte(Clasificacion("opaque"), f"key `{describir(m, el.key)}` is computed")
                 continue
-            claves.append((k, m.pos(el.key)))
-            valores.extend(self.origenes.valores(m, k, el.value, fn, pila))
-        return self._cierre(claves, spreads, procedencias, motivos, valores)
+            self._clave(partes, m, k, m.pos(el.key), el.value, fn, pila)
+        return partes.cierre()
 
-    @staticmethod
-    def _cierre(claves, spreads, procedencias, motivos, valores) -> Clasificacion:
-        if "echoed" in procedencias:
-            return Clasificacion("echoed", "spreads a foreign object: " + motivos[procedencias.index("echoed")], [], spreads)
-        if "opaque" in procedencias:
-            return Clasificacion("opaque", motivos[procedencias.index("opaque")], [], spreads)
-        return _propia(claves, spreads, valores=valores)
+    def _clave(self, partes: _Partes, m: Modulo, clave: str, pos: Pos, valor: cst.BaseExpression, fn, pila) -> None:
+        """A key written with its value, read in `fn` of `m`."""
+        partes.claves.append((clave, pos))
+        partes.valores.extend(self.origenes.valores(m, clave, valor, fn, pila))
 
     def _argumentos(self, m: Modulo, llamada: cst.Call, fn, pila, que: str) -> Clasificacion:
         """Keyword arguments as keys, `**x` as spreads (dict(...) and model constructors)."""
-        claves, spreads, procedencias, motivos, valores = [], [], [], [], []
+        partes = _Partes()
         mapa = False
         for a in llamada.args:
             if a.keyword is not None:
-                claves.append((a.keyword.value, m.pos(a.keyword)))
-                valores.extend(self.origenes.valores(m, a.keyword.value, a.value, fn, pila))
+                self._clave(partes, m, a.keyword.value, m.pos(a.keyword), a.value, fn, pila)
             elif a.star == "**":
-                c = self.clasificar(m, a.value, fn, pila)
-                spreads.append((m.pos(a), bool(claves), c.procedencia))
-                procedencias.append(c.procedencia)
-                motivos.append(c.motivo)
-                if c.procedencia == "own":
-                    claves.extend(c.claves)
-                    valores.extend(c.valores)
+                partes.spread(m.pos(a), self.clasificar(m, a.value, fn, pila))
             else:
                 c = self._posicional(m, a.value, fn, pila) if que == "dict(...)" else self.clasificar(m, a.value, fn, pila)
-                procedencias.append(c.procedencia)
-                motivos.append(c.motivo if c.procedencia != "own" else "")
+                partes.parte(c, c.motivo if c.procedencia != "own" else "")
                 mapa = mapa or c.mapa
-                if c.procedencia == "own":
-                    claves.extend(c.claves)
-                    valores.extend(c.valores)
-        r = self._cierre(claves, spreads, procedencias, motivos, valores)
+        r = partes.cierre()
         if r.procedencia == "own":
             r.motivo = f"{que} written field by field"
-        r.mapa = mapa and r.procedencia == "opaque" and not claves and not spreads
+        r.mapa = mapa and r.procedencia == "opaque" and not partes.claves and not partes.spreads
         return r
 
     def _posicional(self, m: Modulo, valor: cst.BaseExpression, fn, pila) -> Clasificacion:
@@ -546,25 +554,18 @@ class Procedencia:
                 or llamada.decorador or not isinstance(llamada.nodo, cst.Call):
             return None
         nombrados = {p.name.value for p in [*parametros(fn), *fn.params.kwonly_params]}
-        claves, spreads, procedencias, motivos, valores = [], [], [], [], []
+        partes = _Partes()
         lm, lfn = llamada.m, llamada.fn
         self._entornos[id(fn)].append(None)  # the arguments are read where the call is written
         try:
             for a in llamada.nodo.args:
                 if a.keyword is not None and a.keyword.value not in nombrados:
-                    claves.append((a.keyword.value, lm.pos(a.keyword)))
-                    valores.extend(self.origenes.valores(lm, a.keyword.value, a.value, lfn, pila))
+                    self._clave(partes, lm, a.keyword.value, lm.pos(a.keyword), a.value, lfn, pila)
                 elif a.star == "**":
-                    c = self.clasificar(lm, a.value, lfn, pila)
-                    spreads.append((lm.pos(a), bool(claves), c.procedencia))
-                    procedencias.append(c.procedencia)
-                    motivos.append(c.motivo)
-                    if c.procedencia == "own":
-                        claves.extend(c.claves)
-                        valores.extend(c.valores)
+                    partes.spread(lm.pos(a), self.clasificar(lm, a.value, lfn, pila))
         finally:
             self._entornos[id(fn)].pop()
-        r = self._cierre(claves, spreads, procedencias, motivos, valores)
+        r = partes.cierre()
         if r.procedencia == "own":
             r.motivo = f"`**{nombre}`: the keyword arguments of the call"
         return r

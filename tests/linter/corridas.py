@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pathlib
+import textwrap
 
 from oracle_lint.linter.cache import Almacen
 from oracle_lint.linter.extraccion import carga, extraer
+from oracle_lint.nucleo.proyecto import Proyecto
 
 HERRAMIENTAS = "def register(mcp):\n    @mcp.tool()\n    def saludo() -> dict:\n        return {'ok': True}\n"
 SERVIDOR = "from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('s')\n"
@@ -28,3 +30,12 @@ def evidencia(raiz: pathlib.Path, cache: bool = True) -> dict:
     """Evidence of every `.py` file directly under `raiz`, one worker, with its cache or without."""
     archivos = sorted(raiz.glob("*.py"))
     return extraer(archivos, raiz, almacen=Almacen(raiz, "extraccion") if cache else None, trabajos=1)
+
+
+def proyecto_escrito(raiz: pathlib.Path, **archivos: str) -> Proyecto:
+    """A project under `raiz` with these files (relative path -> text, dedented)."""
+    for nombre, texto in archivos.items():
+        ruta = raiz / nombre
+        ruta.parent.mkdir(parents=True, exist_ok=True)
+        ruta.write_text(textwrap.dedent(texto), encoding="utf-8")
+    return Proyecto(raiz)

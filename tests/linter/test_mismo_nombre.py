@@ -4,11 +4,9 @@ excuse the other's emitted ones, and a list entry by the plain name stands for b
 
 from __future__ import annotations
 
-import textwrap
-from pathlib import Path
-
 from oracle_lint.linter.analisis import correr
-from oracle_lint.nucleo.proyecto import Proyecto
+
+from .corridas import proyecto_escrito as _proyecto
 
 A = '''
 from mcp.server.mcpserver import MCPServer
@@ -49,14 +47,6 @@ def search() -> Results:
 def solo_b() -> Results:
     return {"results": [], "items": []}
 '''
-
-
-def _proyecto(tmp_path: Path, **archivos: str) -> Proyecto:
-    for nombre, texto in archivos.items():
-        ruta = tmp_path / nombre
-        ruta.parent.mkdir(parents=True, exist_ok=True)
-        ruta.write_text(textwrap.dedent(texto), encoding="utf-8")
-    return Proyecto(tmp_path)
 
 
 def test_one_servers_declared_key_does_not_excuse_the_others(tmp_path):

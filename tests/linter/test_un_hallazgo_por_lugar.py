@@ -4,11 +4,9 @@ under the unprefixed name, naming the other. The rule still counts both tools (s
 
 from __future__ import annotations
 
-import textwrap
-from pathlib import Path
-
 from oracle_lint.linter.analisis import Hallazgo, correr, una_por_lugar
-from oracle_lint.nucleo.proyecto import Proyecto
+
+from .corridas import proyecto_escrito as _proyecto
 
 LUCES = '''
 from fastmcp import FastMCP
@@ -29,14 +27,6 @@ from luces import luces
 centro = FastMCP("centro")
 centro.mount(luces, namespace="hue")
 '''
-
-
-def _proyecto(tmp_path: Path, **archivos: str) -> Proyecto:
-    for nombre, texto in archivos.items():
-        ruta = tmp_path / nombre
-        ruta.parent.mkdir(parents=True, exist_ok=True)
-        ruta.write_text(textwrap.dedent(texto), encoding="utf-8")
-    return Proyecto(tmp_path)
 
 
 def test_a_mounted_tool_is_reported_once_naming_its_published_twin(tmp_path):
