@@ -23,6 +23,13 @@ MODELADOS = frozenset({"mcp", "mcp_types", "fastmcp", "pydantic", "pydantic_core
                        "typing_extensions", "annotated_types", "typing_inspection"})
 
 
+def nunca_del_venv(nombre: str) -> bool:
+    """Whether a dotted name is never looked up in a venv: the standard library, or a package the
+    analyzer models itself (its SDKs and pydantic), whatever version the venv holds."""
+    cabeza = nombre.split(".")[0]
+    return cabeza in ESTANDAR or cabeza in MODELADOS
+
+
 class Instalados:
     """The Python sources of a venv's site-packages directories, looked up on demand and remembered.
 
@@ -50,7 +57,7 @@ class Instalados:
 
     def _buscar(self, nombre: str) -> Optional[str]:
         partes = nombre.split(".")
-        if not self.sitios or not all(p.isidentifier() for p in partes) or partes[0] in ESTANDAR or partes[0] in MODELADOS:
+        if not self.sitios or not all(p.isidentifier() for p in partes) or nunca_del_venv(nombre):
             return None
         for sitio in self.sitios:
             base = os.path.join(sitio, *partes)

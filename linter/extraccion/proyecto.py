@@ -8,8 +8,8 @@ from typing import Optional, Protocol
 import libcst as cst
 
 from .calificados import por_alcances, sin_alcances
-from .instalados import MODELADOS
-from .nombres import ESTANDAR, Indice, absoluto
+from .instalados import nunca_del_venv
+from .nombres import Indice, absoluto
 from .recolector import Modulo
 
 MAX_SALTOS = 12
@@ -160,8 +160,7 @@ class Proyecto:
         the standard library and the packages the analyzer models."""
         if d is None or d.tipo != "externo" or d.relativa:
             return ""
-        cabeza = d.nombre.split(".")[0]
-        if cabeza in ESTANDAR or cabeza in MODELADOS:
+        if nunca_del_venv(d.nombre):
             return ""
         if self.fuentes.lee_venv():
             return " (nor does a Python source of the project's venv)"
