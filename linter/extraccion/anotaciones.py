@@ -349,6 +349,12 @@ def _discriminar(esquema: dict[str, Any], propiedad: Any, defs: dict[str, Any], 
     esquema["discriminator"] = {"mapping": dict(sorted(mapeo.items())), "propertyName": propiedad}
 
 
+def clave_de_campo(info: dict[str, Any], nombre: str) -> str:
+    """The property a field is published and serialized under: its `Field(alias=...)`, else its name."""
+    alias = info.get("alias")
+    return alias if isinstance(alias, str) and alias else nombre
+
+
 class Derivador:
     """Annotation-to-schema derivation for SDK and fastmcp decorator tools."""
 
@@ -596,12 +602,13 @@ class Derivador:
             for cm, paso, nombre in self._campos(m, clase, tipo):
                 info: dict[str, Any] = {}
                 ann = paso.annotation.annotation
-                metas = [e.slice.value for e in ann.slice[1:]] if isinstance(ann, cst.Subscript) and len(ann.slice) > 1 else []
+                anotada = isinstance(ann, cst.Subscript) and termina_en(self.proyecto.calificados(cm, ann.value),
+                                                                         *(f"{t}.Annotated" for t in TYPING))
+                metas = [e.slice.value for e in ann.slice[1:]] if anotada else []
                 for x in [*metas, *([paso.value] if paso.value is not None else [])]:
                     if self.campo_de(cm, x) is not None:
-                        info.update(self.campo(cm, x))
-                alias = info.get("serialization_alias") or info.get("alias")
-                claves.append((alias if isinstance(alias, str) else nombre, cm.pos(paso)))
+                        info.update(self.campo(cm, x))  # the default's Field wins, as in campo_esquema
+                claves.append((clave_de_campo(info, nombre), cm.pos(paso)))
             return claves
         except NoResuelto:
             return None
@@ -711,7 +718,7 @@ class Derivador:
             else:
                 de_metas.update(self.campo(m, meta))
         info = {**de_metas, **info}
-        clave = info.get("alias") or nombre
+        clave = clave_de_campo(info, nombre)
         puntero = f"{prefijo}/{escapar(clave)}"
         g.posiciones[puntero] = donde or m.pos(paso)
         esquema = g.esquema(m, ann, puntero) if "plano" not in info else g.plano(info.pop("plano"), puntero)

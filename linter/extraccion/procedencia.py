@@ -20,7 +20,7 @@ from .literales import describir
 from .presupuesto import paso
 from .programa import Ligadura, Llamada, Programa, argumento, es_metodo_estatico, parametros
 from .proyecto import Proyecto, termina_en
-from .recolector import Modulo, dotted, indice, texto_cadena, todos_los_parametros
+from .recolector import Modulo, dotted, indice, texto_cadena
 from .tipos import Pos
 
 T = TypeVar("T")
@@ -535,13 +535,10 @@ class Procedencia:
         if info is None or clave.value not in info.parametros() or clave.value in info.asignaciones \
                 or clave.value in info.mutaciones:
             return None
-        seguida, valor = self.argumento_seguido(fn, clave.value, lambda lm, v, lfn: texto_cadena(v))
         llamadas = self._entornos.get(id(fn))
-        if not seguida or valor is not None or not llamadas or llamadas[-1] is None:
-            return valor
-        pasado = argumento(llamadas[-1], fn, clave.value)  # not passed: the parameter's own default
-        defecto = next((p.default for p in todos_los_parametros(fn.params) if p.name.value == clave.value), None)
-        return texto_cadena(defecto) if defecto is not None and pasado is defecto else None
+        llamada = llamadas[-1] if llamadas else None
+        valor = argumento(llamada, fn, clave.value) if llamada is not None else None  # what it passes, or the default
+        return texto_cadena(valor) if valor is not None else None
 
     def _kwargs(self, fn: cst.FunctionDef, nombre: str, pila) -> Optional[Clasificacion]:
         """`**context` of a helper being followed from a call: a dict of the keyword arguments that call
