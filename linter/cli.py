@@ -6,7 +6,6 @@ configuration error. Errors print their stable `CODE — message` line on stderr
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from dataclasses import dataclass
@@ -434,10 +433,11 @@ def _linea_base(proyecto, corrida, actualizar: bool, issue: str | None, porque: 
 def evidence(paths: tuple[Path, ...], sin_cache: bool, trabajos: int | None, limite: float, raiz: Path | None) -> None:
     """Print the evidence (relations of facts) extracted from PATHS, as JSON."""
     from oracle_lint.linter.analisis import reunir_evidencia
+    from oracle_lint.linter.formatos import evidencia_json
 
     proyecto = _proyecto(raiz) if raiz is not None or paths else _uno("evidence")
     corrida = reunir_evidencia(proyecto, list(paths) or None, cache=not sin_cache, trabajos=trabajos, limite=limite)
-    click.echo(json.dumps(corrida.evidencia, ensure_ascii=False, indent=2, sort_keys=True))
+    click.echo(evidencia_json(corrida.evidencia))
 
 
 def _uno(orden: str):  # type: ignore[no-untyped-def]

@@ -114,6 +114,19 @@ def texto(hallazgos: Sequence[Hallazgo], datos: Mapping[str, Any], color: bool,
     return "".join(f"{x}\n" for x in lineas)
 
 
+def evidencia_json(evidencia: Mapping[str, Sequence[Any]]) -> str:
+    """`oracle-lint evidence`'s document: the relations in order, one compact row per line.
+
+    Rows are written by the C encoder, each on its line (greppable, diffable); `indent=2` ran the
+    pure-Python encoder, 0.2 s of a 73-file server's run spent on printing."""
+    partes = []
+    for relacion in sorted(evidencia):
+        filas = [json.dumps(f, ensure_ascii=False, sort_keys=True) for f in evidencia[relacion]]
+        cuerpo = "[\n    " + ",\n    ".join(filas) + "\n  ]" if filas else "[]"
+        partes.append(f"  {json.dumps(relacion, ensure_ascii=False)}: {cuerpo}")
+    return "{\n" + ",\n".join(partes) + "\n}" if partes else "{}"
+
+
 def _dict(h: Hallazgo, codigos: Mapping[str, Codigo]) -> dict[str, Any]:
     return {**h.a_dict(), **campos(h.rule, codigos)}
 

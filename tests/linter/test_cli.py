@@ -307,6 +307,29 @@ def test_evidence_prints_every_relation(tmp_path):
     ]
 
 
+def test_evidence_prints_one_compact_row_per_line_in_relation_order():
+    """The document `evidence` prints: relations sorted, each row on its line with sorted keys, so a
+    diff of two runs shows the rows that changed; the same JSON an indented dump would hold."""
+    from oracle_lint.linter.formatos import evidencia_json
+
+    evidencia = {"raiz": [{"linea": 3, "archivo": "a.py", "motivo": "«ñ»"}, {"archivo": "b.py", "linea": 1, "motivo": None}],
+                 "complete": [], "archivo": [{"herramientas": 2, "archivo": "a.py"}]}
+    texto = evidencia_json(evidencia)
+    assert texto == (
+        '{\n'
+        '  "archivo": [\n'
+        '    {"archivo": "a.py", "herramientas": 2}\n'
+        '  ],\n'
+        '  "complete": [],\n'
+        '  "raiz": [\n'
+        '    {"archivo": "a.py", "linea": 3, "motivo": "«ñ»"},\n'
+        '    {"archivo": "b.py", "linea": 1, "motivo": null}\n'
+        '  ]\n'
+        '}')
+    assert json.loads(texto) == evidencia
+    assert evidencia_json({}) == "{}"
+
+
 @pytest.mark.parametrize("env", [{"NO_COLOR": "1"}, {}])
 def test_no_color_when_not_a_terminal_or_no_color(tmp_path, env):
     r = correr(proyecto(tmp_path), "check", env=env)
