@@ -32,6 +32,7 @@ from .tipos import Emision, Herramienta, Pos
 from .validez import Validez
 
 ESTRUCTURADO = ("structuredContent", "structured_content")
+RESULTADOS = ("CallToolResult", "ToolResult")  # the SDK result types an emission site may build
 NO_BOOLEANOS = (cst.Dict, cst.List, cst.Tuple, cst.Set, cst.DictComp, cst.ListComp, cst.SetComp)
 
 
@@ -274,8 +275,8 @@ def _raiz_emitida(h: Herramienta, e: Emision, proyecto: Proyecto) -> Optional[cs
     if valor is None or (isinstance(valor, cst.Name) and valor.value == "None"):
         return None
     if isinstance(valor, cst.Call):
-        nombres = proyecto.calificados(e.modulo, valor.func)
-        if any(n.split(".")[0] in ("mcp", "mcp_types", "fastmcp") and n.rsplit(".", 1)[-1] in ("CallToolResult", "ToolResult") for n in nombres):
+        nombres = proyecto.calificados_entre(e.modulo, valor.func, RESULTADOS)
+        if any(n.split(".")[0] in ("mcp", "mcp_types", "fastmcp") and n.rsplit(".", 1)[-1] in RESULTADOS for n in nombres):
             for a in valor.args:
                 if a.keyword is not None and a.keyword.value in ESTRUCTURADO:
                     return a.value

@@ -31,6 +31,7 @@ COPIAS = ("copy", "model_dump", "dict", "to_dict", "deepcopy")
 # Functions whose result has the keys of their first argument (a copy, a cast, a dataclass as a dict).
 COPIAS_FUNCION = ("copy.copy", "copy.deepcopy", "dataclasses.asdict", "typing.cast")
 MAPAS = ("builtins.dict", "collections.OrderedDict")
+ULTIMOS_DE_LLAMADA = frozenset(n.rsplit(".", 1)[-1] for n in (*PARSERS, *COPIAS_FUNCION, *MAPAS))  # what `_llamada` looks for
 LECTURAS = ("get",)  # `d.get(k)` reads into `d`, like `d[k]`, when `d` is a dict the server builds
 MAX = 25
 # Bases that give a class no method a root could come from (`class C(ABC)`, `Generic[T]`, `Protocol`).
@@ -225,7 +226,7 @@ class Procedencia:
     # -- calls -----------------------------------------------------------------
     def _llamada(self, m: Modulo, llamada: cst.Call, fn, pila) -> Clasificacion:
         func = llamada.func
-        nombres = self.proyecto.calificados(m, func)
+        nombres = self.proyecto.calificados_entre(m, func, ULTIMOS_DE_LLAMADA)
         destino = dotted(func) or describir(m, func)
         if termina_en(nombres, *MAPAS):
             return self._argumentos(m, llamada, fn, pila, "dict(...)")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import builtins
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Optional, Protocol
 
@@ -184,6 +186,20 @@ class Proyecto:
         where they tell the answer, else libcst's scope analysis, the import table as fallback."""
         rapido = sin_alcances(m, expr)
         return rapido if rapido is not None else por_alcances(m, expr)
+
+    def calificados_entre(self, m: Modulo, expr: cst.CSTNode, ultimos: Collection[str]) -> set[str]:
+        """`calificados(m, expr)` for a caller that only looks for names whose last part is one of
+        `ultimos`. A dotted name whose head is no builtin (`client.describe`) is qualified as its head's
+        names followed by the rest, so one whose last attribute is not among them has none of those
+        names: it gets the empty set without a look, and without the scope analysis a head bound inside
+        a function would cost. Anything else is asked (libcst names `dict.fromkeys` `builtins.dict`)."""
+        if isinstance(expr, cst.Attribute) and expr.attr.value not in ultimos:
+            cabeza = expr.value
+            while isinstance(cabeza, cst.Attribute):
+                cabeza = cabeza.value
+            if isinstance(cabeza, cst.Name) and not hasattr(builtins, cabeza.value):
+                return set()
+        return self.calificados(m, expr)
 
 
 def termina_en(nombres: set[str], *sufijos: str) -> bool:

@@ -46,6 +46,11 @@ def es_tool_mcp(nombres: set[str]) -> bool:
     return any(n.split(".")[-1] == "Tool" and (n.startswith("mcp.types") or n.startswith("mcp_types")) for n in nombres)
 
 
+def llama_a_tool(proyecto: Proyecto, m: Modulo, callee: cst.BaseExpression) -> bool:
+    """Whether a call with this callee builds the protocol `Tool` type."""
+    return es_tool_mcp(proyecto.calificados_entre(m, callee, ("Tool",)))
+
+
 def nombra_tool(m: Modulo) -> bool:
     """Whether module `m` spells the name `Tool` at all: a qualified name ending in `Tool` comes
     from an import or attribute that spells it, so without it no call needs qualified names."""
@@ -899,7 +904,7 @@ class Registro:
         if not nombra_tool(m):
             return salida
         for llamada in m.llamadas:
-            if not es_tool_mcp(self.proyecto.calificados(m, llamada.func)):
+            if not llama_a_tool(self.proyecto, m, llamada.func):
                 continue
             escritos = {a.keyword.value: a.value for a in llamada.args if a.keyword is not None}
             extendidos = [a.value for a in llamada.args if a.star == "**"]
@@ -949,12 +954,12 @@ class Registro:
         """Whether the project makes exactly one protocol `Tool(...)` call (the one in `m`). Module `m`
         answers first, so a file with several never reads (nor depends on) the others."""
         if self._cuenta_tool is None:
-            propias = len([1 for c in m.llamadas if es_tool_mcp(self.proyecto.calificados(m, c.func))]) if nombra_tool(m) else 0
+            propias = len([1 for c in m.llamadas if llama_a_tool(self.proyecto, m, c.func)]) if nombra_tool(m) else 0
             if propias != 1:
                 self._cuenta_tool = propias
             else:
                 self._cuenta_tool = len([1 for x in self.proyecto.modulos_con("Tool") if nombra_tool(x) for c in x.llamadas
-                                         if es_tool_mcp(self.proyecto.calificados(x, c.func))])
+                                         if llama_a_tool(self.proyecto, x, c.func)])
         return self._cuenta_tool == 1
 
     def _buscar_manejadores(self) -> list[tuple[Modulo, cst.FunctionDef]]:
@@ -1135,7 +1140,7 @@ def _campos_de(m: Modulo, nodo: cst.BaseExpression, proyecto: Proyecto) -> Optio
                 if k is not None:
                     campos[k] = el.value
         return campos
-    if isinstance(nodo, cst.Call) and not (nombra_tool(m) and es_tool_mcp(proyecto.calificados(m, nodo.func))):
+    if isinstance(nodo, cst.Call) and not (nombra_tool(m) and llama_a_tool(proyecto, m, nodo.func)):
         return {a.keyword.value: a.value for a in nodo.args if a.keyword is not None}
     return None
 

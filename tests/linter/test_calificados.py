@@ -117,3 +117,52 @@ def test_every_answer_on_real_code_is_the_scope_analysis_answer(carpeta, partes)
         m.soltar()
     assert distintos == 0
     assert respondidos > 5000 and tipos == {"Name", "Attribute", "Subscript", "BinaryOperation"}
+
+
+def test_a_caller_looking_for_some_last_parts_skips_the_scope_analysis_only_where_none_can_match(monkeypatch):
+    """`Proyecto.calificados_entre`: `client.describe` (a parameter's attribute) cannot be named
+    `...Tool`, so it gets no names and no scope analysis; `client.Tool` still asks it."""
+    from oracle_lint.linter.extraccion import proyecto as modulo_proyecto
+
+    preguntas: list[str] = []
+    original = modulo_proyecto.por_alcances
+
+    def contar(m, expr):
+        preguntas.append(cst.Module([]).code_for_node(expr))
+        return original(m, expr)
+
+    monkeypatch.setattr(modulo_proyecto, "por_alcances", contar)
+    m = _modulo("def f(client):\n    client.describe()\n    client.Tool()\n    dict.fromkeys(client)\n")
+    p = modulo_proyecto.Proyecto(None)  # type: ignore[arg-type]  # qualified names read no other file
+    assert p.calificados_entre(m, _nodo(m, "client.describe"), ("Tool",)) == set()
+    assert preguntas == []
+    assert p.calificados_entre(m, _nodo(m, "client.Tool"), ("Tool",)) == p.calificados(m, _nodo(m, "client.Tool"))
+    assert preguntas == ["client.Tool", "client.Tool"]
+    # a builtin's attribute is named after the builtin alone: it is always asked
+    assert p.calificados_entre(m, _nodo(m, "dict.fromkeys"), ("dict",)) == {"builtins.dict"}
+
+
+ULTIMOS = ("Tool", "loads", "dict", "cast", "CallToolResult")
+
+
+@pytest.mark.parametrize("carpeta,partes", [(RAIZ / "tests" / "fixtures", (".",)), (RAIZ, ("linter", "bench"))],
+                         ids=["fixtures", "repository"])
+def test_every_name_a_caller_looks_for_is_found_on_real_code(carpeta, partes):
+    """Of what `calificados` answers, `calificados_entre` keeps every name whose last part is sought,
+    on every attribute of real code."""
+    from oracle_lint.linter.extraccion.proyecto import Proyecto
+
+    p = Proyecto(None)  # type: ignore[arg-type]
+    vistos = 0
+    for ruta in fuentes_que_parsean(*(carpeta / x for x in partes)):
+        m = recolectar(str(ruta), "m", cst.parse_module(ruta.read_text(encoding="utf-8")))
+        pila: list[cst.CSTNode] = [m.arbol]
+        while pila:
+            nodo = pila.pop()
+            pila.extend(nodo.children)
+            if isinstance(nodo, cst.Attribute):
+                buscados = {n for n in p.calificados(m, nodo) if n.rsplit(".", 1)[-1] in ULTIMOS}
+                assert {n for n in p.calificados_entre(m, nodo, ULTIMOS) if n.rsplit(".", 1)[-1] in ULTIMOS} == buscados
+                vistos += bool(buscados)
+        m.soltar()
+    assert vistos > 20
