@@ -22,6 +22,7 @@ from typing import Any, Callable, Optional
 from ..cache import Almacen, clave
 from .estado import Estado
 from .forma import SOLO_IDENTIFICADOR, forma_valida
+from .grafo import alcanzados as grafo_alcanzados
 from .grafo import componentes as grafo_de_componentes
 from .instalados import Instalados
 from .nombres import Indice, Palabras, nombre_modulo
@@ -146,6 +147,11 @@ def _trabajar(*args: Any) -> list[Any]:
     return trabajar(*args)
 
 
+def _importar_motor() -> None:
+    """Before a pool starts: libcst and the per-unit analyzer, imported once here for every forked worker."""
+    from . import motor  # noqa: F401
+
+
 def _unidad_caida(rel: str, motivo: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
     from .motor import unidad_fallida
 
@@ -250,18 +256,21 @@ class Extraccion:
 
     def verificar(self, reparto: Reparto) -> list[str]:
         """Relative paths that parse; the others become rows. Cached per file content, and all together
-        (verificacion.CONJUNTO: one entry read instead of one per file)."""
+        (verificacion.CONJUNTO: one entry read instead of one per file).
+
+        Files `paths` leaves out are checked only when an import can reach them (`_alcance`): a
+        project's tests, scripts and docs examples, often as many files as its code, are read only
+        where the code imports them, and a valid path is one of those or a configured file."""
         resultados: dict[str, Optional[dict[str, Any]]] = {}
         conjunto = conjunto_leido(self.almacen, self.sal)
         guardables: dict[str, tuple[str, Comprobacion]] = {}  # what the next set holds: every check this run trusts
         pendientes = []
-        sin_conjunto = 0  # files the set did not answer
+        sin_conjunto = 0  # checked files the set did not answer
         for rel in list(self.sha):
             del_conjunto = conjunto.get(rel)
             if del_conjunto is not None and del_conjunto[0] == self.sha[rel]:
                 guardado: Optional[dict[str, Any]] = {"falla": del_conjunto[1], "forma": del_conjunto[2]}
             else:
-                sin_conjunto += 1
                 guardado = self._leer_cache(ESPACIO_VERIFICAR, rel)
             if (guardado is not None and "falla" in guardado and _falla_valida(guardado["falla"])
                     and (guardado.get("forma") is None or forma_valida(guardado["forma"]))):
@@ -269,38 +278,73 @@ class Extraccion:
                 if guardado.get("forma") is not None:
                     self.formas[rel] = guardado["forma"]
                 guardables[rel] = (self.sha[rel], (guardado["falla"], guardado.get("forma")))
+                if not (del_conjunto is not None and del_conjunto[0] == self.sha[rel]):
+                    sin_conjunto += 1
             else:
-                if del_conjunto is not None and del_conjunto[0] == self.sha[rel]:
-                    sin_conjunto += 1  # answered, but not with a usable check
                 pendientes.append(rel)
-        for rel in pendientes:
+        diferidos = {rel for rel in pendientes if rel in self.importados}
+        lote = [rel for rel in pendientes if rel not in diferidos]
+        while True:  # the configured files, then each round of left-out files their imports reach
+            if lote:
+                sin_conjunto += len(lote)
+                for rel, falla, forma, propia in self._comprobar(lote, reparto, conjunto, sin_conjunto):
+                    resultados[rel] = falla
+                    if forma is not None:
+                        self.formas[rel] = forma
+                    if propia:  # a crashed worker is this run's, not the file's: never cached (the worker filed the rest)
+                        guardables[rel] = (self.sha[rel], (falla, forma))
+                diferidos.difference_update(lote)
+            lote = sorted(self._alcance(resultados, diferidos)) if diferidos else []
+            if not lote:
+                break
+        reescribir = sin_conjunto >= REESCRIBIR or (sin_conjunto and not conjunto)
+        if reescribir:
+            conjunto_escrito(self.almacen, self.sal, {rel: g for rel, g in guardables.items() if rel in self.sha})
+        alcanzados = self._alcance(resultados, set(), todos=True)
+        for rel in sorted(resultados):
+            if rel in self.importados and rel not in alcanzados:
+                del resultados[rel]  # no import of the run reaches it: not read, whatever a cache says of it
+            elif resultados[rel] is not None and rel in self.propios:
+                self.salida.filas["no_resuelto"].append(resultados[rel])
+            elif resultados[rel] is None and rel not in self.formas and self.bytes_de(rel) is None:
+                # Without a forma, the pre-filter reads the bytes: they must be at hand, never taken as empty.
+                self._ilegible(rel, self._errores[rel])
+        return sorted(rel for rel, falla in resultados.items() if falla is None and rel in self.sha)
+
+    def _comprobar(self, rels: list[str], reparto: Reparto, conjunto: Mapping[str, Any],
+                   sin_conjunto: int) -> list[tuple[str, Optional[dict[str, Any]], Any, bool]]:
+        """The parse check of `rels`, spread over the pool; each filed on its own unless the set will be
+        written again (it will when it leaves REESCRIBIR files unanswered, or there was none)."""
+        for rel in rels:
             if self.bytes_de(rel) is None:
                 self._ilegible(rel, self._errores[rel])
-        lote = [(rel, self.datos[rel], self.sha[rel]) for rel in pendientes if rel in self.sha]
+        lote = [(rel, self.datos[rel], self.sha[rel]) for rel in rels if rel in self.sha]
         # The set is written again when it left REESCRIBIR files unanswered (or there was none): it then
         # holds every check, and one entry per file as well would write the same facts twice (a cold
         # awslabs/mcp run: 2,379 entries, a second of the workers' time). Otherwise each new check is
         # filed on its own, and the next run reads it beside the set.
         reescribir = sin_conjunto >= REESCRIBIR or (sin_conjunto and not conjunto)
         # Small lots (a parse check is short): the phase ends with the workers finishing together.
-        verificados = reparto.mapear(_verificar_lote, lote, [len(d) for _, d, _ in lote],
-                                     None if reescribir else self.almacen, self.sal,
-                                     lotes=LOTES_DE_VERIFICACION * reparto.trabajos, fallo=_verificacion_caida)
-        for rel, falla, forma, propia in verificados:
-            resultados[rel] = falla
-            if forma is not None:
-                self.formas[rel] = forma
-            if propia:  # a crashed worker is this run's, not the file's: never cached (the worker filed the rest)
-                guardables[rel] = (self.sha[rel], (falla, forma))
-        if reescribir:
-            conjunto_escrito(self.almacen, self.sal, {rel: g for rel, g in guardables.items() if rel in self.sha})
-        for rel in sorted(resultados):
-            if resultados[rel] is not None and rel in self.propios:
-                self.salida.filas["no_resuelto"].append(resultados[rel])
-            elif resultados[rel] is None and rel not in self.formas and self.bytes_de(rel) is None:
-                # Without a forma, the pre-filter reads the bytes: they must be at hand, never taken as empty.
-                self._ilegible(rel, self._errores[rel])
-        return sorted(rel for rel, falla in resultados.items() if falla is None and rel in self.sha)
+        return reparto.mapear(_verificar_lote, lote, [len(d) for _, d, _ in lote],
+                              None if reescribir else self.almacen, self.sal,
+                              lotes=LOTES_DE_VERIFICACION * reparto.trabajos, fallo=_verificacion_caida)
+
+    def _alcance(self, resultados: Mapping[str, Optional[dict[str, Any]]], sin_comprobar: set[str],
+                 todos: bool = False) -> set[str]:
+        """Of the files `paths` leaves out, those a resolution from the run's files can reach
+        (`grafo.alcanzados`), read from the checks known so far: with `todos`, every reached one,
+        else the reached ones still in `sin_comprobar`. A file not yet checked counts as present in
+        the index (its presence can change a look-up's answer, so it is reached wherever it could);
+        one that fails to parse, as absent. A reached file whose look-ups are unknown (only libcst
+        parses it) could reach any other: then every file is reached."""
+        vivos = {rel: nombre_modulo(rel) for rel in self.sha if resultados.get(rel) is None
+                 and (rel in resultados or rel in sin_comprobar)}
+        raices = [rel for rel in vivos if rel not in self.importados]
+        importa = {rel: self.formas[rel]["importa"] for rel in vivos if rel in self.formas}
+        alcanzados = grafo_alcanzados(raices, vivos, importa, Indice(vivos.values()))
+        if any(rel not in importa and rel in resultados for rel in alcanzados):
+            alcanzados = set(vivos)
+        return {rel for rel in alcanzados if rel in self.importados and (todos or rel in sin_comprobar)}
 
     def _identificadores(self, rel: str) -> Optional[IdentificadoresDeForma]:
         """The identifiers of a file's code, from its forma (None when only libcst parses it)."""
@@ -612,7 +656,7 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
     corrida = Extraccion(raiz, almacen, n, prefiltro, limite, versiones, sitios)
     corrida.leer(archivos, contexto, resolucion)
     try:
-        with Reparto(n, UMBRAL_VERIFICAR) as reparto:
+        with Reparto(n, UMBRAL_VERIFICAR, preparar=_importar_motor) as reparto:
             validos = corrida.verificar(reparto)
             reparto.umbral = UMBRAL_UNIDADES
             corrida.estado.guardar(completa=not contexto)

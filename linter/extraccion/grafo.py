@@ -13,7 +13,7 @@ otherwise there is none, and a search takes every file.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Optional
 
 from .nombres import Indice
@@ -54,3 +54,39 @@ def componentes(nombres: Mapping[str, str], importa: Mapping[str, Sequence[str]]
             if base in por_nombre:
                 unir(rel, por_nombre[base])
     return {rel: raiz(rel) for rel in nombres}
+
+
+def _bases(nombre: str) -> list[str]:
+    """The names a submodule look-up can start from to reach `nombre` (`pkg` of `pkg.mod`; `a.pkg`
+    and `pkg` of `x.a.pkg.mod`): each dotted run of its components ending just before its last."""
+    partes = nombre.split(".")
+    return [".".join(partes[inicio:fin]) for fin in range(1, len(partes)) for inicio in range(fin)][::-1]
+
+
+def alcanzados(raices: Iterable[str], nombres: Mapping[str, str], importa: Mapping[str, Sequence[str]],
+               indice: Indice) -> set[str]:
+    """The files a resolution starting in `raices` can reach (`raices` included): by every module a
+    look-up of theirs can depend on (`Indice.candidatos`) and by package relation both ways (a package
+    and its submodules), transitively. A reached file missing from `importa` (its look-ups unknown) is
+    reached but not followed: the caller learns them and asks again. `nombres`: file -> module name of
+    every file the index holds."""
+    por_nombre = {nombre: rel for rel, nombre in nombres.items()}
+    hijos: dict[str, list[str]] = {}
+    for rel, nombre in nombres.items():
+        for base in _bases(nombre):
+            if base in por_nombre:
+                hijos.setdefault(base, []).append(rel)
+    vistos = {r for r in raices if r in nombres}
+    pila = list(vistos)
+    while pila:
+        rel = pila.pop()
+        nombre = nombres[rel]
+        paquete = rel.rsplit("/", 1)[-1] == "__init__.py"
+        siguientes = [por_nombre[n] for buscado in importa.get(rel, ()) for n in indice.candidatos(nombre, paquete, buscado)]
+        siguientes += [por_nombre[b] for b in _bases(nombre) if b in por_nombre]
+        siguientes += hijos.get(nombre, [])
+        for otro in siguientes:
+            if otro not in vistos:
+                vistos.add(otro)
+                pila.append(otro)
+    return vistos

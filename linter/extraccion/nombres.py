@@ -74,6 +74,16 @@ class Indice:
         candidatos = [n for n in self.por_ultimo.get(nombre.rsplit(".", 1)[-1], []) if n.endswith("." + nombre)]
         return candidatos[0] if len(candidatos) == 1 else None
 
+    def candidatos(self, desde: str, es_paquete: bool, nombre: str) -> list[str]:
+        """Every module whose presence can decide what `buscar` answers for this look-up: the exact
+        name and every dotted-suffix match (whether one of them is analyzed decides the answer)."""
+        relativa = nombre.startswith(".")
+        nombre = absoluto(desde, es_paquete, nombre)
+        exacto = [nombre] if nombre in self.nombres else []
+        if not relativa and nombre.split(".", 1)[0] in ESTANDAR:
+            return exacto
+        return exacto + [n for n in self.por_ultimo.get(nombre.rsplit(".", 1)[-1], []) if n.endswith("." + nombre)]
+
 
 class Palabras:
     """Which files can name a word in their code, answered on first ask and remembered.

@@ -1,5 +1,10 @@
 """Spread work over a process pool sized to the CPUs; small runs stay in this process.
 
+Workers are forked where the platform forks safely (Linux), after `preparar` has imported in this
+process what they will run: each worker then starts with libcst and the analyzer loaded instead of
+importing them again (0.2 CPU seconds each, paid by every worker of a pool). Elsewhere (macOS,
+Windows) they are spawned, and each imports what it needs.
+
 A worker that dies (a native crash in the parser, the OOM killer) never ends the run: the lots it
 held are re-run one element at a time, each in a fresh process, and an element that kills its
 process too becomes the caller's failure row for it. Workers watch their parent and exit when it
@@ -9,6 +14,7 @@ is gone, so a killed `oracle-lint` leaves no process behind.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Optional, TypeVar
 
@@ -71,18 +77,28 @@ def vigilar_padre(padre: int) -> None:
     threading.Thread(target=vigilar, name="oracle-vigilancia", daemon=True).start()
 
 
+def _contexto() -> Any:
+    """The start method of the workers: fork on Linux (they inherit this process's imports), the
+    platform's default elsewhere (fork is unsafe on macOS, absent on Windows)."""
+    import multiprocessing
+
+    return multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
+
+
 def _pool(trabajos: int) -> Any:
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(max_workers=trabajos, initializer=vigilar_padre, initargs=(os.getpid(),))
+    return ProcessPoolExecutor(max_workers=trabajos, mp_context=_contexto(), initializer=vigilar_padre,
+                               initargs=(os.getpid(),))
 
 
 class Reparto:
     """Runs batches in-process, or in a pool created on first need and shut down on exit."""
 
-    def __init__(self, trabajos: int, umbral: int) -> None:
+    def __init__(self, trabajos: int, umbral: int, preparar: Optional[Callable[[], None]] = None) -> None:
         self.trabajos = max(1, trabajos)
         self.umbral = umbral  # below this much work (bytes), a pool costs more than it saves
+        self.preparar = preparar  # run once in this process before the pool starts (imports workers inherit)
         self._pool: Optional[Any] = None  # concurrent.futures.ProcessPoolExecutor, imported on first need
 
     def __enter__(self) -> "Reparto":
@@ -110,6 +126,8 @@ class Reparto:
 
         partes = (repartir_en_orden if en_orden else repartir)(elementos, pesos, lotes or 4 * self.trabajos)
         if self._pool is None:
+            if self.preparar is not None:
+                self.preparar()
             self._pool = _pool(self.trabajos)
         futuros = [(parte, self._pool.submit(funcion, *fijos, parte)) for parte in partes]
         salida: list[Any] = []

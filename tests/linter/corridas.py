@@ -26,6 +26,21 @@ def parseos(monkeypatch) -> list[str]:
     return parseados
 
 
+def comprobados(monkeypatch) -> list[str]:
+    """The files this test's in-process runs parse-check (the stdlib check every read file gets), in order."""
+    from oracle_lint.linter.extraccion import corrida
+
+    vistos: list[str] = []
+    original = corrida.verificar
+
+    def contar(datos, rel):
+        vistos.append(rel)
+        return original(datos, rel)
+
+    monkeypatch.setattr(corrida, "verificar", contar)
+    return vistos
+
+
 def evidencia(raiz: pathlib.Path, cache: bool = True) -> dict:
     """Evidence of every `.py` file directly under `raiz`, one worker, with its cache or without."""
     archivos = sorted(raiz.glob("*.py"))

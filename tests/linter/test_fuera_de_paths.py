@@ -10,7 +10,7 @@ from pathlib import Path
 from oracle_lint.linter.analisis import reunir_evidencia
 from oracle_lint.nucleo.proyecto import Proyecto
 
-from .corridas import parseos
+from .corridas import comprobados, parseos, proyecto_escrito
 
 SERVIDOR = '''
 from mcp.server.fastmcp import FastMCP
@@ -82,6 +82,59 @@ def test_modules_paths_leaves_out_are_read_for_resolution_and_never_judged(tmp_p
     assert e["no_resuelto"] == []
 
 
+def test_a_left_out_file_is_read_only_when_an_import_can_reach_it(tmp_path, monkeypatch):
+    """The configured file's imports reach `.api`, `.api.client` and `modelos` (and the packages they
+    sit in, both ways); `otro.py`, which nothing imports, is never read, not even parse-checked."""
+    vistos = comprobados(monkeypatch)
+    e = reunir_evidencia(_proyecto(tmp_path, '["paquete/servidor/main.py"]'), None, cache=False, trabajos=1).evidencia
+    assert sorted(vistos) == ["modelos.py", "paquete/__init__.py", "paquete/servidor/__init__.py",
+                              "paquete/servidor/api/__init__.py", "paquete/servidor/api/client.py", "paquete/servidor/main.py"]
+    assert sorted(h["herramienta"] for h in e["herramienta"]) == ["contar", "leer"]
+
+
+AMBIGUO = {
+    "pyproject.toml": '[tool.oracle]\npaths = ["srv"]\n',
+    "srv/main.py": """
+        from mcp.server.fastmcp import FastMCP
+
+        from utils import ayuda
+
+        mcp = FastMCP("ambiguo")
+
+
+        @mcp.tool()
+        def leer() -> dict[str, int]:
+            return ayuda()
+        """,
+    "srv/utils.py": """
+        def ayuda() -> dict[str, int]:
+            return {"a": 1}
+        """,
+}
+
+
+def test_a_left_out_file_that_can_decide_a_look_up_is_read_and_keeps_it_ambiguous(tmp_path, monkeypatch):
+    """`from utils import ...` names `srv/utils.py` and the left-out `scripts/utils.py` by suffix: both
+    are read, and two candidates leave the look-up unanswered (the call is taken for foreign code), as
+    when every file was read."""
+    proyecto = proyecto_escrito(tmp_path, **AMBIGUO, **{"scripts/utils.py": "def ayuda():\n    return []\n"})
+    vistos = comprobados(monkeypatch)
+    e = reunir_evidencia(proyecto, None, cache=False, trabajos=1).evidencia
+    assert "scripts/utils.py" in vistos
+    assert [(r["herramienta"], r["procedencia"], r["motivo"]) for r in e["raiz"]] == [
+        ("leer", "echoed", "value returned by `utils.ayuda()`, code outside the analyzed files")]
+
+
+def test_a_left_out_candidate_that_does_not_parse_leaves_the_look_up_to_the_other(tmp_path, monkeypatch):
+    """The near miss: `scripts/utils.py` is Python 2, so it is no module of the index and the look-up
+    finds `srv/utils.py` alone: the helper's literal is followed."""
+    proyecto = proyecto_escrito(tmp_path, **AMBIGUO, **{"scripts/utils.py": "print 'ayuda'\n"})
+    vistos = comprobados(monkeypatch)
+    e = reunir_evidencia(proyecto, None, cache=False, trabajos=1).evidencia
+    assert "scripts/utils.py" in vistos
+    assert [(r["herramienta"], r["procedencia"]) for r in e["raiz"]] == [("leer", "own")]
+
+
 def test_without_those_modules_the_same_tools_say_what_they_could_not_read(tmp_path):
     """The near miss: the modules are gone, so the root is opaque and the model unknown, each said."""
     proyecto = _proyecto(tmp_path, '["paquete/servidor/main.py"]')
@@ -146,8 +199,10 @@ def _parseados(tmp_path: Path, paths: str, monkeypatch) -> tuple[list[str], dict
 def test_a_call_site_outside_paths_is_no_evidence_and_its_file_is_never_parsed(tmp_path, monkeypatch):
     """The registration's server comes from the call in `app/main.py`; the test that calls it with a
     mock, outside `paths`, is not searched for call sites (nor parsed: it imports, it is not imported)."""
+    vistos = comprobados(monkeypatch)
     parseados, e = _parseados(tmp_path, '["app"]', monkeypatch)
     assert parseados == ["app/main.py", "app/tools.py"]
+    assert "tests/test_tools.py" not in vistos  # it imports the app; nothing imports it
     assert [(h["herramienta"], h["archivo"]) for h in e["herramienta"]] == [("saludar", "app/tools.py")]
     assert [(s["archivo"], s["linea"]) for s in e["servidor"]] == [("app/main.py", 6)]
     assert e["no_resuelto"] == []

@@ -10,7 +10,7 @@ import pytest
 
 from oracle_lint.linter.extraccion import extraer
 from oracle_lint.linter.extraccion.forma import forma
-from oracle_lint.linter.extraccion.grafo import componentes
+from oracle_lint.linter.extraccion.grafo import alcanzados, componentes
 from oracle_lint.linter.extraccion.nombres import Indice, nombre_modulo
 
 from .corridas import HERRAMIENTAS, SERVIDOR, evidencia, parseos
@@ -55,6 +55,22 @@ def test_edges(fuentes, juntos, aparte):
         assert grafo[a] == grafo[b]
     for rel in aparte:
         assert [r for r in fuentes if grafo[r] == grafo[rel]] == [rel]
+
+
+def test_reach_follows_every_candidate_of_a_look_up_and_packages_both_ways():
+    """From `srv/main.py`: `helpers` names two modules by suffix (both reached: each can decide the
+    answer), `deep` through one of them, the package `srv` and its other submodule; a reached file
+    whose look-ups are unknown (`z/helpers.py`, no forma) is not followed (`nunca.py`); `otro.py`,
+    which nothing reaches, is left."""
+    fuentes = {"srv/__init__.py": "", "srv/main.py": "from helpers import h\n", "srv/otra.py": "",
+               "lib/helpers.py": "import deep\n", "x/deep.py": "", "z/helpers.py": "import nunca\n",
+               "nunca.py": "", "otro.py": "import srv.main\n"}
+    nombres = {r: nombre_modulo(r) for r in fuentes}
+    importa = {r: _importa(f) for r, f in fuentes.items() if r != "z/helpers.py"}
+    assert alcanzados(["srv/main.py"], nombres, importa, Indice(nombres.values())) == {
+        "srv/__init__.py", "srv/main.py", "srv/otra.py", "lib/helpers.py", "x/deep.py", "z/helpers.py"}
+    assert alcanzados(["otro.py"], nombres, importa, Indice(nombres.values())) >= {"otro.py", "srv/main.py", "x/deep.py"}
+    assert alcanzados(["nunca.py"], nombres, importa, Indice(nombres.values())) == {"nunca.py"}
 
 
 def test_a_component_is_named_by_its_first_file_and_transitive():

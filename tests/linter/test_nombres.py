@@ -30,6 +30,21 @@ def test_lookup(desde, paquete, nombre, esperado):
     assert Indice(NOMBRES).buscar(desde, paquete, nombre) == esperado
 
 
+@pytest.mark.parametrize("desde,paquete,nombre,esperados", [
+    ("srv.servidor", False, ".modelos", ["srv.modelos"]),
+    ("srv.servidor", False, "sub", ["pkg.a.sub", "pkg.b.sub"]),  # ambiguous: both decide the answer
+    ("srv.servidor", False, "modelos2", ["otro.modelos2"]),
+    ("srv.servidor", False, "json", []),  # the library's: no module of the index can answer it
+    ("srv.servidor", False, "calendar", ["calendar"]),
+    ("srv.servidor", False, "nada", []),
+])
+def test_the_candidates_of_a_look_up_are_every_module_that_can_decide_it(desde, paquete, nombre, esperados):
+    indice = Indice(NOMBRES)
+    assert indice.candidatos(desde, paquete, nombre) == esperados
+    # the answer is the exact candidate, else the only one
+    assert indice.buscar(desde, paquete, nombre) == (esperados[0] if len(esperados) == 1 else None)
+
+
 def test_library_names_hold_on_every_supported_python():
     # Names removed in 3.12/3.13 and added in 3.11 are library names whatever runs the analyzer.
     assert {"json", "email", "asyncio", "tomllib", "distutils", "imp", "cgi", "telnetlib"} <= ESTANDAR

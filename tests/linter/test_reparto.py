@@ -4,6 +4,7 @@ so the units of one package share one worker's parsed modules; the evidence neve
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 from hypothesis import given
@@ -66,3 +67,35 @@ def test_the_evidence_does_not_depend_on_the_lots(monkeypatch, memoria):
     for lotes in (1, 3):
         monkeypatch.setattr(corrida, "LOTES_DE_UNIDADES", lotes)
         assert json.dumps(extraer(archivos, FIXTURES, trabajos=2), sort_keys=True) == base
+
+
+PREPARADO: list[str] = []  # set by `_preparar` in the parent; what a forked worker inherits
+
+
+def _preparar() -> None:
+    PREPARADO.append("padre")
+
+
+def _leer_preparado(lote: list[int]) -> list[tuple[int, tuple[str, ...]]]:
+    return [(x, tuple(PREPARADO)) for x in lote]
+
+
+def test_preparar_runs_once_before_the_pool_and_never_in_process():
+    """What the parent loads before the pool starts (libcst and the analyzer, in a real run) is loaded
+    once, and not at all when the work stays in this process."""
+    PREPARADO.clear()
+    with Reparto(2, umbral=10, preparar=_preparar) as reparto:
+        assert reparto.mapear(_leer_preparado, [1, 2], [1, 1]) == [(1, ()), (2, ())]  # under the threshold
+        assert PREPARADO == []
+        primera = reparto.mapear(_leer_preparado, [1, 2, 3, 4], [5, 5, 5, 5])
+        segunda = reparto.mapear(_leer_preparado, [5, 6], [10, 10])
+    assert PREPARADO == ["padre"]
+    assert sorted(x for x, _ in primera + segunda) == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only (spawned elsewhere)")
+def test_on_linux_workers_are_forked_after_preparar_and_inherit_it():
+    PREPARADO.clear()
+    with Reparto(2, umbral=1, preparar=_preparar) as reparto:
+        resultado = reparto.mapear(_leer_preparado, [1, 2, 3], [1, 1, 1])
+    assert sorted(resultado) == [(1, ("padre",)), (2, ("padre",)), (3, ("padre",))]
