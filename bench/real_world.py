@@ -35,7 +35,8 @@ in `--markdown`):
   `ru_maxrss` the memory it had before `exec`, a copy of its parent's, so a child of this growing
   process would report at least this process's size.
 - *floor*: in a separate process of this interpreter (the best of `--rounds` processes, as for cold:
-  on a shared machine one sample lands in whatever load there is), the seconds of the `libcst.parse_module` loop
+  on a shared machine one sample lands in whatever load there is; each run just before one of the
+  analyzer's, so the two sides of a ratio see the same load), the seconds of the `libcst.parse_module` loop
   alone over the same files the analyzer is given (`archivos_py` of the folder's PATHS), decoded as
   UTF-8 beforehand; files that fail to read or decode are skipped, a parse that fails is counted
   (inside the loop). Folders without Python files have no floor (n/a).
@@ -90,7 +91,7 @@ import time
 import tomllib
 from collections import Counter
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 AQUI = Path(__file__).resolve().parent
 sys.path.insert(0, str(AQUI / "real_world_parts"))
@@ -797,7 +798,7 @@ def correr_medido(orden: list[str], cwd: Path, plazo: float) -> tuple[subprocess
 
 
 def analizar(carpeta: Carpeta, oracle_lint: str, candado: threading.Lock, rondas: int = 1,
-             venv: Path | None = None) -> dict[str, Any]:
+             venv: Path | None = None, piso: Callable[[], dict[str, Any]] | None = None) -> dict[str, Any]:
     """`evidence` and `check --format json` over the folder (run from it); the relations used and the
     findings; the cold cost of `evidence`.
 
@@ -808,12 +809,14 @@ def analizar(carpeta: Carpeta, oracle_lint: str, candado: threading.Lock, rondas
     given the entries as PATHS instead. `candado`: held by one row of a project at a time (single-file
     rows of one examples directory share it and its `oracle.json`). `evidence` runs `rondas` times: the
     cold figure is the best of them, the peak RSS the largest, and evidence that differs between two
-    runs is an analyzer error (it must be deterministic)."""
+    runs is an analyzer error (it must be deterministic). `piso`: one floor process, run just before
+    each `evidence` run (`pisos`), so that both sides of a ratio are taken under the same load."""
     with candado:
-        return _analizar(carpeta, oracle_lint, rondas, venv)
+        return _analizar(carpeta, oracle_lint, rondas, venv, piso)
 
 
-def _analizar(carpeta: Carpeta, oracle_lint: str, rondas: int, venv: Path | None) -> dict[str, Any]:
+def _analizar(carpeta: Carpeta, oracle_lint: str, rondas: int, venv: Path | None,
+              piso: Callable[[], dict[str, Any]] | None = None) -> dict[str, Any]:
     propia = configurada(carpeta.proyecto)
     config = carpeta.proyecto / "oracle.json"
     base = ["--no-cache", "--project", str(carpeta.proyecto), *(carpeta.rutas if propia else ())]
@@ -821,8 +824,11 @@ def _analizar(carpeta: Carpeta, oracle_lint: str, rondas: int, venv: Path | None
         config.write_text(json.dumps({"paths": list(carpeta.rutas), **({"venv": str(venv)} if venv else {})}),
                           encoding="utf-8")
     try:
-        corridas = [correr_medido([oracle_lint, "evidence", *base], carpeta.proyecto, PLAZO_ANALIZADOR)
-                    for _ in range(max(1, rondas))]
+        corridas, pisos = [], []
+        for _ in range(max(1, rondas)):
+            if piso is not None:
+                pisos.append(piso())
+            corridas.append(correr_medido([oracle_lint, "evidence", *base], carpeta.proyecto, PLAZO_ANALIZADOR))
         evidencia = corridas[0][0]
         segundos, pico, cpu = min(c[1] for c in corridas), max(c[2] for c in corridas), min(c[3] for c in corridas)
         distintas = [n for n, c in enumerate(corridas) if (c[0].returncode, c[0].stdout) != (evidencia.returncode, evidencia.stdout)]
@@ -833,7 +839,7 @@ def _analizar(carpeta: Carpeta, oracle_lint: str, rondas: int, venv: Path | None
             config.unlink()
     resultado: dict[str, Any] = {"evidence_exit": evidencia.returncode, "check_exit": chequeo.returncode,
                                  "herramienta": [], "no_resuelto": [], "esquema": [], "findings": [], "errores": [],
-                                 "frio": {"segundos": segundos, "pico_rss_kib": pico, "cpu_s": cpu}}
+                                 "frio": {"segundos": segundos, "pico_rss_kib": pico, "cpu_s": cpu}, "pisos": pisos}
     if evidencia.returncode == 0:
         relaciones = json.loads(evidencia.stdout)
         for relacion in ("herramienta", "no_resuelto", "esquema"):
@@ -882,7 +888,13 @@ def piso_parseo(archivos: list[Path], rondas: int = 1) -> dict[str, Any] | None:
     the best of `rondas` processes, each figure (parse loop, whole process) its own best."""
     if not archivos:
         return None
-    pisos = [_piso_una_vez(archivos) for _ in range(max(1, rondas))]
+    return mejor_piso([_piso_una_vez(archivos) for _ in range(max(1, rondas))])
+
+
+def mejor_piso(pisos: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The best of several floor processes, each figure its own best; the first error if any failed."""
+    if not pisos:
+        return None
     if any("error" in p for p in pisos):
         return next(p for p in pisos if "error" in p)
     return {**pisos[0], **{k: min(p[k] for p in pisos) for k in ("segundos", "importacion_libcst", "proceso", "cpu_proceso")}}
@@ -1186,14 +1198,15 @@ def medir_carpeta(carpeta: Carpeta, trabajo: Path, estados: dict[str, EstadoEnto
     check too when asked. `candado`: the folder's project's (`analizar`); `rondas`: timed runs of
     the analyzer and of the floor, each side's best kept."""
     venv = trabajo / "venvs" / carpeta.entorno.clave
-    analisis = analizar(carpeta, oracle_lint, candado, rondas, venv if (venv / "pyvenv.cfg").exists() else None)
     archivos = archivos_py(carpeta.proyecto, carpeta.rutas)
-    coste = rendimiento(len(archivos), analisis["frio"], piso_parseo(archivos, rondas))
+    analisis = analizar(carpeta, oracle_lint, candado, rondas, venv if (venv / "pyvenv.cfg").exists() else None,
+                        (lambda: _piso_una_vez(archivos)) if archivos else None)
+    coste = rendimiento(len(archivos), analisis["frio"], mejor_piso(analisis["pisos"]))
     verdad = verdad_carpeta(carpeta, trabajo, estados, prefijo)
     fila = {"carpeta": carpeta.nombre, "repo": carpeta.arbol.repo.etiqueta, "mitad": carpeta.mitad,
             "proyecto": str(carpeta.proyecto), "rutas": list(carpeta.rutas), "entorno": carpeta.entorno.clave,
             "verdad": verdad,
-            "analisis": {k: v for k, v in analisis.items() if k not in ("esquema", "frio")},
+            "analisis": {k: v for k, v in analisis.items() if k not in ("esquema", "frio", "pisos")},
             "comparacion": comparar(carpeta, verdad, analisis), "rendimiento": coste}
     if con_prefiltro:
         fila["preseleccion"] = comprobar_prefiltro(carpeta)

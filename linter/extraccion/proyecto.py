@@ -189,14 +189,15 @@ class Proyecto:
 
     def calificados_entre(self, m: Modulo, expr: cst.CSTNode, ultimos: Collection[str]) -> set[str]:
         """`calificados(m, expr)` for a caller that only looks for names whose last part is one of
-        `ultimos`. A dotted name whose head is no builtin (`client.describe`) is qualified as its head's
-        names followed by the rest, so one whose last attribute is not among them has none of those
-        names: it gets the empty set without a look, and without the scope analysis a head bound inside
-        a function would cost. Anything else is asked (libcst names `dict.fromkeys` `builtins.dict`)."""
+        `ultimos`. An attribute chain whose head is a name but no builtin (`client.describe`,
+        `boto3.client("x").describe`) is qualified as its head's names followed by its attributes, so
+        one whose last attribute is not among them has none of those names: it gets the empty set
+        without a look, and without the scope analysis a head bound inside a function would cost.
+        Anything else is asked (libcst names `dict.fromkeys` and `str(x).split` after the builtin)."""
         if isinstance(expr, cst.Attribute) and expr.attr.value not in ultimos:
             cabeza = expr.value
-            while isinstance(cabeza, cst.Attribute):
-                cabeza = cabeza.value
+            while isinstance(cabeza, (cst.Attribute, cst.Call, cst.Subscript)):
+                cabeza = cabeza.func if isinstance(cabeza, cst.Call) else cabeza.value
             if isinstance(cabeza, cst.Name) and not hasattr(builtins, cabeza.value):
                 return set()
         return self.calificados(m, expr)

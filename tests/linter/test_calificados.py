@@ -132,10 +132,14 @@ def test_a_caller_looking_for_some_last_parts_skips_the_scope_analysis_only_wher
         return original(m, expr)
 
     monkeypatch.setattr(modulo_proyecto, "por_alcances", contar)
-    m = _modulo("def f(client):\n    client.describe()\n    client.Tool()\n    dict.fromkeys(client)\n")
+    m = _modulo("def f(client):\n    client.describe()\n    client.Tool()\n    dict.fromkeys(client)\n"
+                "    client.get()[0].run()\n    str(client).split()\n")
     p = modulo_proyecto.Proyecto(None)  # type: ignore[arg-type]  # qualified names read no other file
     assert p.calificados_entre(m, _nodo(m, "client.describe"), ("Tool",)) == set()
+    assert p.calificados_entre(m, _nodo(m, "client.get()[0].run"), ("Tool",)) == set()
     assert preguntas == []
+    assert p.calificados_entre(m, _nodo(m, "str(client).split"), ("str",)) == {"builtins.str"}
+    preguntas.clear()
     assert p.calificados_entre(m, _nodo(m, "client.Tool"), ("Tool",)) == p.calificados(m, _nodo(m, "client.Tool"))
     assert preguntas == ["client.Tool", "client.Tool"]
     # a builtin's attribute is named after the builtin alone: it is always asked
