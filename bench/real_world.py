@@ -27,7 +27,8 @@ Cost, per folder (a second table; totals after the targets; `rendimiento` in `--
 in `--markdown`):
 
 - *cold*: wall seconds (`time.perf_counter`) of the `evidence --no-cache` process, the best of
-  `--rounds` runs (default 2; evidence that differs between them is an analyzer error), and its *peak
+  `--rounds` runs (default 2; at least 5 when the first run takes under a second, where the machine's
+  noise is as large as the margin; evidence that differs between them is an analyzer error), and its *peak
   RSS*, the largest of them: `ru_maxrss` of the rusage `os.wait4` returns for that one child (on Linux the max over the
   child and the descendants it reaped, i.e. the biggest single process of the run, the analyzer or
   one of its workers; never a sum, and never other folders' processes). Both are taken by
@@ -797,6 +798,13 @@ def correr_medido(orden: list[str], cwd: Path, plazo: float) -> tuple[subprocess
     return hecho, datos["segundos"], datos["pico_rss_kib"], datos["cpu_s"]
 
 
+# A folder whose first analyzer run is shorter than CORTA seconds gets at least RONDAS_CORTAS timed runs
+# per side: on a shared virtual machine one small run was measured anywhere from 0.27 to 0.43 s, a
+# spread larger than the margin a 2x target leaves a 0.2 s floor, and five samples cost two seconds.
+CORTA = 1.0
+RONDAS_CORTAS = 5
+
+
 def analizar(carpeta: Carpeta, oracle_lint: str, candado: threading.Lock, rondas: int = 1,
              venv: Path | None = None, piso: Callable[[], dict[str, Any]] | None = None) -> dict[str, Any]:
     """`evidence` and `check --format json` over the folder (run from it); the relations used and the
@@ -809,7 +817,8 @@ def analizar(carpeta: Carpeta, oracle_lint: str, candado: threading.Lock, rondas
     given the entries as PATHS instead. `candado`: held by one row of a project at a time (single-file
     rows of one examples directory share it and its `oracle.json`). `evidence` runs `rondas` times: the
     cold figure is the best of them, the peak RSS the largest, and evidence that differs between two
-    runs is an analyzer error (it must be deterministic). `piso`: one floor process, run just before
+    runs is an analyzer error (it must be deterministic); a folder whose first run is shorter than
+    CORTA seconds runs at least RONDAS_CORTAS times. `piso`: one floor process, run just before
     each `evidence` run (`pisos`), so that both sides of a ratio are taken under the same load."""
     with candado:
         return _analizar(carpeta, oracle_lint, rondas, venv, piso)
@@ -825,10 +834,13 @@ def _analizar(carpeta: Carpeta, oracle_lint: str, rondas: int, venv: Path | None
                           encoding="utf-8")
     try:
         corridas, pisos = [], []
-        for _ in range(max(1, rondas)):
+        vueltas = max(1, rondas)
+        while len(corridas) < vueltas:
             if piso is not None:
                 pisos.append(piso())
             corridas.append(correr_medido([oracle_lint, "evidence", *base], carpeta.proyecto, PLAZO_ANALIZADOR))
+            if len(corridas) == 1 and corridas[0][1] < CORTA:
+                vueltas = max(vueltas, RONDAS_CORTAS)  # a short run: more samples per side, cheap
         evidencia = corridas[0][0]
         segundos, pico, cpu = min(c[1] for c in corridas), max(c[2] for c in corridas), min(c[3] for c in corridas)
         distintas = [n for n, c in enumerate(corridas) if (c[0].returncode, c[0].stdout) != (evidencia.returncode, evidencia.stdout)]

@@ -95,9 +95,11 @@ def _pool(trabajos: int) -> Any:
 class Reparto:
     """Runs batches in-process, or in a pool created on first need and shut down on exit."""
 
-    def __init__(self, trabajos: int, umbral: int, preparar: Optional[Callable[[], None]] = None) -> None:
+    def __init__(self, trabajos: int, umbral: int, preparar: Optional[Callable[[], None]] = None,
+                 minimo: int = 2) -> None:
         self.trabajos = max(1, trabajos)
         self.umbral = umbral  # below this much work (bytes), a pool costs more than it saves
+        self.minimo = minimo  # below this many elements, too: the largest one bounds what splitting gains
         self.preparar = preparar  # run once in this process before the pool starts (imports workers inherit)
         self._pool: Optional[Any] = None  # concurrent.futures.ProcessPoolExecutor, imported on first need
 
@@ -120,7 +122,7 @@ class Reparto:
         (without it, such a death is an error: nothing is ever dropped silently)."""
         if not elementos:
             return []
-        if self.trabajos == 1 or sum(pesos) < self.umbral or len(elementos) < 2:
+        if self.trabajos == 1 or sum(pesos) < self.umbral or len(elementos) < max(2, self.minimo):
             return funcion(*fijos, list(elementos))
         from concurrent.futures.process import BrokenProcessPool
 

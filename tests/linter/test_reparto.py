@@ -4,6 +4,7 @@ so the units of one package share one worker's parsed modules; the evidence neve
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import pytest
@@ -99,3 +100,15 @@ def test_on_linux_workers_are_forked_after_preparar_and_inherit_it():
     with Reparto(2, umbral=1, preparar=_preparar) as reparto:
         resultado = reparto.mapear(_leer_preparado, [1, 2, 3], [1, 1, 1])
     assert sorted(resultado) == [(1, ("padre",)), (2, ("padre",)), (3, ("padre",))]
+
+
+def _pid(lote: list[int]) -> list[int]:
+    return [os.getpid() for _ in lote]
+
+
+def test_fewer_elements_than_the_minimum_stay_in_this_process():
+    """Units go to the pool only when each worker gets two: three units over two workers stay here."""
+    assert corrida.UNIDADES_POR_TRABAJO == 2
+    with Reparto(2, umbral=1, minimo=2 * 2) as reparto:
+        assert reparto.mapear(_pid, [1, 2, 3], [10, 10, 10]) == [os.getpid()] * 3
+        assert os.getpid() not in reparto.mapear(_pid, [1, 2, 3, 4], [10, 10, 10, 10])
