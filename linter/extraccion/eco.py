@@ -60,10 +60,39 @@ class Valor:
     clave: str  # the last key of the path, as written
     pos: Pos
     origen: Origen
+    constante: Optional[str] = None  # "True", "False" or "None" when the value written is that constant
 
     def prefijado(self, clave: str) -> "Valor":
         """The same value seen from one level up, under key `clave`."""
-        return Valor(f"{_escapar(clave)}.{self.ruta}", self.clave, self.pos, self.origen)
+        return Valor(f"{_escapar(clave)}.{self.ruta}", self.clave, self.pos, self.origen, self.constante)
+
+    def en_la_raiz(self) -> bool:
+        """Whether the value sits at the root's top level (its path is its key)."""
+        return self.ruta == _escapar(self.clave)
+
+
+# What a response that reports a failure writes at its top level (`fallo`): a failure key with a value
+# (not None or False), a success flag set to False, or an outcome field set to a failure word.
+CLAVES_DE_ERROR = ("error", "errors", "err", "error_message", "errormessage")
+CLAVES_DE_EXITO = ("success", "ok", "succeeded", "successful")
+CLAVES_DE_DESENLACE = ("status", "state", "result", "outcome")
+DESENLACES_FALLIDOS = ("error", "failed", "failure", "fail")
+
+
+def dice_fallo(valores: list[Valor]) -> bool:
+    """Whether a root written key by key reports a failure: `{"error": str(e), ...}`,
+    `Result(success=False, ...)`, `{"status": "failed", ...}` at its top level."""
+    for v in valores:
+        if not v.en_la_raiz():
+            continue
+        clave = v.clave.lower()
+        if clave in CLAVES_DE_ERROR and v.constante not in ("None", "False") and v.origen.literal != "":
+            return True
+        if clave in CLAVES_DE_EXITO and v.constante == "False":
+            return True
+        if clave in CLAVES_DE_DESENLACE and v.origen.origen == "literal" and (v.origen.literal or "").lower() in DESENLACES_FALLIDOS:
+            return True
+    return False
 
 
 OTRO = Origen("otro")
@@ -105,7 +134,8 @@ class Origenes:
         if origen.otros_literales:  # one row per string it may be: a rule judges each
             return [Valor(_escapar(clave), clave, m.pos(expr), Origen("literal", literal=t))
                     for t in (origen.literal, *origen.otros_literales)]
-        return [Valor(_escapar(clave), clave, m.pos(expr), origen)]
+        constante = expr.value if isinstance(expr, cst.Name) and expr.value in ("True", "False", "None") else None
+        return [Valor(_escapar(clave), clave, m.pos(expr), origen, constante)]
 
     def de(self, m: Modulo, expr: cst.BaseExpression, fn, pila: tuple = (), vistos: frozenset = frozenset()) -> Origen:
         """The origin of `expr` evaluated inside `fn` of `m`."""

@@ -151,7 +151,7 @@ def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
         sin_anotar = f["solo_lectura"] == "ausente" and f["destructiva"] == "ausente"
         certifica = (f["origen"] == "argumento" and not _identidad(f["argumento"], f["ruta"])) or \
             (f["origen"] == "literal" and f["literal"].lower() in DESENLACES)
-        if f["primera"] and escribe and certifica:
+        if f["primera"] and not f["fallo"] and escribe and certifica:  # a failure response certifies nothing
             marca(f, "contrato.postcondicion_sin_anotar" if sin_anotar else "contrato.postcondicion_ecoada")
     for f in ev["no_resuelto"]:
         marca(f, "analisis.no_resuelto")
