@@ -11,7 +11,7 @@ response, arithmetic — is `otro`. The analyzer states the origin; rules decide
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Optional
 
 import libcst as cst
@@ -61,10 +61,11 @@ class Valor:
     pos: Pos
     origen: Origen
     constante: Optional[str] = None  # "True", "False" or "None" when the value written is that constant
+    fallo: bool = False  # the root it is written in reports a failure (`dice_fallo`, set when that root closes)
 
     def prefijado(self, clave: str) -> "Valor":
         """The same value seen from one level up, under key `clave`."""
-        return Valor(f"{_escapar(clave)}.{self.ruta}", self.clave, self.pos, self.origen, self.constante)
+        return Valor(f"{_escapar(clave)}.{self.ruta}", self.clave, self.pos, self.origen, self.constante, self.fallo)
 
     def en_la_raiz(self) -> bool:
         """Whether the value sits at the root's top level (its path is its key)."""
@@ -79,8 +80,17 @@ CLAVES_DE_DESENLACE = ("status", "state", "result", "outcome")
 DESENLACES_FALLIDOS = ("error", "failed", "failure", "fail")
 
 
+def con_fallo(valores: list[Valor]) -> list[Valor]:
+    """The values of one dict or model written key by key, each marked with whether that object, at
+    its top level, reports a failure; a nested object's mark is replaced by its parent's when the
+    parent closes, so the root's own keys decide. Values of several roots (a helper's returns) keep
+    each its own."""
+    fallo = dice_fallo(valores)
+    return [v if v.fallo == fallo else replace(v, fallo=fallo) for v in valores]
+
+
 def dice_fallo(valores: list[Valor]) -> bool:
-    """Whether a root written key by key reports a failure: `{"error": str(e), ...}`,
+    """Whether an object written key by key reports a failure: `{"error": str(e), ...}`,
     `Result(success=False, ...)`, `{"status": "failed", ...}` at its top level."""
     for v in valores:
         if not v.en_la_raiz():

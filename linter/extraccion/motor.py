@@ -20,7 +20,6 @@ from .anotaciones import Derivador
 from .carga import Cargador
 from .verificacion import Formas
 from .complete import Complete
-from .eco import dice_fallo
 from .literales import Literales
 from .presupuesto import Agotado, Desbordado, comprobar, pasos, presupuesto
 from .procedencia import Procedencia
@@ -309,11 +308,10 @@ def _emision(h: Herramienta, e: Emision, estricta: bool, declara: bool, salida: 
     if c.procedencia == "own":
         for clave, pos in c.claves:
             salida.fila("clave_emitida", herramienta=h.nombre, clave=clave, **pos.fila())
-        fallo = dice_fallo(c.valores)
         for v in c.valores:
             salida.fila("valor_emitido", herramienta=h.nombre, ruta=v.ruta, clave=v.clave,
                         origen=v.origen.origen, argumento=v.origen.argumento, literal=v.origen.literal,
-                        motivo=v.origen.motivo(), fallo=fallo, **h.pistas, **v.pos.fila())
+                        motivo=v.origen.motivo(), fallo=v.fallo, **h.pistas, **v.pos.fila())
     for pos, antes, de_spread in c.spreads:
         salida.fila("spread", herramienta=h.nombre, clave_propia_antes=antes, procedencia=c.procedencia,
                     procedencia_spread=de_spread, **pos.fila())

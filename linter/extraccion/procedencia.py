@@ -15,7 +15,7 @@ from typing import Any, Callable, Optional, TypeVar
 import libcst as cst
 
 from .anotaciones import Derivador
-from .eco import Origenes, Valor
+from .eco import Origenes, Valor, con_fallo
 from .literales import describir
 from .presupuesto import paso
 from .programa import Ligadura, Llamada, Programa, argumento, es_metodo_estatico, parametros
@@ -88,7 +88,7 @@ class _Partes:
                                  [], self.spreads)
         if "opaque" in self.procedencias:
             return Clasificacion("opaque", self.motivos[self.procedencias.index("opaque")], [], self.spreads)
-        return _propia(self.claves, self.spreads, valores=self.valores)
+        return _propia(self.claves, self.spreads, valores=con_fallo(self.valores))
 
 
 def _vacia(c: Clasificacion) -> bool:
