@@ -64,8 +64,11 @@ floor process's wall seconds (interpreter, `import libcst`, parsing), the least 
 pays; and the same ratio in CPU seconds, which other load on the machine moves far less than wall
 seconds (the analyzer's: `ru_utime + ru_stime` of its process and the workers it reaped, by the
 launcher's `os.wait4`; the floor's: `time.process_time()` at the end of its process; each the best of
-`--rounds`). A folder over 2x is counted both ways; the CPU count is the one to judge the target by
-on a shared machine (a run-to-run spread of wall ratios of 0.76–1.31 was measured on this one). Targets also counted: unnamed registration rows that do not say what they stand for, and
+`--rounds`). A folder over 2x is counted both ways. Wall seconds are what a user waits; on a shared
+machine they move with its load (a run-to-run spread of wall ratios of 0.76–1.31 was measured on this
+one when the floor was taken apart from the analyzer), so each floor process now runs just before an
+analyzer run and small folders get five samples per side. CPU seconds move less with the load but
+count the worker pool's work, which buys wall seconds on large folders. Targets also counted: unnamed registration rows that do not say what they stand for, and
 folders without an answer (an analyzer error, or a file whose budget ran out).
 
     .venv/bin/python bench/real_world.py --mirrors DIR [--work DIR] [--only SUBSTR]
