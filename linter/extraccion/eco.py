@@ -61,7 +61,7 @@ class Valor:
     pos: Pos
     origen: Origen
     constante: Optional[str] = None  # "True", "False" or "None" when the value written is that constant
-    fallo: bool = False  # the root it is written in reports a failure (`dice_fallo`, set when that root closes)
+    fallo: bool = False  # the object it is written in reports a failure (`dice_fallo`, set by `con_fallo` when it closes)
 
     def prefijado(self, clave: str) -> "Valor":
         """The same value seen from one level up, under key `clave`."""
@@ -73,7 +73,7 @@ class Valor:
 
 
 # What a response that reports a failure writes at its top level (`fallo`): a failure key with a value
-# (not None or False), a success flag set to False, or an outcome field set to a failure word.
+# (not None, False or ""), a success flag set to False, or an outcome field set to a failure word.
 CLAVES_DE_ERROR = ("error", "errors", "err", "error_message", "errormessage")
 CLAVES_DE_EXITO = ("success", "ok", "succeeded", "successful")
 CLAVES_DE_DESENLACE = ("status", "state", "result", "outcome")
