@@ -6,6 +6,9 @@ Semantics, in one place:
 - `< <= > >=` hold only between two numbers or two strings; otherwise they are false;
 - `proyectar`, `mas`, `distinto` and `agrupar` have set semantics; `donde`, `unir`, `excepto`
   keep the rows they keep;
+- `primero por k segun o`: of each group of rows equal on `k`, the one row least on `o` (values
+  ordered booleans, numbers, strings, then `nulo`; a tie goes to the least canonical JSON): "the
+  first place" of a fact that several places repeat;
 - `unir S en k`: a row for each pair that agrees on every key; on a shared non-key column the
   left row's value wins; `excepto S en k`: left rows with no partner in S;
 - budgets (`LimitesAlgebra`) are enforced here and a breach is `LIMITE_DE_ALGEBRA`.
@@ -44,6 +47,18 @@ def clave_de_valor(valor: Any) -> tuple[str, Any]:
     if isinstance(valor, (int, float)):
         return ("n", valor)
     return ("s", valor)
+
+
+def _primero(filas: list[Fila], por: list[str], segun: list[str]) -> list[Fila]:
+    """One row per group of `por`: the least by the values of `segun`, then by its canonical JSON."""
+    elegidas: dict[tuple, tuple[tuple, str, Fila]] = {}
+    for f in filas:
+        grupo = tuple(clave_de_valor(f.get(k)) for k in por)
+        orden = (tuple(clave_de_valor(f.get(k)) for k in segun), canonico(f))
+        actual = elegidas.get(grupo)
+        if actual is None or orden < actual[:2]:
+            elegidas[grupo] = (*orden, f)
+    return [f for *_, f in elegidas.values()]
 
 
 def iguales(a: Any, b: Any) -> bool:
@@ -128,6 +143,8 @@ class Evaluador:
             return _sin_duplicados(de)
         if op == "agrupar":
             return self._agrupar(de, nodo["por"], nodo["contar"])
+        if op == "primero":
+            return _primero(de, nodo["por"], nodo["segun"])
         con = self._pipeline(nodo["con"])
         if op == "mas":
             return _sin_duplicados(de + con)

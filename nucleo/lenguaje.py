@@ -11,6 +11,7 @@ Grammar (also in `oracle manual operadores`):
                | "unir" fuente "en" campos
                | "excepto" fuente "en" campos
                | "agrupar" "por" campos ["contar" "como" NOMBRE]
+               | "primero" "por" campos "segun" campos
                | "mas" fuente
                | "distinto"
     cond      := conj ("o" conj)*
@@ -34,11 +35,11 @@ from oracle_lint.nucleo.errores import ErrorOracle, limite_de_algebra, medida_in
 Forma = dict[str, Any]
 
 PALABRAS = frozenset(
-    "donde proyectar unir excepto agrupar por contar como mas distinto en y o no existe "
+    "donde proyectar unir excepto agrupar por contar como primero segun mas distinto en y o no existe "
     "verdadero falso nulo".split()
 )
 COMPARADORES = ("=", "!=", "<", "<=", ">", ">=")
-ETAPAS = ("donde", "proyectar", "unir", "excepto", "agrupar", "mas", "distinto")
+ETAPAS = ("donde", "proyectar", "unir", "excepto", "agrupar", "primero", "mas", "distinto")
 PROFUNDIDAD_MAXIMA = 64
 EXPANSIONES_MAXIMAS = 128
 
@@ -294,6 +295,11 @@ class _Parser:
                 self.esperar("como")
                 contar = self.nombre("el nombre de la columna del conteo", "the name of the count column")
             return {"op": "agrupar", "de": de, "por": por, "contar": contar}
+        if palabra == "primero":
+            self.esperar("por")
+            por = self.campos()
+            self.esperar("segun")
+            return {"op": "primero", "de": de, "por": por, "segun": self.campos()}
         if palabra == "mas":
             return {"op": "mas", "de": de, "con": self.fuente()}
         return {"op": "distinto", "de": de}
@@ -477,6 +483,7 @@ def _validar_pipeline(nodo: object, ruta: str, quien: str, prof: int, maxima: in
         "unir": {"op", "de", "con", "en"},
         "excepto": {"op", "de", "con", "en"},
         "agrupar": {"op", "de", "por", "contar"},
+        "primero": {"op", "de", "por", "segun"},
         "mas": {"op", "de", "con"},
         "distinto": {"op", "de"},
     }[op]
@@ -490,6 +497,9 @@ def _validar_pipeline(nodo: object, ruta: str, quien: str, prof: int, maxima: in
         _validar_nombres(quien, f"{ruta}.campos", nodo["campos"])
     elif op in ("unir", "excepto"):
         _validar_nombres(quien, f"{ruta}.en", nodo["en"])
+    elif op == "primero":
+        _validar_nombres(quien, f"{ruta}.por", nodo["por"])
+        _validar_nombres(quien, f"{ruta}.segun", nodo["segun"])
     elif op == "agrupar":
         _validar_nombres(quien, f"{ruta}.por", nodo["por"])
         if nodo["contar"] is not None:
@@ -676,6 +686,8 @@ def a_texto(forma: Forma) -> str:
         elif op == "agrupar":
             extra = f" contar como {nodo['contar']}" if nodo["contar"] else ""
             etapas.append(f"agrupar por {', '.join(nodo['por'])}{extra}")
+        elif op == "primero":
+            etapas.append(f"primero por {', '.join(nodo['por'])} segun {', '.join(nodo['segun'])}")
         elif op == "mas":
             etapas.append(f"mas {_fuente_texto(nodo['con'])}")
         else:

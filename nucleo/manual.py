@@ -23,6 +23,7 @@ before anything else; the result is the canonical form (`oracle medida expandir`
 | `unir S en k1, k2` | equi-join on same-named columns; on a shared non-key column the left value wins |
 | `excepto S en k` | anti-join: rows with no partner in S |
 | `agrupar por k [contar como n]` | one row per group (never more rows than its input) |
+| `primero por k segun o1, o2` | of each group equal on `k`, the one row least on `o1, o2` (the first place of a fact repeated at several) |
 | `mas S` | union: the rows of S added (set semantics) |
 | `distinto` | drop duplicate rows |
 
@@ -32,7 +33,9 @@ literals `verdadero falso nulo`, numbers and "strings"; scalar calls `f(a, b)`.
 Semantics:
 - a missing column reads as `nulo`; `existe c` holds when `c` is present and not `nulo`;
 - equality is by value and type (`1 = 1.0`; `verdadero` is not `1`); `nulo = nulo` holds;
-  keys of `unir`/`excepto`/`agrupar` compare with the same equality;
+  keys of `unir`/`excepto`/`agrupar`/`primero` compare with the same equality;
+- `primero` orders values booleans, numbers, strings, then `nulo`; a tie goes to the row whose
+  canonical JSON is least, so the row kept never depends on the input's order;
 - `< <= > >=` hold only between two numbers or two strings, otherwise they are false;
 - `#` starts a comment that runs to the end of the line.
 

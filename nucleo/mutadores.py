@@ -238,9 +238,10 @@ def _quitar_de_lista(medida: Medida, op: Iterable[str], clave: str, nombre: str)
 
 
 def quitar_clave(medida: Medida) -> Iterator[Candidato]:
-    """Drop one key of `unir/excepto .. en k1, k2` (and of `agrupar por`) when there is more than one."""
+    """Drop one key of `unir/excepto .. en k1, k2` (and of `agrupar por`, `primero por`) when there is more than one."""
     yield from _quitar_de_lista(medida, ("unir", "excepto"), "en", "quitar-clave")
     yield from _quitar_de_lista(medida, ("agrupar",), "por", "quitar-clave-de-agrupar")
+    yield from _quitar_de_lista(medida, ("primero",), "por", "quitar-clave-de-primero")
 
 
 def quitar_columna(medida: Medida) -> Iterator[Candidato]:
@@ -284,7 +285,7 @@ def columnas_de_salida(forma: Forma) -> frozenset[str] | None:
         return frozenset(forma["campos"])
     if op == "agrupar":
         return frozenset(forma["por"]) | ({forma["contar"]} if forma["contar"] else set())
-    if op in ("donde", "distinto", "excepto", "mas"):
+    if op in ("donde", "distinto", "excepto", "mas", "primero"):
         return columnas_de_salida(forma["de"])
     if op == "unir":
         izq, der = columnas_de_salida(forma["de"]), columnas_de_salida(forma["con"])
@@ -354,13 +355,34 @@ def cuentas_aceptadas(umbral: Umbral) -> tuple[bool, ...]:
     return tuple(respuestas)
 
 
+# Stages whose output is empty exactly when their input is.
+CONSERVAN_VACIO = ("proyectar", "distinto", "agrupar", "primero")
+
+
+def sin_primeros(forma: Forma) -> Forma:
+    """`forma` without the `primero` stages of its outer chain above which every stage keeps emptiness:
+    they choose which row of a group is the witness, never whether there is one."""
+    if forma["op"] == "relacion":
+        return forma
+    if forma["op"] == "primero":
+        return sin_primeros(forma["de"])
+    if forma["op"] in CONSERVAN_VACIO:
+        return {**forma, "de": sin_primeros(forma["de"])}
+    return forma
+
+
 def _huella(medida: Medida) -> str:
     """Equal for mutants that cannot differ: same form and aggregate, and a threshold that
-    accepts the same values (for `cuenta`, the same non-negative counts: `== 0` is `<= 0`)."""
+    accepts the same values (for `cuenta`, the same non-negative counts: `== 0` is `<= 0`). A count
+    judged only by whether it is zero (`== 0`, `> 0`, ...) does not see which witness a `primero`
+    of the outer chain keeps, nor how its rows are grouped: those stages are left out."""
     umbral: Any = medida.umbral.a_dict()
+    forma = medida.forma
     if medida.valor["agregado"] == "cuenta":
         umbral = cuentas_aceptadas(medida.umbral)
-    return canonico({"forma": medida.forma, "valor": dict(medida.valor), "umbral": umbral})
+        if len(umbral) == 2:
+            forma = sin_primeros(forma)
+    return canonico({"forma": forma, "valor": dict(medida.valor), "umbral": umbral})
 
 
 def mutantes(medida: Medida, mutadores: Sequence[Mutador] = MUTADORES) -> tuple[Mutante, ...]:

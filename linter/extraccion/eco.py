@@ -11,8 +11,8 @@ response, arithmetic — is `otro`. The analyzer states the origin; rules decide
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Optional
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Optional
 
 import libcst as cst
 
@@ -61,48 +61,20 @@ class Valor:
     pos: Pos
     origen: Origen
     constante: Optional[str] = None  # "True", "False" or "None" when the value written is that constant
-    fallo: bool = False  # the object it is written in reports a failure (`dice_fallo`, set by `con_fallo` when it closes)
+    # The dict or model call it is written in, as (module, node): the outermost one, set by `en_objeto`
+    # when that object closes, so a nested object's values belong to the root that holds them.
+    objeto: Optional[tuple[Any, cst.CSTNode]] = field(default=None, compare=False)
 
     def prefijado(self, clave: str) -> "Valor":
         """The same value seen from one level up, under key `clave`."""
-        return Valor(f"{_escapar(clave)}.{self.ruta}", self.clave, self.pos, self.origen, self.constante, self.fallo)
-
-    def en_la_raiz(self) -> bool:
-        """Whether the value sits at the root's top level (its path is its key)."""
-        return self.ruta == _escapar(self.clave)
+        return Valor(f"{_escapar(clave)}.{self.ruta}", self.clave, self.pos, self.origen, self.constante, self.objeto)
 
 
-# What a response that reports a failure writes at its top level (`fallo`): a failure key with a value
-# (not None, False or ""), a success flag set to False, or an outcome field set to a failure word.
-CLAVES_DE_ERROR = ("error", "errors", "err", "error_message", "errormessage")
-CLAVES_DE_EXITO = ("success", "ok", "succeeded", "successful")
-CLAVES_DE_DESENLACE = ("status", "state", "result", "outcome")
-DESENLACES_FALLIDOS = ("error", "failed", "failure", "fail")
-
-
-def con_fallo(valores: list[Valor]) -> list[Valor]:
-    """The values of one dict or model written key by key, each marked with whether that object, at
-    its top level, reports a failure; a nested object's mark is replaced by its parent's when the
-    parent closes, so the root's own keys decide. Values of several roots (a helper's returns) keep
-    each its own."""
-    fallo = dice_fallo(valores)
-    return [v if v.fallo == fallo else replace(v, fallo=fallo) for v in valores]
-
-
-def dice_fallo(valores: list[Valor]) -> bool:
-    """Whether an object written key by key reports a failure: `{"error": str(e), ...}`,
-    `Result(success=False, ...)`, `{"status": "failed", ...}` at its top level."""
-    for v in valores:
-        if not v.en_la_raiz():
-            continue
-        clave = v.clave.lower()
-        if clave in CLAVES_DE_ERROR and v.constante not in ("None", "False") and v.origen.literal != "":
-            return True
-        if clave in CLAVES_DE_EXITO and v.constante == "False":
-            return True
-        if clave in CLAVES_DE_DESENLACE and v.origen.origen == "literal" and (v.origen.literal or "").lower() in DESENLACES_FALLIDOS:
-            return True
-    return False
+def en_objeto(valores: list[Valor], m: Any, nodo: cst.CSTNode) -> list[Valor]:
+    """The values of one dict or model call written key by key, each marked as written in it; a
+    nested object's mark gives way to its parent's when the parent closes. Values of several objects
+    combined (a helper's returns) keep each its own."""
+    return [replace(v, objeto=(m, nodo)) for v in valores]
 
 
 OTRO = Origen("otro")

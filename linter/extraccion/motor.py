@@ -263,7 +263,7 @@ def _marcar(fila_herramienta: dict[str, Any], salida: Salida, raices: int, clave
     """Mark the first row of each kind a tool's emission sites wrote, and list its emitted keys."""
     nodos.marcar_primeras(salida.filas["raiz"][raices:], "procedencia")
     nodos.marcar_primeras(salida.filas["clave_emitida"][claves:], "clave")
-    nodos.marcar_primeras(salida.filas["valor_emitido"][valores:], "ruta", "origen", "argumento", "literal", "fallo")
+    nodos.marcar_primeras(salida.filas["valor_emitido"][valores:], "ruta", "origen", "argumento", "literal")
     fila_herramienta["claves_emitidas"] = nodos.lista_de_claves(salida.filas["clave_emitida"][claves:])
 
 
@@ -311,10 +311,19 @@ def _emision(h: Herramienta, e: Emision, estricta: bool, declara: bool, salida: 
         for v in c.valores:
             salida.fila("valor_emitido", herramienta=h.nombre, ruta=v.ruta, clave=v.clave,
                         origen=v.origen.origen, argumento=v.origen.argumento, literal=v.origen.literal,
-                        motivo=v.origen.motivo(), fallo=v.fallo, **h.pistas, **v.pos.fila())
+                        motivo=v.origen.motivo(), constante=v.constante, objeto=_lugar(v.objeto),
+                        **h.pistas, **v.pos.fila())
     for pos, antes, de_spread in c.spreads:
         salida.fila("spread", herramienta=h.nombre, clave_propia_antes=antes, procedencia=c.procedencia,
                     procedencia_spread=de_spread, **pos.fila())
+
+
+def _lugar(objeto: Optional[tuple[Any, cst.CSTNode]]) -> Optional[str]:
+    """`file:line:column` of the dict or model call a value is written in (None: not known)."""
+    if objeto is None:
+        return None
+    pos = objeto[0].pos(objeto[1])
+    return f"{pos.archivo}:{pos.linea}:{pos.columna}"
 
 
 def _completes(m: Any, proyecto: Proyecto) -> list[dict[str, Any]]:

@@ -15,7 +15,7 @@ from typing import Any, Callable, Optional, TypeVar
 import libcst as cst
 
 from .anotaciones import Derivador
-from .eco import Origenes, Valor, con_fallo
+from .eco import Origenes, Valor, en_objeto
 from .literales import describir
 from .presupuesto import paso
 from .programa import Ligadura, Llamada, Programa, argumento, es_metodo_estatico, parametros
@@ -81,14 +81,15 @@ class _Partes:
             self.claves.extend(c.claves)
             self.valores.extend(c.valores)
 
-    def cierre(self) -> Clasificacion:
-        """Echoed if any piece is, else opaque if any is, else own with the keys gathered."""
+    def cierre(self, m: Modulo, nodo: cst.CSTNode) -> Clasificacion:
+        """Echoed if any piece is, else opaque if any is, else own with the keys gathered, each value
+        marked as written in `nodo` (the dict or call these pieces make)."""
         if "echoed" in self.procedencias:
             return Clasificacion("echoed", "spreads a foreign object: " + self.motivos[self.procedencias.index("echoed")],
                                  [], self.spreads)
         if "opaque" in self.procedencias:
             return Clasificacion("opaque", self.motivos[self.procedencias.index("opaque")], [], self.spreads)
-        return _propia(self.claves, self.spreads, valores=con_fallo(self.valores))
+        return _propia(self.claves, self.spreads, valores=en_objeto(self.valores, m, nodo))
 
 
 def _vacia(c: Clasificacion) -> bool:
@@ -190,7 +191,7 @@ class Procedencia:
                 partes.parte(Clasificacion("opaque"), f"key `{describir(m, el.key)}` is computed")
                 continue
             self._clave(partes, m, k, m.pos(el.key), el.value, fn, pila)
-        return partes.cierre()
+        return partes.cierre(m, expr)
 
     def _clave(self, partes: _Partes, m: Modulo, clave: str, pos: Pos, valor: cst.BaseExpression, fn, pila) -> None:
         """A key written with its value, read in `fn` of `m`."""
@@ -210,7 +211,7 @@ class Procedencia:
                 c = self._posicional(m, a.value, fn, pila) if que == "dict(...)" else self.clasificar(m, a.value, fn, pila)
                 partes.parte(c, c.motivo if c.procedencia != "own" else "")
                 mapa = mapa or c.mapa
-        r = partes.cierre()
+        r = partes.cierre(m, llamada)
         if r.procedencia == "own":
             r.motivo = f"{que} written field by field"
         r.mapa = mapa and r.procedencia == "opaque" and not partes.claves and not partes.spreads
@@ -563,7 +564,7 @@ class Procedencia:
                     partes.spread(lm.pos(a), self.clasificar(lm, a.value, lfn, pila))
         finally:
             self._entornos[id(fn)].pop()
-        r = partes.cierre()
+        r = partes.cierre(lm, llamada.nodo)
         if r.procedencia == "own":
             r.motivo = f"`**{nombre}`: the keyword arguments of the call"
         return r

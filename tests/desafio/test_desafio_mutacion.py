@@ -15,6 +15,7 @@ from oracle_lint.nucleo.mutadores import (
     mover_umbral,
     mutantes,
     negar_condicion,
+    quitar_clave,
     quitar_columna,
     quitar_etapa,
     ruta_texto,
@@ -167,3 +168,25 @@ def test_un_umbral_que_acepta_las_mismas_cuentas_no_es_un_mutante() -> None:
     menor = medida(umbral='{ operador = "<", valor = 1 }')
     assert [x.cambio for x in mutantes(menor, (mover_umbral, cambiar_operador_de_umbral))] == [
         "umbral < 1 → < 2", "umbral < 1 → < 0", "umbral < 1 → >= 1"]
+
+
+def test_un_primero_que_solo_elige_el_testigo_no_da_mutantes_cuando_solo_cuenta_si_hay_alguno() -> None:
+    """`primero` keeps one row of each group: the count is zero exactly when its input is empty. A
+    threshold that only asks whether there is a witness (`== 0`) cannot tell the stage or its keys
+    apart; one that counts them (`<= 2`) can, and gets those mutants."""
+    texto = 'r | donde estado = "mal" | primero por h, k segun l | proyectar h, k, l'
+    vacio = {x.id.split("-", 1)[1].split("@")[0] for x in mutantes(medida(testigos=texto), (quitar_etapa, quitar_clave))}
+    assert "quitar-clave-de-primero" not in vacio
+    # the `primero` is left out of the comparison (the stages above it keep emptiness): no mutant drops it
+    assert [x.cambio for x in mutantes(medida(testigos=texto), (quitar_etapa,))] == [
+        "se quita «proyectar h, k, l»", 'se quita «donde estado = "mal"»']
+    contados = [x.cambio for x in mutantes(medida(testigos=texto, umbral='{ operador = "<=", valor = 2 }'),
+                                           (quitar_etapa, quitar_clave))]
+    assert contados == ["se quita «proyectar h, k, l»", "se quita «primero por h, k segun l»",
+                        'se quita «donde estado = "mal"»',
+                        "«primero por h, k segun l» → «primero por k segun l»",
+                        "«primero por h, k segun l» → «primero por h segun l»"]
+    # below a stage that can empty the result, a `primero` decides which row that stage sees
+    debajo = 'r | primero por h segun l | donde estado = "mal"'
+    assert [x.cambio for x in mutantes(medida(testigos=debajo), (quitar_etapa,))] == [
+        'se quita «donde estado = "mal"»', "se quita «primero por h segun l»"]

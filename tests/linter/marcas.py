@@ -44,6 +44,20 @@ DESENLACES = {
 }
 
 
+def _dice_fallo(f: dict) -> bool:
+    """A top-level key of the object that says the response failed: written again here, as the oracle."""
+    if "." in f["ruta"]:
+        return False
+    clave = f["clave"].lower()
+    if clave in {"error", "errors", "err", "error_message", "errormessage"}:
+        return f["constante"] not in ("None", "False") and f["literal"] != ""
+    if clave in {"success", "ok", "succeeded", "successful"}:
+        return f["constante"] == "False"
+    if clave in {"status", "state", "result", "outcome"}:
+        return f["origen"] == "literal" and f["literal"].lower() in {"error", "failed", "failure", "fail"}
+    return False
+
+
 def _palabras(texto: str) -> list[str]:
     """An identifier's lowercase words, split here without the core's regex: at `_`, `.`, `-`, and where
     a lowercase letter or digit meets an uppercase one (`itemIDs` -> item, ids)."""
@@ -146,12 +160,21 @@ def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
     for f in ev["esquema"]:
         if not f["valido"]:
             marca(f, "contrato.esquema_invalido")
+    # a response that reports a failure certifies nothing; the first place among the others is judged
+    fallidos = {(f["herramienta"], f["objeto"]) for f in ev["valor_emitido"] if _dice_fallo(f)}
+    primeras: dict[tuple, dict] = {}
     for f in ev["valor_emitido"]:
+        if (f["herramienta"], f["objeto"]) in fallidos:
+            continue
+        grupo = (f["herramienta"], f["ruta"], f["origen"], f["argumento"], f["literal"])
+        if grupo not in primeras or (f["archivo"], f["linea"], f["columna"]) < tuple(primeras[grupo][k] for k in ("archivo", "linea", "columna")):
+            primeras[grupo] = f
+    for f in primeras.values():
         escribe = f["solo_lectura"] != "verdadero" or f["destructiva"] == "verdadero"
         sin_anotar = f["solo_lectura"] == "ausente" and f["destructiva"] == "ausente"
         certifica = (f["origen"] == "argumento" and not _identidad(f["argumento"], f["ruta"])) or \
             (f["origen"] == "literal" and f["literal"].lower() in DESENLACES)
-        if f["primera"] and not f["fallo"] and escribe and certifica:  # a failure response certifies nothing
+        if escribe and certifica:
             marca(f, "contrato.postcondicion_sin_anotar" if sin_anotar else "contrato.postcondicion_ecoada")
     for f in ev["no_resuelto"]:
         marca(f, "analisis.no_resuelto")

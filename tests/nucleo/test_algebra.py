@@ -65,6 +65,23 @@ def test_group_counts_and_set_semantics():
     assert orden(ev("r | proyectar h | mas (r | proyectar h)", {"r": filas})) == [{"h": "a"}, {"h": "b"}]
 
 
+def test_primero_keeps_the_least_row_of_each_group_whatever_the_input_order():
+    filas = [{"h": "a", "f": "b.py", "l": 3, "v": 1}, {"h": "a", "f": "a.py", "l": 9, "v": 2},
+             {"h": "a", "f": "a.py", "l": 4, "v": 3}, {"h": "b", "f": "z.py", "l": 1, "v": 4}]
+    esperadas = [{"h": "a", "f": "a.py", "l": 4, "v": 3}, {"h": "b", "f": "z.py", "l": 1, "v": 4}]
+    for filas_ in (filas, list(reversed(filas))):
+        assert orden(ev("r | primero por h segun f, l", {"r": filas_})) == esperadas
+    # the order columns in their order: by line first, group a keeps line 3 (b.py)
+    assert orden(ev("r | primero por h segun l, f", {"r": filas})) == [filas[0], filas[3]]
+    # a group key that is missing reads as nulo and groups with nulo; nulo orders after every value
+    otras = [{"f": "a.py"}, {"l": 2, "f": None}, {"l": 1, "f": "c.py"}]
+    assert ev("r | primero por h segun f", {"r": otras}) == [{"f": "a.py"}]
+    assert ev("r | primero por h segun l", {"r": otras}) == [{"l": 1, "f": "c.py"}]
+    # a tie on the order columns goes to the least canonical JSON, so the input order never decides
+    empate = [{"h": "a", "l": 1, "x": "z"}, {"h": "a", "l": 1, "x": "y"}]
+    assert ev("r | primero por h segun l", {"r": empate}) == ev("r | primero por h segun l", {"r": empate[::-1]}) == [empate[1]]
+
+
 def test_budgets_are_enforced_by_the_algebra():
     filas = [{"h": i} for i in range(11)]
     with pytest.raises(ErrorOracle) as info:

@@ -82,12 +82,14 @@ def _error(texto: str, **kw) -> str:
     ("texto", "linea"),
     [
         ("raiz | donde", "MEDIDA_INVALIDA — m.x: se esperaba una columna, un literal o una escalar y se encontró el fin de la expresión en testigos, línea 1, columna 13."),
-        ("raiz\n| filtrar a", "MEDIDA_INVALIDA — m.x: se esperaba una etapa (donde, proyectar, unir, excepto, agrupar, mas, distinto) y se encontró «filtrar» en testigos, línea 2, columna 3."),
+        ("raiz\n| filtrar a", "MEDIDA_INVALIDA — m.x: se esperaba una etapa (donde, proyectar, unir, excepto, agrupar, primero, mas, distinto) y se encontró «filtrar» en testigos, línea 2, columna 3."),
         ('raiz | donde a = "x', "MEDIDA_INVALIDA — m.x: cadena sin cerrar en testigos, línea 1, columna 18."),
         ("raiz raiz", "MEDIDA_INVALIDA — m.x: sobra «raiz»; se esperaba «|» o el fin de la expresión en testigos, línea 1, columna 6."),
         ("raiz | donde a ~ 1", "MEDIDA_INVALIDA — m.x: carácter inesperado «~» en testigos, línea 1, columna 16."),
         ("(raiz | distinto", "MEDIDA_INVALIDA — m.x: se esperaba «)» y se encontró el fin de la expresión en testigos, línea 1, columna 17."),
         ("raiz | unir otra herramienta", "MEDIDA_INVALIDA — m.x: se esperaba «en» y se encontró «herramienta» en testigos, línea 1, columna 18."),
+        ("raiz | primero por h, l", "MEDIDA_INVALIDA — m.x: se esperaba «segun» y se encontró el fin de la expresión en testigos, línea 1, columna 24."),
+        ("raiz | primero h segun l", "MEDIDA_INVALIDA — m.x: se esperaba «por» y se encontró «h» en testigos, línea 1, columna 16."),
     ],
 )
 def test_syntax_errors_name_line_and_column(texto, linea):
@@ -123,6 +125,12 @@ def test_canonical_form_as_data_is_validated_with_its_path():
     with pytest.raises(ErrorOracle) as info:
         validar_forma({"op": "proyectar", "de": R, "campos": []}, quien="m.x")
     assert "$.campos" in info.value.linea()
+    primero = {"op": "primero", "de": R, "por": ["herramienta"], "segun": ["archivo", "linea"]}
+    assert validar_forma(primero) == primero == parsear("raiz | primero por herramienta segun archivo, linea")
+    with pytest.raises(ErrorOracle) as info:
+        validar_forma({**primero, "segun": []}, quien="m.x")
+    assert info.value.linea() == ("MEDIDA_INVALIDA — m.x: se esperaba una lista no vacía de nombres en la forma "
+                                  "canónica $.segun.")
 
 
 NOMBRES = st.sampled_from(["raiz", "lista", "clave", "herramienta"])
@@ -147,6 +155,7 @@ FORMAS = st.recursive(
         st.builds(lambda d, cs: {"op": "proyectar", "de": d, "campos": cs}, hijos, st.lists(NOMBRES, min_size=1, max_size=2)),
         st.builds(lambda op, d, s, k: {"op": op, "de": d, "con": s, "en": k}, st.sampled_from(["unir", "excepto"]), hijos, hijos, st.lists(NOMBRES, min_size=1, max_size=2)),
         st.builds(lambda d, k, n: {"op": "agrupar", "de": d, "por": k, "contar": n}, hijos, st.lists(NOMBRES, min_size=1, max_size=2), st.one_of(st.none(), st.just("n"))),
+        st.builds(lambda d, k, o: {"op": "primero", "de": d, "por": k, "segun": o}, hijos, st.lists(NOMBRES, min_size=1, max_size=2), st.lists(NOMBRES, min_size=1, max_size=3)),
         st.builds(lambda d, s: {"op": "mas", "de": d, "con": s}, hijos, hijos),
         hijos.map(lambda d: {"op": "distinto", "de": d}),
     ),
