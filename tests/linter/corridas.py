@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pathlib
 import textwrap
+from typing import Any
 
 from oracle_lint.linter.cache import Almacen
 from oracle_lint.linter.extraccion import carga, extraer
@@ -13,32 +14,30 @@ HERRAMIENTAS = "def register(mcp):\n    @mcp.tool()\n    def saludo() -> dict:\n
 SERVIDOR = "from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('s')\n"
 
 
+def llamadas_a(monkeypatch, objeto: Any, nombre: str, argumento: int) -> list[Any]:
+    """The `argumento`-th positional argument (a method's `self` is the 0th) of every call this test
+    makes to `objeto.nombre`, in order: a list that grows as the calls happen."""
+    vistos: list[Any] = []
+    original = getattr(objeto, nombre)
+
+    def contar(*args: Any, **kwargs: Any) -> Any:
+        vistos.append(args[argumento])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(objeto, nombre, contar)
+    return vistos
+
+
 def parseos(monkeypatch) -> list[str]:
     """The files the loaders of this test parse with libcst, in order (a list that grows as they do)."""
-    parseados: list[str] = []
-    original = carga.Cargador._parsear
-
-    def contar(self, rel, datos):
-        parseados.append(rel)
-        return original(self, rel, datos)
-
-    monkeypatch.setattr(carga.Cargador, "_parsear", contar)
-    return parseados
+    return llamadas_a(monkeypatch, carga.Cargador, "_parsear", 1)
 
 
 def comprobados(monkeypatch) -> list[str]:
     """The files this test's in-process runs parse-check (the stdlib check every read file gets), in order."""
     from oracle_lint.linter.extraccion import corrida
 
-    vistos: list[str] = []
-    original = corrida.verificar
-
-    def contar(datos, rel):
-        vistos.append(rel)
-        return original(datos, rel)
-
-    monkeypatch.setattr(corrida, "verificar", contar)
-    return vistos
+    return llamadas_a(monkeypatch, corrida, "verificar", 1)
 
 
 def evidencia(raiz: pathlib.Path, cache: bool = True) -> dict:

@@ -12,6 +12,7 @@ import pytest
 from oracle_lint.linter.extraccion.calificados import comparados, por_alcances, sin_alcances
 from oracle_lint.linter.extraccion.recolector import recolectar
 
+from .corridas import llamadas_a
 from .marcas import RAIZ, fuentes_que_parsean
 
 
@@ -124,14 +125,7 @@ def test_a_caller_looking_for_some_last_parts_skips_the_scope_analysis_only_wher
     `...Tool`, so it gets no names and no scope analysis; `client.Tool` still asks it."""
     from oracle_lint.linter.extraccion import proyecto as modulo_proyecto
 
-    preguntas: list[str] = []
-    original = modulo_proyecto.por_alcances
-
-    def contar(m, expr):
-        preguntas.append(cst.Module([]).code_for_node(expr))
-        return original(m, expr)
-
-    monkeypatch.setattr(modulo_proyecto, "por_alcances", contar)
+    preguntas = llamadas_a(monkeypatch, modulo_proyecto, "por_alcances", 1)
     m = _modulo("def f(client):\n    client.describe()\n    client.Tool()\n    dict.fromkeys(client)\n"
                 "    client.get()[0].run()\n    str(client).split()\n")
     p = modulo_proyecto.Proyecto(None)  # type: ignore[arg-type]  # qualified names read no other file
@@ -141,7 +135,7 @@ def test_a_caller_looking_for_some_last_parts_skips_the_scope_analysis_only_wher
     assert p.calificados_entre(m, _nodo(m, "str(client).split"), ("str",)) == {"builtins.str"}
     preguntas.clear()
     assert p.calificados_entre(m, _nodo(m, "client.Tool"), ("Tool",)) == p.calificados(m, _nodo(m, "client.Tool"))
-    assert preguntas == ["client.Tool", "client.Tool"]
+    assert [cst.Module([]).code_for_node(n) for n in preguntas] == ["client.Tool", "client.Tool"]
     # a builtin's attribute is named after the builtin alone: it is always asked
     assert p.calificados_entre(m, _nodo(m, "dict.fromkeys"), ("dict",)) == {"builtins.dict"}
 

@@ -15,6 +15,7 @@ from oracle_lint.linter.extraccion.forma import CAMPOS_IDENTIFICADOR, LISTAS_IDE
 from oracle_lint.linter.extraccion.nombres import Palabras
 from oracle_lint.linter.extraccion.prefiltro import PALABRAS, entradas
 
+from .corridas import llamadas_a
 from .marcas import FIXTURES, RAIZ, fuentes_que_parsean
 
 
@@ -274,15 +275,7 @@ def _parseos_de_identificadores(monkeypatch) -> list[bytes]:
     """The bytes a loader parses for their identifiers, in order (the loader's own function, counted)."""
     from oracle_lint.linter.extraccion import carga
 
-    parseados: list[bytes] = []
-    original = carga.leidos
-
-    def contar(datos):
-        parseados.append(datos)
-        return original(datos)
-
-    monkeypatch.setattr(carga, "leidos", contar)
-    return parseados
+    return llamadas_a(monkeypatch, carga, "leidos", 0)
 
 
 def test_a_worker_reads_identifiers_from_the_forma_filed_for_those_bytes_and_parses_otherwise(tmp_path, monkeypatch):
@@ -331,14 +324,7 @@ def test_a_worker_takes_identifiers_from_the_table_sent_with_the_work_for_the_sa
     tabla["c.py"] = entrada(b"register = 1\n")  # for other bytes: the file changed since the main process read it
     assert tabla["d.py"][1:] == ("register", False, "")
     parseados = _parseos_de_identificadores(monkeypatch)
-    leidos: list[str] = []
-    bytes_de = Cargador._bytes
-
-    def leer(self, rel):
-        leidos.append(rel)
-        return bytes_de(self, rel)
-
-    monkeypatch.setattr(Cargador, "_bytes", leer)
+    leidos = llamadas_a(monkeypatch, Cargador, "_bytes", 1)
     cargador = Cargador(tmp_path, sorted(fuentes), {}, Formas(None, "sal", tabla))
     con = cargador.con_token("register")
     assert parseados == [fuentes["c.py"]]  # only the file whose entry is not for its bytes

@@ -106,9 +106,20 @@ def _pid(lote: list[int]) -> list[int]:
     return [os.getpid() for _ in lote]
 
 
-def test_fewer_elements_than_the_minimum_stay_in_this_process():
-    """Units go to the pool only when each worker gets two: three units over two workers stay here."""
-    assert corrida.UNIDADES_POR_TRABAJO == 2
+def test_fewer_elements_than_the_minimum_stay_in_this_process(monkeypatch):
+    """Units go to the pool only when each worker gets two: `extraer` asks two units per worker of the
+    units' phase, and three units over two workers then stay here."""
+    minimos: list[tuple[str, int]] = []
+    original = Reparto.mapear
+
+    def mapear(self, funcion, *args, **kw):
+        minimos.append((funcion.__name__, self.minimo))
+        return original(self, funcion, *args, **kw)
+
+    monkeypatch.setattr(Reparto, "mapear", mapear)
+    extraer(sorted(FIXTURES.rglob("*.py"))[:40], FIXTURES, trabajos=2)
+    assert minimos == [("_verificar_lote", 2), ("_trabajar", 4)]
+    monkeypatch.undo()
     with Reparto(2, umbral=1, minimo=2 * 2) as reparto:
         assert reparto.mapear(_pid, [1, 2, 3], [10, 10, 10]) == [os.getpid()] * 3
         assert os.getpid() not in reparto.mapear(_pid, [1, 2, 3, 4], [10, 10, 10, 10])
