@@ -588,6 +588,12 @@ class Derivador:
                         campos[nombre] = (m, paso, nombre)
         return list(campos.values())
 
+    def claves_de_typeddict(self, m: Modulo, clase: cst.ClassDef) -> Optional[frozenset[str]]:
+        """The keys a TypedDict declares, inherited ones included; None for any other class."""
+        if self.tipo_de_clase(m, clase) != "typeddict":
+            return None
+        return frozenset(nombre for _, _, nombre in self._campos(m, clase, "typeddict"))
+
     def claves_cerradas(self, m: Modulo, clase: cst.ClassDef) -> Optional[list[tuple[str, Pos]]]:
         """The keys an instance of a class serializes whatever it was built from, with where each field
         is declared: a pydantic model that does not allow extra keys (pydantic drops or refuses the

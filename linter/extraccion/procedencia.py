@@ -444,7 +444,7 @@ class Procedencia:
         while info is not None:
             if nombre in info.globales:
                 break
-            if nombre in info.mutaciones:
+            if any(not _solo_contenido(nombre, n) for n in info.mutaciones.get(nombre, ())):
                 return self._mutado(m, info, nombre, pila)
             if nombre in info.asignaciones:
                 return self._ligaduras(m, info, nombre, pila)
@@ -570,11 +570,51 @@ class Procedencia:
         return r
 
     # -- mutations ---------------------------------------------------------------
+    def _escrito_por_su_tipo(self, m: Modulo, info, nombre: str, mutaciones: list, pila) -> Optional[Clasificacion]:
+        """A dict typed as a TypedDict (`r = Resp(ok=True)`, `r: Resp = {...}`) whose later writes all set a
+        fixed key that TypedDict declares (`r["url"] = url`): its keys are as enumerable as a literal's, so
+        it is own, the written keys added. None when any binding or write is otherwise."""
+        escritas = [_escritura_fija(nombre, n) for n in mutaciones]
+        if not escritas or any(e is None for e in escritas) or nombre not in info.asignaciones:
+            return None
+        declaradas: Optional[frozenset[str]] = None
+        for a in info.asignaciones[nombre]:
+            if isinstance(a.nodo, cst.AnnAssign):
+                tipo = a.nodo.annotation.annotation
+            elif isinstance(a.valor, cst.Call):
+                tipo = a.valor.func
+            else:
+                return None
+            clases = self.programa.ligaduras_de(m, tipo, info.nodo)
+            if not clases or not all(l.tipo == "clase" and l.m is not None and isinstance(l.nodo, cst.ClassDef) for l in clases):
+                return None
+            for l in clases:
+                claves = self.derivador.claves_de_typeddict(l.m, l.nodo)
+                if claves is None:
+                    return None
+                declaradas = claves if declaradas is None else declaradas & claves
+        if declaradas is None or any(clave not in declaradas for clave, _, _ in escritas):
+            return None
+        base = self._ligaduras(m, info, nombre, pila)
+        if base.procedencia != "own" or base.mapa:
+            return None
+        objeto = next((v.objeto for v in base.valores if v.objeto is not None), None)
+        valores = []
+        for clave, objetivo, valor in escritas:
+            nuevos = self.origenes.valores(m, clave, valor, info.nodo, pila)
+            valores.extend(replace(v, objeto=objeto) if objeto is not None else v for v in nuevos)
+        claves = list(dict.fromkeys([*base.claves, *((clave, m.pos(objetivo)) for clave, objetivo, _ in escritas)]))
+        return Clasificacion("own", f"{base.motivo}, then fixed keys its TypedDict declares", claves, base.spreads,
+                             valores=[*base.valores, *valores])
+
     def _mutado(self, m: Modulo, info, nombre: str, pila) -> Clasificacion:
         """A local dict changed after creation is opaque; when it starts empty (or as a map) and
         only ever gets keys computed from data (`out[x.id] = x`), it is a map."""
-        mutaciones = info.mutaciones[nombre]
+        mutaciones = [n for n in info.mutaciones[nombre] if not _solo_contenido(nombre, n)]
         primera = m.pos(mutaciones[0]).linea
+        tipado = self._escrito_por_su_tipo(m, info, nombre, mutaciones, pila)
+        if tipado is not None:
+            return tipado
         mutado = Clasificacion("opaque", f"`{nombre}` is mutated after creation (line {primera})")
         if not all(_de_mapa(nombre, n) for n in mutaciones) or nombre not in info.asignaciones:
             return mutado
@@ -582,6 +622,38 @@ class Procedencia:
         if not (base.mapa or _vacia(base)):
             return mutado
         return Clasificacion("opaque", f"`{nombre}` is a map: it only gets keys computed from data (line {primera})", mapa=True)
+
+
+# The methods that change what a list holds, never which keys a dict has.
+_DE_LISTA = frozenset({"append", "extend", "insert", "remove"})
+
+
+def _escritura_fija(nombre: str, nodo: cst.CSTNode) -> Optional[tuple[str, cst.Subscript, cst.BaseExpression]]:
+    """`nombre["k"] = v` (one target): the key, the subscript written and the value; None otherwise."""
+    if not (isinstance(nodo, cst.Assign) and len(nodo.targets) == 1):
+        return None
+    objetivo = nodo.targets[0].target
+    if not (isinstance(objetivo, cst.Subscript) and isinstance(objetivo.value, cst.Name) and objetivo.value.value == nombre):
+        return None
+    k = indice(objetivo)
+    clave = texto_cadena(k) if k is not None else None
+    return (clave, objetivo, nodo.value) if clave is not None else None
+
+
+def _solo_contenido(nombre: str, nodo: cst.CSTNode) -> bool:
+    """A change of what a list under fixed keys holds (`r["grupos"].append(x)`,
+    `r["rutas"]["tablas"].extend(xs)`): the root keeps its keys, and so does every dict on the way."""
+    if not (isinstance(nodo, cst.Call) and isinstance(nodo.func, cst.Attribute) and nodo.func.attr.value in _DE_LISTA):
+        return False
+    base = nodo.func.value
+    if not isinstance(base, cst.Subscript):
+        return False  # `r.append(x)`: `r` itself changes
+    while isinstance(base, cst.Subscript):
+        k = indice(base)
+        if k is None or texto_cadena(k) is None:
+            return False
+        base = base.value
+    return isinstance(base, cst.Name) and base.value == nombre
 
 
 def _clave_computada(acceso: cst.BaseExpression) -> bool:

@@ -156,6 +156,38 @@ def test_at_most_one_root_finding_per_tool_and_rule(hallazgos):
     assert {t for t, r in por if r == "contrato.raiz_opaca_es_deuda"} == {
         "pr_no_definido", "pr_modulo_ausente", "pr_metodo_mutado", "pr_mapa_bajo_propiedades", "pr_mapa_bajo_estricta",
         "pr_mapa_con_clave_fija", "pr_varias_opacas", "pr_propia_y_opaca", "pr_sin_metodo",
-        "cp_exportar_otro", "pk_borrar_con_extra"}  # a key, or a `**` spread, the call computes
+        "cp_exportar_otro", "pk_borrar_con_extra",  # a key, or a `**` spread, the call computes
+        "pr_anidado_actualizado", "pr_clave_agregada", "pr_clave_calculada",  # a change of a dict's keys
+        "pr_typeddict_clave_ajena", "pr_dict_sin_typeddict", "pr_typeddict_clave_calculada"}  # a key no TypedDict declares
     # neither a map under a published map nor a tool without output schema is judged
     assert not {t for t, _ in por} & {"pr_pesos", "pr_pesos_en_bucle", "pr_grupos", "pr_pares", "pr_sin_esquema", "pr_mapa_vacio"}
+
+
+def test_filling_a_list_under_a_fixed_key_keeps_the_roots_keys(e):
+    assert raices(e, "contenido_anidado.py") == [
+        (26, "pr_listas_llenadas", "own", False, "written key by key"),
+        (33, "pr_anidado_actualizado", "opaque", False, "`r` is mutated after creation (line 32)"),
+        # the line named is the change of the root's keys, not the append before it
+        (41, "pr_clave_agregada", "opaque", False, "`r` is mutated after creation (line 40)"),
+        (48, "pr_clave_calculada", "opaque", False, "`r` is mutated after creation (line 47)"),
+    ]
+    assert sorted(f["clave"] for f in e["clave_emitida"] if f["herramienta"] == "pr_listas_llenadas") == [
+        "grupos", "rutas", "total"]
+
+
+def test_a_typeddict_written_under_keys_it_declares_keeps_its_keys(e):
+    despues = "then fixed keys its TypedDict declares"
+    assert raices(e, "typeddict_escrito.py") == [
+        (29, "pr_typeddict_constructor", "own", False, f"Respuesta(...) written field by field, {despues}"),
+        (37, "pr_typeddict_anotado", "own", False, f"written key by key, {despues}"),
+        (44, "pr_typeddict_clave_ajena", "opaque", False, "`r` is mutated after creation (line 43)"),
+        (51, "pr_dict_sin_typeddict", "opaque", False, "`r` is mutated after creation (line 50)"),
+        (58, "pr_typeddict_clave_calculada", "opaque", False, "`r` is mutated after creation (line 57)"),
+    ]
+    # each key where it is written; the later write's value joins the same response object
+    assert sorted((f["clave"], f["linea"]) for f in e["clave_emitida"] if f["herramienta"] == "pr_typeddict_constructor") == [
+        ("success", 26), ("url", 28)]
+    assert sorted((f["ruta"], f["origen"], f["objeto"]) for f in e["valor_emitido"]
+                  if f["herramienta"] == "pr_typeddict_constructor") == [
+        ("success", "otro", "procedencia/typeddict_escrito.py:26:9"),
+        ("url", "argumento", "procedencia/typeddict_escrito.py:26:9")]
