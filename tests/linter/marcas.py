@@ -99,6 +99,20 @@ def _identidad(argumento: str, ruta: str) -> bool:
     return palabras[-1] in IDENTIFICADORES | DIRECCIONES and calificador not in CALIFICADORES
 
 
+OPCIONES = {"action", "actions", "operation", "operations", "op", "dryrun", "force", "recursive", "overwrite", "confirm",
+            "notify", "notification", "notifications"}
+
+
+def _opcion(argumento: str, ruta: str) -> bool:
+    """Whether an argument read steers the call instead of naming state the write leaves, written again
+    here: an operation selector or a run flag by its last word (`dry_run` too), or a value filed under a
+    `filters` object or a key that says `requested`."""
+    palabras = _palabras(argumento)
+    if palabras[-1:] and palabras[-1] in OPCIONES or palabras[-2:] == ["dry", "run"]:
+        return True
+    return "filters." in ruta.lower() or "requested" in ruta.lower()
+
+
 CODIGOS = {"error_code", "errorcode", "status_code", "statuscode", "exit_code", "exitcode", "return_code", "returncode",
            "result_code", "resultcode", "response_code", "responsecode", "reason_code", "reasoncode", "http_status",
            "httpstatus", "error_type", "errortype", "error_kind", "errorkind"}
@@ -172,7 +186,8 @@ def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
     for f in primeras.values():
         escribe = f["solo_lectura"] != "verdadero" or f["destructiva"] == "verdadero"
         sin_anotar = f["solo_lectura"] == "ausente" and f["destructiva"] == "ausente"
-        certifica = (f["origen"] == "argumento" and not _identidad(f["argumento"], f["ruta"])) or \
+        certifica = (f["origen"] == "argumento" and not _identidad(f["argumento"], f["ruta"])
+                                           and not _opcion(f["argumento"], f["ruta"])) or \
             (f["origen"] == "literal" and f["literal"].lower() in DESENLACES)
         if escribe and certifica:
             marca(f, "contrato.postcondicion_sin_anotar" if sin_anotar else "contrato.postcondicion_ecoada")

@@ -94,3 +94,15 @@ def test_the_sobre_profile_corpus_reports_exactly_its_markers_in_every_style():
              "sobre.multiaccion_sin_ambas_caras"}
     # every rule red in every style, each style with a file of near misses that passes
     assert reglas_por_archivo == {"decorada.py": todas, "tabla.py": todas, "bajo_nivel.py": todas, "fastmcp_sobre.py": todas}
+
+
+def test_the_arms_of_one_conditional_are_one_echo(salida):
+    """`"ENABLED" if enabled else "DISABLED"` written at one place is one finding (the least literal
+    named); the same literals returned at two places are two."""
+    ecos = [(h["tool"], h["line"], h["message"].split(" from ")[1].split(":")[0]) for h in salida["findings"]
+            if h["path"] == "ecos/ramas_ecos.py" and h["rule"] == "contrato.postcondicion_ecoada"]
+    assert sorted(ecos) == [
+        ("programar", 23, 'the string literal "DISABLED"'),
+        ("reprogramar", 30, 'the string literal "ENABLED"'),
+        ("reprogramar", 31, 'the string literal "DISABLED"'),
+    ]
