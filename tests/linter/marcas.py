@@ -99,7 +99,7 @@ def _identidad(argumento: str, ruta: str) -> bool:
     return palabras[-1] in IDENTIFICADORES | DIRECCIONES and calificador not in CALIFICADORES
 
 
-OPCIONES = {"action", "actions", "operation", "operations", "op", "dryrun", "force", "recursive", "overwrite", "confirm",
+OPCIONES = {"action", "operation", "op", "dryrun", "force", "recursive", "overwrite", "confirm",
             "notify", "notification", "notifications"}
 
 
