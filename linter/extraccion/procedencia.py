@@ -354,6 +354,10 @@ class Procedencia:
         if relativo is not None:  # `from .api import client` then `client.get()`: this project's code, unread
             return Clasificacion("opaque", f"{destino}() cannot be followed: `{relativo}` is a module of this project "
                                            "that is not among the analyzed files")
+        sin_tipo = self.programa.campo_sin_tipo(m, func.value, fn)
+        if sin_tipo is not None:  # `res.service.search()` with `service: object`: maybe the project's own code
+            return Clasificacion("opaque", f"{destino}() cannot be followed: `{describir(m, func.value)}` is a field "
+                                           f"`{sin_tipo}` types as `object` or `Any`, so which class's method runs is unknown")
         return _ajena(destino, "a method of an object no analyzed file defines")
 
     def _clases(self, m: Modulo, expr: cst.BaseExpression, fn) -> list:

@@ -14,7 +14,7 @@ from typing import Callable, Optional, Union
 import libcst as cst
 
 from .camino import padres_hasta
-from .proyecto import Proyecto
+from .proyecto import Proyecto, termina_en
 from .literales import Entorno, describir, numero
 from .presupuesto import paso
 from .recolector import FuncionInfo, Modulo, dotted, texto_cadena
@@ -644,6 +644,25 @@ class Programa:
                         if isinstance(ee, (cst.Name, cst.Attribute)):
                             salida.extend(self.clases_nombradas(em, ee, lig.fn, profundidad + 1))
         return salida
+
+    def campo_sin_tipo(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef]) -> Optional[str]:
+        """The analyzed class whose field `expr` is (`res.service` of a dataclass `service: object`) when that
+        field is annotated `object` or `Any`: the project stores something there without saying its class,
+        so a method called on it may be the project's own. None otherwise."""
+        if not isinstance(expr, cst.Attribute):
+            return None
+        for cm, c in self.clases_de_instancia(m, expr.value, fn):
+            for am, ac in self.linaje(cm, c):
+                anotacion = _anotacion_de_campo(ac, expr.attr.value)
+                if anotacion is None:
+                    continue
+                anotacion = _sin_opcional(anotacion)
+                if isinstance(anotacion, cst.Name) and anotacion.value == "object" \
+                        or isinstance(anotacion, (cst.Name, cst.Attribute)) \
+                        and termina_en(self.proyecto.calificados(am, anotacion), "typing.Any", "typing_extensions.Any"):
+                    return ac.name.value
+                break  # the nearest class that annotates the field decides
+        return None
 
     def _clase_anotada(self, m: Modulo, ann: cst.BaseExpression) -> Optional[tuple[Modulo, cst.ClassDef]]:
         """The analyzed class an annotation names (`Pool`, `"Pool"`, `Optional[Pool]`, `Pool | None`)."""

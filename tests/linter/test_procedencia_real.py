@@ -158,7 +158,8 @@ def test_at_most_one_root_finding_per_tool_and_rule(hallazgos):
         "pr_mapa_con_clave_fija", "pr_varias_opacas", "pr_propia_y_opaca", "pr_sin_metodo",
         "cp_exportar_otro", "pk_borrar_con_extra",  # a key, or a `**` spread, the call computes
         "pr_anidado_actualizado", "pr_clave_agregada", "pr_clave_calculada",  # a change of a dict's keys
-        "pr_typeddict_clave_ajena", "pr_dict_sin_typeddict", "pr_typeddict_clave_calculada"}  # a key no TypedDict declares
+        "pr_typeddict_clave_ajena", "pr_dict_sin_typeddict", "pr_typeddict_clave_calculada",  # a key no TypedDict declares
+        "pr_campo_object", "pr_campo_any"}  # a method of a field typed `object` or `Any`
     # neither a map under a published map nor a tool without output schema is judged
     assert not {t for t, _ in por} & {"pr_pesos", "pr_pesos_en_bucle", "pr_grupos", "pr_pares", "pr_sin_esquema", "pr_mapa_vacio"}
 
@@ -191,3 +192,14 @@ def test_a_typeddict_written_under_keys_it_declares_keeps_its_keys(e):
                   if f["herramienta"] == "pr_typeddict_constructor") == [
         ("success", "otro", "procedencia/typeddict_escrito.py:26:9"),
         ("url", "argumento", "procedencia/typeddict_escrito.py:26:9")]
+
+
+def test_a_method_of_a_field_typed_object_or_any_is_opaque_not_foreign(e):
+    def sin_tipo(llamada: str, campo: str) -> str:
+        return (f"{llamada}() cannot be followed: `{campo}` is a field `Resolucion` types as `object` or `Any`, "
+                "so which class's method runs is unknown")
+    assert raices(e, "campo_sin_tipo.py") == [
+        (44, "pr_campo_object", "opaque", False, sin_tipo("res.service.search", "res.service")),
+        (50, "pr_campo_any", "opaque", False, sin_tipo("res.otro.search", "res.otro")),
+        (56, "pr_campo_cliente", "echoed", False, f"value returned by `res.cliente.get(q).json()`, {AJENO}"),
+    ]
