@@ -74,6 +74,13 @@ folders without an answer (an analyzer error, or a file whose budget ran out).
     .venv/bin/python bench/real_world.py --mirrors DIR [--work DIR] [--only SUBSTR]
         [--skip-install] [--json FILE] [--markdown FILE] [--oracle-lint PATH] [--jobs N]
         [--prefilter-check] [--corpus base|ampliado|todo] [--half desarrollo|medida] [--truth-only]
+
+A run of record measures an installed copy of one commit, so the checkout may change while it runs (an
+editable install measures whatever the tree holds when each folder starts, and a rules file broken
+mid-run breaks the summary at the end):
+
+    git archive COMMIT | tar -x -C COPY && python3 -m venv VENV && VENV/bin/pip install COPY
+    VENV/bin/python COPY/bench/real_world.py --oracle-lint VENV/bin/oracle-lint --mirrors DIR ...
 """
 
 from __future__ import annotations
