@@ -27,7 +27,7 @@ T = TypeVar("T")
 PARSERS = ("json.loads", "json.load", "yaml.safe_load", "yaml.load", "yaml.full_load", "tomllib.loads",
            "tomllib.load", "tomli.loads", "orjson.loads", "ujson.loads", "simplejson.loads")
 VALIDADORES = ("model_validate", "model_validate_json", "parse_obj", "parse_raw", "model_construct", "from_dict", "validate_python")
-COPIAS = ("copy", "model_dump", "dict", "to_dict", "deepcopy")
+COPIAS = ("copy", "model_dump", "dict", "to_dict", "deepcopy", "model_copy")
 # Functions whose result has the keys of their first argument (a copy, a cast, a dataclass as a dict).
 COPIAS_FUNCION = ("copy.copy", "copy.deepcopy", "dataclasses.asdict", "typing.cast")
 MAPAS = ("builtins.dict", "collections.OrderedDict")
@@ -462,7 +462,10 @@ class Procedencia:
 
     def _ligaduras(self, m: Modulo, info, nombre: str, pila) -> Clasificacion:
         partes = []
-        for a in info.asignaciones[nombre]:
+        asignaciones = info.asignaciones[nombre]
+        # `r = r.model_copy(update=...)`, `d = d.copy()`: the same keys as its other bindings, no cycle
+        otras = [a for a in asignaciones if not (a.valor is not None and _copia_de(nombre, a.valor))]
+        for a in otras or asignaciones:
             desempaque = _desempaque(a.nodo, nombre) if a.valor is None else None
             if desempaque is not None:  # `x, err = check(...)`: element `i` of what the right side gives
                 partes.append(self._elemento(m, info.nodo, desempaque[0], desempaque[1], nombre, pila))
@@ -574,6 +577,36 @@ class Procedencia:
         return r
 
     # -- mutations ---------------------------------------------------------------
+    def _modelo_cambiado(self, m: Modulo, info, nombre: str, mutaciones: list) -> Optional[Clasificacion]:
+        """An instance of a closed class (a pydantic model that keeps only its fields, a dataclass) whose
+        changes all go through its attributes (`stack.cards = None`, `r.items.append(x)`): it serializes
+        its fields whatever they hold, so it is own with them. The class is each binding's constructor or
+        annotation, or the parameter's annotation; None when any is not such a class."""
+        if not all(_por_atributo(nombre, n) for n in mutaciones):
+            return None
+        tipos: list[cst.BaseExpression] = []
+        for a in info.asignaciones.get(nombre, []):
+            if isinstance(a.nodo, cst.AnnAssign):
+                tipos.append(a.nodo.annotation.annotation)
+            elif isinstance(a.valor, cst.Call) and not _copia_de(nombre, a.valor):
+                tipos.append(a.valor.func)
+            elif not (a.valor is not None and _copia_de(nombre, a.valor)):
+                return None
+        if nombre in info.parametros():
+            param = next((p for p in [*parametros(info.nodo), *info.nodo.params.kwonly_params] if p.name.value == nombre), None)
+            if param is None or param.annotation is None:
+                return None
+            tipos.append(param.annotation.annotation)
+        partes = []
+        for tipo in tipos:
+            clase = self.programa.clase_anotada(m, tipo)
+            cerrada = self._cerrada(clase[0], clase[1], f"`{nombre}` is a {clase[1].name.value}, which keeps its fields "
+                                                         "whatever is reassigned") if clase is not None else None
+            if cerrada is None:
+                return None
+            partes.append(cerrada)
+        return combinar(partes, f"`{nombre}`") if partes else None
+
     def _escrito_por_su_tipo(self, m: Modulo, info, nombre: str, mutaciones: list, pila) -> Optional[Clasificacion]:
         """A dict typed as a TypedDict (`r = Resp(ok=True)`, `r: Resp = {...}`) whose later writes all set a
         fixed key that TypedDict declares (`r["url"] = url`): its keys are as enumerable as a literal's, so
@@ -616,7 +649,7 @@ class Procedencia:
         only ever gets keys computed from data (`out[x.id] = x`), it is a map."""
         mutaciones = [n for n in info.mutaciones[nombre] if not _solo_contenido(nombre, n)]
         primera = m.pos(mutaciones[0]).linea
-        tipado = self._escrito_por_su_tipo(m, info, nombre, mutaciones, pila)
+        tipado = self._escrito_por_su_tipo(m, info, nombre, mutaciones, pila) or self._modelo_cambiado(m, info, nombre, mutaciones)
         if tipado is not None:
             return tipado
         mutado = Clasificacion("opaque", f"`{nombre}` is mutated after creation (line {primera})")
@@ -642,6 +675,31 @@ def _escritura_fija(nombre: str, nodo: cst.CSTNode) -> Optional[tuple[str, cst.S
     k = indice(objetivo)
     clave = texto_cadena(k) if k is not None else None
     return (clave, objetivo, nodo.value) if clave is not None else None
+
+
+def _copia_de(nombre: str, valor: cst.BaseExpression) -> bool:
+    """`nombre.model_copy(update=...)`, `nombre.copy()`: a copy of `nombre` itself (keyword arguments only)."""
+    return isinstance(valor, cst.Call) and isinstance(valor.func, cst.Attribute) and valor.func.attr.value in COPIAS \
+        and isinstance(valor.func.value, cst.Name) and valor.func.value.value == nombre \
+        and all(a.keyword is not None for a in valor.args)
+
+
+def _por_atributo(nombre: str, nodo: cst.CSTNode) -> bool:
+    """A change made through an attribute of `nombre` (`nombre.x = v`, `nombre.x += v`, `nombre.x.append(v)`,
+    `del nombre.x`), never to `nombre` itself (`nombre["k"] = v`, `nombre.update(...)`)."""
+    if isinstance(nodo, cst.Assign) and len(nodo.targets) == 1:
+        objetivo = nodo.targets[0].target
+    elif isinstance(nodo, (cst.AugAssign, cst.Del)):
+        objetivo = nodo.target
+    elif isinstance(nodo, cst.Call) and isinstance(nodo.func, cst.Attribute):
+        objetivo = nodo.func.value
+    else:
+        return False
+    while isinstance(objetivo, (cst.Subscript, cst.Attribute)):
+        if isinstance(objetivo.value, cst.Name):
+            return objetivo.value.value == nombre and isinstance(objetivo, cst.Attribute)
+        objetivo = objetivo.value
+    return False
 
 
 def _solo_contenido(nombre: str, nodo: cst.CSTNode) -> bool:

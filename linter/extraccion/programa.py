@@ -664,6 +664,10 @@ class Programa:
                 break  # the nearest class that annotates the field decides
         return None
 
+    def clase_anotada(self, m: Modulo, ann: cst.BaseExpression) -> Optional[tuple[Modulo, cst.ClassDef]]:
+        """The analyzed class an annotation or a constructor names (`Pool`, `"Pool"`, `Optional[Pool]`)."""
+        return self._clase_anotada(m, ann)
+
     def _clase_anotada(self, m: Modulo, ann: cst.BaseExpression) -> Optional[tuple[Modulo, cst.ClassDef]]:
         """The analyzed class an annotation names (`Pool`, `"Pool"`, `Optional[Pool]`, `Pool | None`)."""
         ann = _sin_opcional(ann)

@@ -31,8 +31,8 @@ def test_a_value_rebound_from_itself_24_times_takes_a_few_hundred_steps(monkeypa
     e = _extraer("copias.py")
     assert e["no_resuelto"] == []
     assert _filas(e, "raiz", "herramienta", "linea", "procedencia", "motivo") == [
-        ("directo", 82, "own", "helper _cargar() returns a literal"),
-        ("refinado", 76, "opaque", "`resource` is bound to values of different provenance (echoed, own)"),
+        ("directo", 87, "own", "helper _cargar() returns a literal"),
+        ("refinado", 81, "opaque", "`resource` is bound to values of different provenance (opaque, own)"),
     ]
 
 
@@ -49,8 +49,8 @@ def test_a_tool_past_its_step_budget_is_a_row_naming_the_construct_and_the_other
     monkeypatch.setattr(presupuesto, "PASOS_POR_HERRAMIENTA", 5)
     e = _extraer("copias.py")
     assert _filas(e, "no_resuelto", "herramienta", "archivo", "linea", "motivo") == [
-        ("refinado", "copias.py", 24, "reading tool `refinado` took more than 5 resolution steps (the tool's budget) "
-         "while resolving `resource` (copias.py:29); the rest of it was not judged"),
+        ("refinado", "copias.py", 29, "reading tool `refinado` took more than 5 resolution steps (the tool's budget) "
+         "while resolving the provenance of `r` (copias.py:26); the rest of it was not judged"),
     ]
     # the tool is still a tool (its schemas are judged); the tool within its budget is read whole
     assert _filas(e, "herramienta", "herramienta") == [("directo",), ("refinado",)]
