@@ -577,31 +577,37 @@ class Procedencia:
         return r
 
     # -- mutations ---------------------------------------------------------------
-    def _modelo_cambiado(self, m: Modulo, info, nombre: str, mutaciones: list) -> Optional[Clasificacion]:
-        """An instance of a closed class (a pydantic model that keeps only its fields, a dataclass) whose
-        changes all go through its attributes (`stack.cards = None`, `r.items.append(x)`): it serializes
-        its fields whatever they hold, so it is own with them. The class is each binding's constructor or
-        annotation, or the parameter's annotation; None when any is not such a class."""
-        if not all(_por_atributo(nombre, n) for n in mutaciones):
-            return None
+    def _clases_de_ligaduras(self, m: Modulo, info, nombre: str) -> Optional[list[tuple[Modulo, cst.ClassDef]]]:
+        """The analyzed classes `nombre` is typed as in `info`: each binding's annotation or constructor
+        (`r: Resp = {...}`, `r = Resp(...)`; a copy of itself, `r = r.model_copy(...)`, adds none) and the
+        parameter's annotation. None when any of them names no analyzed class."""
         tipos: list[cst.BaseExpression] = []
         for a in info.asignaciones.get(nombre, []):
             if isinstance(a.nodo, cst.AnnAssign):
                 tipos.append(a.nodo.annotation.annotation)
-            elif isinstance(a.valor, cst.Call) and not _copia_de(nombre, a.valor):
+            elif a.valor is not None and _copia_de(nombre, a.valor):
+                continue
+            elif isinstance(a.valor, cst.Call):
                 tipos.append(a.valor.func)
-            elif not (a.valor is not None and _copia_de(nombre, a.valor)):
+            else:
                 return None
         if nombre in info.parametros():
             param = next((p for p in [*parametros(info.nodo), *info.nodo.params.kwonly_params] if p.name.value == nombre), None)
             if param is None or param.annotation is None:
                 return None
             tipos.append(param.annotation.annotation)
+        clases = [self.programa.clase_anotada(m, t) for t in tipos]
+        return None if not clases or any(c is None for c in clases) else clases
+
+    def _modelo_cambiado(self, m: Modulo, info, nombre: str, mutaciones: list) -> Optional[Clasificacion]:
+        """An instance of a closed class (a pydantic model that keeps only its fields, a dataclass) whose
+        changes all go through its attributes (`stack.cards = None`, `r.items.append(x)`): it serializes
+        its fields whatever they hold, so it is own with them. None when any binding is not such a class."""
+        if not all(_por_atributo(nombre, n) for n in mutaciones):
+            return None
         partes = []
-        for tipo in tipos:
-            clase = self.programa.clase_anotada(m, tipo)
-            cerrada = self._cerrada(clase[0], clase[1], f"`{nombre}` is a {clase[1].name.value}, which keeps its fields "
-                                                         "whatever is reassigned") if clase is not None else None
+        for cm, clase in self._clases_de_ligaduras(m, info, nombre) or []:
+            cerrada = self._cerrada(cm, clase, f"`{nombre}` is a {clase.name.value}, which keeps its fields whatever is reassigned")
             if cerrada is None:
                 return None
             partes.append(cerrada)
@@ -615,21 +621,11 @@ class Procedencia:
         if not escritas or any(e is None for e in escritas) or nombre not in info.asignaciones:
             return None
         declaradas: Optional[frozenset[str]] = None
-        for a in info.asignaciones[nombre]:
-            if isinstance(a.nodo, cst.AnnAssign):
-                tipo = a.nodo.annotation.annotation
-            elif isinstance(a.valor, cst.Call):
-                tipo = a.valor.func
-            else:
+        for cm, clase in self._clases_de_ligaduras(m, info, nombre) or []:
+            claves = self.derivador.claves_de_typeddict(cm, clase)
+            if claves is None:
                 return None
-            clases = self.programa.ligaduras_de(m, tipo, info.nodo)
-            if not clases or not all(l.tipo == "clase" and l.m is not None and isinstance(l.nodo, cst.ClassDef) for l in clases):
-                return None
-            for l in clases:
-                claves = self.derivador.claves_de_typeddict(l.m, l.nodo)
-                if claves is None:
-                    return None
-                declaradas = claves if declaradas is None else declaradas & claves
+            declaradas = claves if declaradas is None else declaradas & claves
         if declaradas is None or any(clave not in declaradas for clave, _, _ in escritas):
             return None
         base = self._ligaduras(m, info, nombre, pila)
@@ -695,11 +691,7 @@ def _por_atributo(nombre: str, nodo: cst.CSTNode) -> bool:
         objetivo = nodo.func.value
     else:
         return False
-    while isinstance(objetivo, (cst.Subscript, cst.Attribute)):
-        if isinstance(objetivo.value, cst.Name):
-            return objetivo.value.value == nombre and isinstance(objetivo, cst.Attribute)
-        objetivo = objetivo.value
-    return False
+    return isinstance(_acceso_directo(nombre, objetivo), cst.Attribute)
 
 
 def _solo_contenido(nombre: str, nodo: cst.CSTNode) -> bool:

@@ -588,7 +588,7 @@ class Programa:
                         de_esta.extend(self.clases_de_instancia(lig.m, r.value, lig.nodo, profundidad + 1))
                 if not de_esta and info is not None and isinstance(lig.nodo, cst.FunctionDef) and lig.nodo.returns is not None:
                     # what its returns do not place, its return annotation does (`def get_pool() -> Pool`)
-                    anotada = self._clase_anotada(lig.m, lig.nodo.returns.annotation)
+                    anotada = self.clase_anotada(lig.m, lig.nodo.returns.annotation)
                     de_esta.extend([anotada] if anotada is not None else [])
                 de_fabrica.extend(de_esta)
             return list({id(c): (cm, c) for cm, c in de_fabrica}.values())
@@ -602,7 +602,7 @@ class Programa:
                 if lig.tipo == "valor" and lig.m is not None:
                     salida.extend(self.clases_de_instancia(lig.m, lig.nodo, lig.fn, profundidad + 1))
                 elif lig.tipo == "parametro" and isinstance(lig.nodo, cst.Param) and lig.nodo.annotation is not None:
-                    anotada = self._clase_anotada(lig.m, lig.nodo.annotation.annotation)
+                    anotada = self.clase_anotada(lig.m, lig.nodo.annotation.annotation)
                     if anotada is not None:
                         salida.append(anotada)
         elif isinstance(expr, cst.Attribute):
@@ -611,12 +611,8 @@ class Programa:
                     salida.extend(self.clases_de_instancia(lig.m, lig.nodo, lig.fn, profundidad + 1))
             if not salida:  # a field the class body annotates (`pool: Pool` of a dataclass, or a plain class)
                 for cm, c in self.clases_de_instancia(m, expr.value, fn, profundidad + 1):
-                    for am, ac in self.linaje(cm, c):
-                        anotacion = _anotacion_de_campo(ac, expr.attr.value)
-                        anotada = self._clase_anotada(am, anotacion) if anotacion is not None else None
-                        if anotada is not None:
-                            salida.append(anotada)
-                            break
+                    anotadas = [self.clase_anotada(am, anotacion) for am, _, anotacion in self._campo_anotado(cm, c, expr.attr.value)]
+                    salida.extend([a for a in anotadas if a is not None][:1])
         return salida
 
     def clases_nombradas(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef],
@@ -652,24 +648,25 @@ class Programa:
         if not isinstance(expr, cst.Attribute):
             return None
         for cm, c in self.clases_de_instancia(m, expr.value, fn):
-            for am, ac in self.linaje(cm, c):
-                anotacion = _anotacion_de_campo(ac, expr.attr.value)
-                if anotacion is None:
-                    continue
+            for am, ac, anotacion in self._campo_anotado(cm, c, expr.attr.value)[:1]:  # the nearest annotation decides
                 anotacion = _sin_opcional(anotacion)
                 if isinstance(anotacion, cst.Name) and anotacion.value == "object" \
                         or isinstance(anotacion, (cst.Name, cst.Attribute)) \
                         and termina_en(self.proyecto.calificados(am, anotacion), "typing.Any", "typing_extensions.Any"):
                     return ac.name.value
-                break  # the nearest class that annotates the field decides
         return None
 
-    def clase_anotada(self, m: Modulo, ann: cst.BaseExpression) -> Optional[tuple[Modulo, cst.ClassDef]]:
-        """The analyzed class an annotation or a constructor names (`Pool`, `"Pool"`, `Optional[Pool]`)."""
-        return self._clase_anotada(m, ann)
+    def _campo_anotado(self, m: Modulo, clase: cst.ClassDef, campo: str) -> list[tuple[Modulo, cst.ClassDef, cst.BaseExpression]]:
+        """The annotations the lineage of `clase` gives the field `campo`, nearest class first."""
+        salida = []
+        for am, ac in self.linaje(m, clase):
+            anotacion = _anotacion_de_campo(ac, campo)
+            if anotacion is not None:
+                salida.append((am, ac, anotacion))
+        return salida
 
-    def _clase_anotada(self, m: Modulo, ann: cst.BaseExpression) -> Optional[tuple[Modulo, cst.ClassDef]]:
-        """The analyzed class an annotation names (`Pool`, `"Pool"`, `Optional[Pool]`, `Pool | None`)."""
+    def clase_anotada(self, m: Modulo, ann: cst.BaseExpression) -> Optional[tuple[Modulo, cst.ClassDef]]:
+        """The analyzed class an annotation or a constructor names (`Pool`, `"Pool"`, `Optional[Pool]`, `Pool | None`)."""
         ann = _sin_opcional(ann)
         if isinstance(ann, cst.SimpleString):
             texto = texto_cadena(ann)

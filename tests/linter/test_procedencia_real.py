@@ -160,7 +160,7 @@ def test_at_most_one_root_finding_per_tool_and_rule(hallazgos):
         "pr_anidado_actualizado", "pr_clave_agregada", "pr_clave_calculada",  # a change of a dict's keys
         "pr_typeddict_clave_ajena", "pr_dict_sin_typeddict", "pr_typeddict_clave_calculada",  # a key no TypedDict declares
         "pr_campo_object", "pr_campo_any",  # a method of a field typed `object` or `Any`
-        "pr_modelo_abierto"}  # a model that keeps extra keys, given one
+        "pr_modelo_abierto", "pr_parametro_sin_tipo"}  # a model that keeps extra keys, given one; an untyped parameter
     # neither a map under a published map nor a tool without output schema is judged
     assert not {t for t, _ in por} & {"pr_pesos", "pr_pesos_en_bucle", "pr_grupos", "pr_pares", "pr_sin_esquema", "pr_mapa_vacio"}
 
@@ -208,9 +208,11 @@ def test_a_method_of_a_field_typed_object_or_any_is_opaque_not_foreign(e):
 
 def test_a_closed_model_keeps_its_fields_whatever_its_attributes_are_set_to(e):
     assert raices(e, "modelo_cambiado.py") == [
-        (39, "pr_campo_reasignado", "own", False, "helper _filtrar() returns a literal"),  # `pila.cartas = None` in the helper
-        (46, "pr_lista_de_campo", "own", False, "`p` is a Pila, which keeps its fields whatever is reassigned"),
-        (54, "pr_copia_del_modelo", "own", False, "helper _pila() returns a literal"),  # `p = p.model_copy(...)` is no cycle
-        (61, "pr_modelo_abierto", "opaque", False, "`p` is mutated after creation (line 60)"),
+        (52, "pr_campo_reasignado", "own", False, "helper _filtrar() returns a literal"),  # `pila.cartas = None` in the helper
+        (59, "pr_lista_de_campo", "own", False, "`p` is a Pila, which keeps its fields whatever is reassigned"),
+        (67, "pr_copia_del_modelo", "own", False, "helper _pila() returns a literal"),  # `p = p.model_copy(...)` is no cycle
+        (74, "pr_modelo_abierto", "opaque", False, "`p` is mutated after creation (line 73)"),
+        (81, "pr_dataclass_cambiada", "own", False, "`m` is a Mazo, which keeps its fields whatever is reassigned"),
+        (86, "pr_parametro_sin_tipo", "opaque", False, "helper _sin_tipo(): `pila` is mutated after creation (line 42)"),
     ]
     assert sorted(f["clave"] for f in e["clave_emitida"] if f["herramienta"] == "pr_lista_de_campo") == ["cartas", "nombre"]
