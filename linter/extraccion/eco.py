@@ -41,6 +41,11 @@ class Origen:
     argumento: Optional[str] = None
     literal: Optional[str] = None
     otros_literales: tuple[str, ...] = ()  # `"on" if x else "off"`: every string it may be, past the first
+    # the handler whose parameter it is, as (module, function): where `eleccion.solo_elige` reads its uses
+    manejador: Optional[tuple[Modulo, cst.FunctionDef]] = field(default=None, compare=False)
+    # the project helpers it was followed through, each as (argument expression at the call, module,
+    # helper, parameter): from the handler's call inward
+    saltos: tuple[tuple[cst.BaseExpression, Modulo, cst.FunctionDef, str], ...] = field(default=(), compare=False)
 
     def motivo(self) -> str:
         """The origin in English, for a finding's message."""
@@ -201,12 +206,20 @@ class Origenes:
 
     def _parametro(self, m: Modulo, fn: cst.FunctionDef, nombre: str, pila) -> Origen:
         """A helper's parameter is what the call being followed passes; a handler's is an argument."""
-        seguida, origen = self.procedencia.argumento_seguido(fn, nombre, lambda lm, valor, lfn: self.de(lm, valor, lfn, pila))
+        seguida, origen = self.procedencia.argumento_seguido(
+            fn, nombre, lambda lm, valor, lfn: _saltado(self.de(lm, valor, lfn, pila), valor, m, fn, nombre))
         if seguida:
             return origen or OTRO
         if id(fn) not in self.manejadores or not _es_argumento(self.procedencia.derivador, m, fn, nombre):
             return OTRO
-        return Origen("argumento", nombre)
+        return Origen("argumento", nombre, manejador=(m, fn))
+
+
+def _saltado(origen: Origen, valor: cst.BaseExpression, m: Modulo, fn: cst.FunctionDef, nombre: str) -> Origen:
+    """An argument's origin read through a call into helper `fn`: the hop recorded on it."""
+    if origen.origen != "argumento":
+        return origen
+    return replace(origen, saltos=(*origen.saltos, (valor, m, fn, nombre)))
 
 
 def _es_argumento(der: "Derivador", m: Modulo, fn: cst.FunctionDef, nombre: str) -> bool:

@@ -20,6 +20,8 @@ from .anotaciones import Derivador
 from .carga import Cargador
 from .verificacion import Formas
 from .complete import Complete
+from .eco import Valor
+from .eleccion import Elecciones
 from .literales import Literales
 from .presupuesto import Agotado, Desbordado, comprobar, pasos, presupuesto
 from .procedencia import Procedencia
@@ -251,9 +253,11 @@ def _herramienta(h: Herramienta, salida: Salida, procedencia: Procedencia, proye
     procedencia.origenes.manejadores = {id(f) for f in h.funciones} | {id(e.funcion) for e in h.emisiones if e.funcion is not None}
     procedencia.origenes.de_lambda = {p.name.value for e in h.emisiones if isinstance(e.nodo, cst.Lambda)
                                       for p in todos_los_parametros(e.nodo.params)}
+    escritos: list[tuple[dict[str, Any], Valor]] = []
     try:
         for emision in h.emisiones:
-            _emision(h, emision, estricta, declara, salida, procedencia, proyecto)
+            _emision(h, emision, estricta, declara, salida, procedencia, proyecto, escritos)
+        _elecciones(escritos, procedencia)
     finally:  # also when a budget runs out: the rows written so far stay well formed
         procedencia.origenes.manejadores, procedencia.origenes.de_lambda = set(), set()
         _marcar(fila_herramienta, salida, raices, claves, valores)
@@ -289,9 +293,22 @@ def _raiz_emitida(h: Herramienta, e: Emision, proyecto: Proyecto) -> Optional[cs
     return valor
 
 
+def _elecciones(escritos: list[tuple[dict[str, Any], Valor]], procedencia: Procedencia) -> None:
+    """Mark each value row from a handler parameter that only chooses what the call does
+    (`eleccion.Elecciones`), the places where the tool's responses write arguments set apart."""
+    argumentos = [(fila, v.origen) for fila, v in escritos if v.origen.origen == "argumento"]
+    elecciones = Elecciones({v.pos for _, v in escritos if v.origen.origen == "argumento"},
+                            {id(valor): (m, fn, nombre) for _, o in argumentos for valor, m, fn, nombre in o.saltos},
+                            procedencia.programa.ligaduras_de)
+    for fila, o in argumentos:
+        if o.manejador is not None and o.argumento is not None and "." not in o.argumento:
+            fila["solo_elige"] = elecciones.solo_elige(*o.manejador, o.argumento)
+
+
 def _emision(h: Herramienta, e: Emision, estricta: bool, declara: bool, salida: Salida, procedencia: Procedencia,
-             proyecto: Proyecto) -> None:
-    """raiz / clave_emitida / spread rows of one emission site."""
+             proyecto: Proyecto, escritos: list[tuple[dict[str, Any], Valor]]) -> None:
+    """raiz / clave_emitida / spread rows of one emission site; each value row is kept with its value
+    in `escritos`."""
     raiz = _raiz_emitida(h, e, proyecto)
     if raiz is None:
         return
@@ -312,7 +329,8 @@ def _emision(h: Herramienta, e: Emision, estricta: bool, declara: bool, salida: 
             salida.fila("valor_emitido", herramienta=h.nombre, ruta=v.ruta, clave=v.clave,
                         origen=v.origen.origen, argumento=v.origen.argumento, literal=v.origen.literal,
                         motivo=v.origen.motivo(), constante=v.constante, objeto=_lugar(v.objeto),
-                        **h.pistas, **v.pos.fila())
+                        solo_elige=False, **h.pistas, **v.pos.fila())
+            escritos.append((salida.filas["valor_emitido"][-1], v))
     for pos, antes, de_spread in c.spreads:
         salida.fila("spread", herramienta=h.nombre, clave_propia_antes=antes, procedencia=c.procedencia,
                     procedencia_spread=de_spread, **pos.fila())

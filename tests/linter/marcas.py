@@ -187,7 +187,7 @@ def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
         escribe = f["solo_lectura"] != "verdadero" or f["destructiva"] == "verdadero"
         sin_anotar = f["solo_lectura"] == "ausente" and f["destructiva"] == "ausente"
         certifica = (f["origen"] == "argumento" and not _identidad(f["argumento"], f["ruta"])
-                                           and not _opcion(f["argumento"], f["ruta"])) or \
+                                           and not _opcion(f["argumento"], f["ruta"]) and not f["solo_elige"]) or \
             (f["origen"] == "literal" and f["literal"].lower() in DESENLACES)
         if escribe and certifica:
             marca(f, "contrato.postcondicion_sin_anotar" if sin_anotar else "contrato.postcondicion_ecoada")
