@@ -32,6 +32,9 @@ COPIAS = ("copy", "model_dump", "dict", "to_dict", "deepcopy", "model_copy")
 COPIAS_FUNCION = ("copy.copy", "copy.deepcopy", "dataclasses.asdict", "typing.cast")
 MAPAS = ("builtins.dict", "collections.OrderedDict")
 ULTIMOS_DE_LLAMADA = frozenset(n.rsplit(".", 1)[-1] for n in (*PARSERS, *COPIAS_FUNCION, *MAPAS))  # what `_llamada` looks for
+# A future's result is whatever the work it runs returns, set elsewhere (a worker thread, a queue), not a
+# foreign API's answer: `concurrent.futures.Future().result()` is opaque, never echoed.
+FUTUROS = ("concurrent.futures.Future", "concurrent.futures._base.Future", "asyncio.Future", "asyncio.futures.Future")
 LECTURAS = ("get",)  # `d.get(k)` reads into `d`, like `d[k]`, when `d` is a dict the server builds
 MAX = 25
 # Bases that give a class no method a root could come from (`class C(ABC)`, `Generic[T]`, `Protocol`).
@@ -337,6 +340,8 @@ class Procedencia:
         analyzed class `recv` is an instance of (also through what a function returns), or a foreign one."""
         metodo = func.attr.value
         clases = self._clases(m, func.value, fn)
+        # a value typed as a Protocol is an instance of a class that implements it: its method runs
+        clases = [k for cm, c in clases for k in self.programa.despacho(cm, c, metodo)]
         if clases:
             metodos = [l for cm, c in clases for l in self.programa.miembro(cm, c, metodo, instancia=True)
                        if l.tipo == "funcion" and l.m is not None and isinstance(l.nodo, cst.FunctionDef)]
@@ -354,11 +359,21 @@ class Procedencia:
         if relativo is not None:  # `from .api import client` then `client.get()`: this project's code, unread
             return Clasificacion("opaque", f"{destino}() cannot be followed: `{relativo}` is a module of this project "
                                            "that is not among the analyzed files")
+        if metodo == "result" and self._es_futuro(m, func.value, fn):
+            return Clasificacion("opaque", f"{destino}() is what the future's work returns, set where that work "
+                                           "runs: the analyzer cannot see which function that is")
         sin_tipo = self.programa.campo_sin_tipo(m, func.value, fn)
         if sin_tipo is not None:  # `res.service.search()` with `service: object`: maybe the project's own code
             return Clasificacion("opaque", f"{destino}() cannot be followed: `{describir(m, func.value)}` is a field "
                                            f"`{sin_tipo}` types as `object` or `Any`, so which class's method runs is unknown")
         return _ajena(destino, "a method of an object no analyzed file defines")
+
+    def _es_futuro(self, m: Modulo, expr: cst.BaseExpression, fn) -> bool:
+        """`expr` is bound only to futures the code creates (`concurrent.futures.Future()`, `asyncio.Future()`)."""
+        ligaduras = self.programa.ligaduras_de(m, expr, fn) if isinstance(expr, (cst.Name, cst.Attribute)) else []
+        return bool(ligaduras) and all(
+            l.tipo == "valor" and l.m is not None and isinstance(l.nodo, cst.Call)
+            and bool(self.proyecto.calificados(l.m, l.nodo.func) & set(FUTUROS)) for l in ligaduras)
 
     def _clases(self, m: Modulo, expr: cst.BaseExpression, fn) -> list:
         """The analyzed classes `expr` may be an instance of (Programa follows factories' returns too),

@@ -20,6 +20,7 @@ from .presupuesto import paso
 from .recolector import FuncionInfo, Modulo, dotted, texto_cadena
 
 MAX_PROFUNDIDAD = 10
+PROTOCOLOS = {"typing.Protocol", "typing_extensions.Protocol"}
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ class Programa:
         self._en_curso: dict[tuple, int] = {}  # question -> its depth on the stack
         self._bajos: list[int] = []  # per open question: the lowest depth of an open question it read
         self._ligaduras: dict[tuple[str, int, str], list[Ligadura]] = {}
+        self._implementaciones: dict[tuple[int, str], list[tuple[Modulo, cst.ClassDef]]] = {}
         # Every node whose id keys a remembered answer, kept alive as long as the answers: a node freed
         # while its answer is remembered (a `cst.Attribute` built for one question, a module the loader
         # dropped) would give its id to the next node, which would then get the old node's answer.
@@ -254,7 +256,7 @@ class Programa:
             return salida
         clase = self.clase_de_instancia(m, expr.value, fn)
         if clase is not None:
-            return self.miembro(clase[0], clase[1], attr, instancia=True)
+            return [l for cm, c in self.despacho(clase[0], clase[1], attr) for l in self.miembro(cm, c, attr, instancia=True)]
         if bases and all(b.tipo == "bucle" for b in bases):
             return [Ligadura("desconocido", m, expr, fn, attr, f"`{describir(m, expr.value)}` is a loop variable over a value "
                              "that is not a literal sequence")]
@@ -548,6 +550,40 @@ class Programa:
             if salida:
                 return salida
         return [Ligadura("desconocido", m, clase, None, attr, f"`{clase.name.value}` has no attribute `{attr}` the analyzer can see")]
+
+    def es_protocolo(self, m: Modulo, clase: cst.ClassDef) -> bool:
+        """Whether `clase` is a `typing.Protocol` (one of its own bases is `Protocol` or `Protocol[T]`)."""
+        for arg in clase.bases:
+            base = arg.value.value if isinstance(arg.value, cst.Subscript) else arg.value
+            if arg.keyword is None and self.proyecto.calificados(m, base) & PROTOCOLOS:
+                return True
+        return False
+
+    def despacho(self, m: Modulo, clase: cst.ClassDef, attr: str) -> list[tuple[Modulo, cst.ClassDef]]:
+        """The classes whose `attr` runs on a value typed as `clase`: a Protocol's implementations
+        (`implementaciones`) when it has any, else the class itself."""
+        return (self.implementaciones(m, clase, attr) if self.es_protocolo(m, clase) else []) or [(m, clase)]
+
+    def implementaciones(self, m: Modulo, protocolo: cst.ClassDef, metodo: str) -> list[tuple[Modulo, cst.ClassDef]]:
+        """The analyzed classes a Protocol-typed value may be when `metodo` is called on it: those that
+        subclass the protocol, and those whose lineage defines every method the protocol (with the
+        protocols it extends) declares, as a type checker matches them. Searched among the modules that
+        spell `metodo` (a recorded dependency, as for call sites)."""
+        clave = (self._id(protocolo), metodo)
+        if clave not in self._implementaciones:
+            declarados = {n for cm, c in self.linaje(m, protocolo) if self.es_protocolo(cm, c)
+                          for n in cm.metodos.get(id(c), {})}
+            salida: list[tuple[Modulo, cst.ClassDef]] = []
+            for om in self.proyecto.modulos_con(metodo):
+                for c in om.clases.values():
+                    if c is protocolo or self.es_protocolo(om, c):
+                        continue
+                    linaje = self.linaje(om, c)
+                    definidos = {n for cm, k in linaje for n in cm.metodos.get(id(k), {})}
+                    if any(k is protocolo for _, k in linaje) or (declarados and declarados <= definidos):
+                        salida.append((om, c))
+            self._implementaciones[clave] = salida
+        return self._implementaciones[clave]
 
     def clase_de_metodo(self, m: Modulo, fn: Optional[cst.FunctionDef]) -> Optional[cst.ClassDef]:
         """The class whose body defines `fn`."""

@@ -1,0 +1,20 @@
+"""A method called on a value typed as a Protocol runs in the classes that implement it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from oracle_lint.linter.extraccion import extraer
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "linter"
+
+
+def test_a_protocol_typed_receiver_is_read_through_its_implementations():
+    ev = extraer([FIXTURES / "procedencia" / "protocolo.py"], FIXTURES)
+    assert sorted((f["herramienta"], f["procedencia"], f["motivo"]) for f in ev["raiz"]) == [
+        # a structural implementation (Memoria) and a subclass (Disco); Parcial lacks `contar`
+        ("pr_protocolo_leer", "own", "method Memoria.leer() returns a literal"),
+        ("pr_protocolo_mutado", "opaque", "method Bitacora.anotar(): `salida` is mutated after creation (line 87)"),
+        ("pr_protocolo_sin_implementacion", "opaque", "method Cola.sacar() returns no value the analyzer can see"),
+    ]
+    assert sorted(f["clave"] for f in ev["clave_emitida"] if f["herramienta"] == "pr_protocolo_leer") == ["filas", "filas", "ok", "ok", "ok"]
