@@ -45,6 +45,12 @@ def _aristas(raiz: cst.CSTNode) -> Iterator[tuple[cst.CSTNode, cst.CSTNode]]:
             pila.append(hijo)
 
 
+def aristas(raiz: cst.CSTNode) -> Iterator[tuple[cst.CSTNode, cst.CSTNode]]:
+    """(child, parent) of every node under `raiz`, read off the node fields: a function's own map
+    without the whole module's."""
+    return _aristas(raiz)
+
+
 def padres_de(raiz: cst.CSTNode) -> dict[cst.CSTNode, cst.CSTNode]:
     """Every node under `raiz` mapped to its parent: ParentNodeProvider's mapping (the children of a
     node are its node-valued fields, as `node.children` collects them), without a libcst visit."""

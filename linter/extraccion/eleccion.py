@@ -19,6 +19,7 @@ from typing import Optional
 
 import libcst as cst
 
+from .camino import aristas
 from .presupuesto import Desbordado
 from .programa import Ligadura, parametros
 from .recolector import Modulo, texto_cadena
@@ -45,7 +46,7 @@ class Elecciones:
         self.escritos = escritos
         self.saltos = saltos
         self.ligaduras = ligaduras
-        self._lecturas: dict[int, dict[str, list[cst.Name]]] = {}
+        self._lecturas: dict[int, tuple[dict[str, list[cst.Name]], dict[cst.CSTNode, cst.CSTNode]]] = {}
         self._usos: dict[tuple[int, str], str] = {}
 
     def solo_elige(self, m: Modulo, fn: cst.FunctionDef, nombre: str) -> bool:
@@ -67,7 +68,7 @@ class Elecciones:
     def _calcular(self, m: Modulo, fn: cst.FunctionDef, nombre: str, en_curso: frozenset) -> str:
         if id(fn) not in self._lecturas:
             self._lecturas[id(fn)] = lecturas_de(fn)
-        lecturas, padres = self._lecturas[id(fn)], m.padres
+        lecturas, padres = self._lecturas[id(fn)]
         pendientes, seguidos, compara = [nombre], {nombre}, False
         while pendientes:
             for nodo in lecturas.get(pendientes.pop(), ()):
@@ -128,69 +129,30 @@ def _parametro_de(llamada: cst.Call, arg: cst.Arg, fn: cst.FunctionDef) -> Optio
     return dentro[len(posicionales)].name.value if len(posicionales) < len(dentro) else None
 
 
-class _Nombres(cst.CSTVisitor):
-    """Every `Name` read in a function, by identifier (bindings and attribute or keyword names left out)."""
-
-    def __init__(self) -> None:
-        self.lecturas: dict[str, list[cst.Name]] = {}
-        self.no_leidos: set[int] = set()
-
-    def _no_leido(self, nodo: Optional[cst.CSTNode]) -> None:
-        if isinstance(nodo, cst.Name):
-            self.no_leidos.add(id(nodo))
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        self._no_leido(node.attr)
-
-    def visit_Arg(self, node: cst.Arg) -> None:
-        self._no_leido(node.keyword)
-
-    def visit_Param(self, node: cst.Param) -> None:
-        self._no_leido(node.name)
-
-    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-        self._no_leido(node.target)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self._no_leido(node.target)
-
-    def visit_AsName(self, node: cst.AsName) -> None:
-        self._no_leido(node.name)
-
-    def visit_For(self, node: cst.For) -> None:
-        self._no_leido(node.target)
-
-    def visit_CompFor(self, node: cst.CompFor) -> None:
-        self._no_leido(node.target)
-
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        self._no_leido(node.target)
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._no_leido(node.name)
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self._no_leido(node.name)
-
-    def visit_NameItem(self, node: cst.NameItem) -> None:
-        self._no_leido(node.name)
-
-    def visit_MatchAs(self, node: cst.MatchAs) -> None:
-        self._no_leido(node.name)
-
-    def visit_ImportAlias(self, node: cst.ImportAlias) -> bool:
-        return False
-
-    def visit_Name(self, node: cst.Name) -> None:
-        if id(node) not in self.no_leidos:
-            self.lecturas.setdefault(node.value, []).append(node)
+def lecturas_de(fn: cst.FunctionDef) -> tuple[dict[str, list[cst.Name]], dict[cst.CSTNode, cst.CSTNode]]:
+    """The reads of each name in `fn` (nested functions included: they see its parameters; bindings,
+    attribute and keyword names left out), and the parent of every node in it. One walk of the
+    function's fields (`camino.aristas`), not of its module."""
+    lecturas: dict[str, list[cst.Name]] = {}
+    padres: dict[cst.CSTNode, cst.CSTNode] = {}
+    for hijo, padre in aristas(fn):
+        padres[hijo] = padre
+        if isinstance(hijo, cst.Name) and _leido(hijo, padre):
+            lecturas.setdefault(hijo.value, []).append(hijo)
+    return lecturas, padres
 
 
-def lecturas_de(fn: cst.FunctionDef) -> dict[str, list[cst.Name]]:
-    """The reads of each name in `fn`'s body (nested functions included: they see its parameters)."""
-    nombres = _Nombres()
-    fn.body.visit(nombres)
-    return nombres.lecturas
+def _leido(nombre: cst.Name, padre: cst.CSTNode) -> bool:
+    """Whether a `Name` under `padre` reads a variable (not an attribute's or keyword's name, nor a binding)."""
+    if isinstance(padre, cst.Attribute):
+        return padre.attr is not nombre
+    if isinstance(padre, cst.Arg):
+        return padre.keyword is not nombre
+    if isinstance(padre, (cst.Param, cst.AsName, cst.NameItem, cst.MatchAs, cst.FunctionDef, cst.ClassDef)):
+        return padre.name is not nombre
+    if isinstance(padre, (cst.AssignTarget, cst.AnnAssign, cst.For, cst.CompFor, cst.NamedExpr)):
+        return padre.target is not nombre
+    return not isinstance(padre, cst.ImportAlias)
 
 
 def _uso(m: Modulo, padres: Mapping[cst.CSTNode, cst.CSTNode], x: cst.CSTNode,

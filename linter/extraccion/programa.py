@@ -555,7 +555,9 @@ class Programa:
         """Whether `clase` is a `typing.Protocol` (one of its own bases is `Protocol` or `Protocol[T]`)."""
         for arg in clase.bases:
             base = arg.value.value if isinstance(arg.value, cst.Subscript) else arg.value
-            if arg.keyword is None and self.proyecto.calificados(m, base) & PROTOCOLOS:
+            ultimo = base.attr.value if isinstance(base, cst.Attribute) else base.value if isinstance(base, cst.Name) else None
+            # only a base spelled `Protocol` is asked for its qualified names (which may need a scope analysis)
+            if arg.keyword is None and ultimo == "Protocol" and self.proyecto.calificados(m, base) & PROTOCOLOS:
                 return True
         return False
 
