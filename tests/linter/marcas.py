@@ -84,10 +84,13 @@ CALIFICADORES = {"new", "target", "dest", "destination", "to", "output", "out", 
                  "last", "given", "family", "friendly", "nick"}
 
 
+CREDENCIALES = {"access", "api", "auth", "refresh", "bearer", "id", "session", "csrf", "secret", "device", "push", "new"}
+
+
 def _identidad(argumento: str, ruta: str) -> bool:
     """Whether an argument read names or addresses the resource, written again here: its last word an
-    identifier or an address not qualified as the new side or a set attribute, the acting account, or
-    any argument under a key named as an identifier."""
+    identifier or an address not qualified as the new side or a set attribute, a token that is no
+    credential, the acting account, or any argument under a key named as an identifier."""
     palabras, de_la_clave = _palabras(argumento), _palabras(ruta)
     if de_la_clave and de_la_clave[-1] in IDENTIFICADORES:
         return True
@@ -96,6 +99,8 @@ def _identidad(argumento: str, ruta: str) -> bool:
     if palabras[-1] == "email" and any(("user" in p or "account" in p) for p in palabras):
         return True
     calificador = palabras[-2] if len(palabras) > 1 else ""
+    if palabras[-1] == "token":
+        return calificador not in CREDENCIALES
     return palabras[-1] in IDENTIFICADORES | DIRECCIONES and calificador not in CALIFICADORES
 
 
