@@ -20,13 +20,14 @@ from typing import Optional
 import libcst as cst
 
 from .camino import aristas
+from .eco import CONVERSIONES as CONVERSIONES_CALIFICADAS
+from .eco import METODOS_DE_TEXTO
 from .presupuesto import Desbordado
 from .programa import Ligadura, parametros
 from .recolector import Modulo, texto_cadena
 from .tipos import Pos
 
-METODOS_DE_TEXTO = ("strip", "lstrip", "rstrip", "lower", "upper", "title", "casefold")
-CONVERSIONES = ("str", "int", "float", "bool")
+CONVERSIONES = tuple(c.rsplit(".", 1)[-1] for c in CONVERSIONES_CALIFICADAS)  # `str(x)`, by the builtin's name
 REGISTROS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "log"})
 
 
