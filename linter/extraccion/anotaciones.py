@@ -49,8 +49,9 @@ VALIDADORES_SIN_ESQUEMA = tuple(f"{m}.{v}" for m in ("pydantic", "pydantic.funct
 # a metadata class defining none of these, with every base read, leaves the schema as the type's.
 GANCHOS_PYDANTIC = frozenset({"__get_pydantic_core_schema__", "__get_pydantic_json_schema__", "__get_validators__",
                               "__modify_schema__", "__is_annotated_types_grouped_metadata__", "__iter__"})
+PROTOCOLOS = ("typing.Protocol", "typing_extensions.Protocol")  # also what makes a class a protocol (Programa)
 # Bases that define none of those hooks (the neutral bases of a plain class).
-BASES_NEUTRAS = ("abc.", "typing.Generic", "typing.Protocol", "typing_extensions.Protocol")
+BASES_NEUTRAS = ("abc.", "typing.Generic", *PROTOCOLOS)
 VALIDADOR_PLANO = ("pydantic.PlainValidator", "pydantic.functional_validators.PlainValidator")
 RESTRICCIONES = {"ge": "minimum", "le": "maximum", "gt": "exclusiveMinimum", "lt": "exclusiveMaximum", "pattern": "pattern"}
 

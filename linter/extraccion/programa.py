@@ -13,6 +13,7 @@ from typing import Callable, Optional, Union
 
 import libcst as cst
 
+from .anotaciones import PROTOCOLOS
 from .camino import padres_hasta
 from .proyecto import Proyecto, termina_en
 from .literales import Entorno, describir, numero
@@ -20,7 +21,6 @@ from .presupuesto import paso
 from .recolector import FuncionInfo, Modulo, dotted, texto_cadena
 
 MAX_PROFUNDIDAD = 10
-PROTOCOLOS = {"typing.Protocol", "typing_extensions.Protocol"}
 
 
 @dataclass(frozen=True)
@@ -557,7 +557,7 @@ class Programa:
             base = arg.value.value if isinstance(arg.value, cst.Subscript) else arg.value
             ultimo = base.attr.value if isinstance(base, cst.Attribute) else base.value if isinstance(base, cst.Name) else None
             # only a base spelled `Protocol` is asked for its qualified names (which may need a scope analysis)
-            if arg.keyword is None and ultimo == "Protocol" and self.proyecto.calificados(m, base) & PROTOCOLOS:
+            if arg.keyword is None and ultimo == "Protocol" and self.proyecto.calificados(m, base) & set(PROTOCOLOS):
                 return True
         return False
 
