@@ -18,6 +18,12 @@ that are files of the typescript-sdk's examples get their reason for now: their 
 written yet. `medida` is refused: that half is listed only when the analyzer is measured on it.
 
     .venv/bin/python bench/real_world_ts.py --mirrors /work/.mirror --work /tmp/rw-ts [--group base|desarrollo] [--only SUBSTR]
+        [--static .venv/bin/oracle-lint]
+
+With `--static`, each listed row is also read by the analyzer (`oracle-lint evidence --no-cache`,
+run from the row's folder as a new user would) and compared with its live listing: tools found,
+published schemas identical (input and output), readOnlyHint/destructiveHint equal, extra tools,
+and what it could not read.
 """
 
 from __future__ import annotations
@@ -166,12 +172,53 @@ def verdad(fila: Fila, espejos: Path, trabajo: Path, prefijo: list[str]) -> dict
     return salida
 
 
+def estatico(fila: Fila, trabajo: Path, oracle_lint: str) -> Optional[dict[str, Any]]:
+    """The analyzer on the row's folder (`oracle-lint evidence --no-cache`, run from it, as a new user
+    would), against the row's live listing: tools found, schemas identical (input and output, keys
+    sorted), hints equal, extra tools, and the unread rows that are not the per-tool "responses"
+    row. None when the row has no truth."""
+    archivo = trabajo / "truth" / f"{fila.nombre.replace('/', '+')}.json"
+    if not archivo.exists():
+        return None
+    verdad_ = json.loads(archivo.read_text(encoding="utf-8"))
+    if verdad_.get("herramientas") is None:
+        return None
+    from oracle_lint.linter.extraccion import pistas
+
+    carpeta = (arbol(fila, Path("/nonexistent"), trabajo) / fila.carpeta).resolve()
+    hecho = subprocess.run([oracle_lint, "evidence", "--no-cache"], cwd=carpeta, capture_output=True, text=True,
+                           timeout=PLAZO_LISTAR * 10)
+    if hecho.returncode not in (0, 1):
+        return {"error": f"evidence exit {hecho.returncode}: {hecho.stderr.strip()[-300:]}"}
+    evidencia = json.loads(hecho.stdout)
+    relaciones = evidencia.get("relaciones", evidencia)
+    herramientas = {h["herramienta"]: h for h in relaciones["herramienta"]}
+    esquemas = {(e["herramienta"], e["lado"]): json.loads(e["contenido"]) for e in relaciones["esquema"]}
+    vivas = {t["name"]: t for t in verdad_["herramientas"]}
+    halladas = [n for n in vivas if n in herramientas]
+    iguales, distintas = [], []
+    for n in halladas:
+        t, h = vivas[n], herramientas[n]
+        mismos = all(json.dumps(esquemas.get((n, lado)), sort_keys=True) == json.dumps(t.get(campo), sort_keys=True)
+                     for lado, campo in (("entrada", "inputSchema"), ("salida", "outputSchema")))
+        sugeridas = pistas.de_listado(t.get("annotations"))
+        mismas = (sugeridas["solo_lectura"], sugeridas["destructiva"]) == (h["solo_lectura"], h["destructiva"])
+        (iguales if mismos and mismas else distintas).append(n)
+    sin_leer = [f"{r['archivo']}:{r['linea']}: {r['motivo'][:160]}" for r in relaciones["no_resuelto"]
+                if not r["motivo"].startswith("the responses of TypeScript tool")]
+    return {"vivas": len(vivas), "halladas": len(halladas), "iguales": len(iguales), "distintas": distintas,
+            "faltan": sorted(set(vivas) - set(herramientas)), "extra": sorted(set(herramientas) - set(vivas)),
+            "sin_leer": sin_leer}
+
+
 def main(argv: Optional[list[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mirrors", type=Path, required=True, help="directory of <owner>+<name>/repo bare mirrors")
     parser.add_argument("--work", type=Path, required=True, help="work directory (trees, truth)")
     parser.add_argument("--group", choices=("base", "desarrollo", "medida"), default="base")
     parser.add_argument("--only", help="only rows whose name contains this")
+    parser.add_argument("--static", metavar="ORACLE_LINT",
+                        help="also run this oracle-lint's static analysis on each listed row and compare")
     args = parser.parse_args(argv)
     if args.group == "medida":
         parser.error("medida is listed only when the analyzer is measured on it (docs/real-world-ts.md)")
@@ -184,6 +231,18 @@ def main(argv: Optional[list[str]] = None) -> None:
         (args.work / "truth" / f"{fila.nombre.replace('/', '+')}.json").write_text(json.dumps(resultado, indent=1), encoding="utf-8")
         herramientas = resultado["herramientas"]
         print(f"{fila.nombre:<70} {len(herramientas) if herramientas is not None else '-':>4}  {resultado['error'] or ''}", flush=True)
+        comparado = estatico(fila, args.work, args.static) if args.static else None
+        if comparado is not None:
+            (args.work / "truth" / f"{fila.nombre.replace('/', '+')}.static.json").write_text(
+                json.dumps(comparado, indent=1), encoding="utf-8")
+            if "error" in comparado:
+                print(f"    static: {comparado['error']}", flush=True)
+                continue
+            print(f"    static: found {comparado['halladas']}/{comparado['vivas']}, schemas and hints identical "
+                  f"{comparado['iguales']}/{comparado['halladas']}, extra {len(comparado['extra'])}, "
+                  f"unread rows {len(comparado['sin_leer'])}", flush=True)
+            for n in comparado["distintas"] + [f"missing: {n}" for n in comparado["faltan"]] + comparado["sin_leer"]:
+                print(f"      {n}", flush=True)
 
 
 if __name__ == "__main__":

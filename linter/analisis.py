@@ -79,8 +79,8 @@ def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache:
     # (`from .api import client`), never judged: a root built there is followed, not called opaque.
     resolucion = archivos_de_resolucion(proyecto, almacen, configurados)
     versiones = {p: tupla(v) for p, v in fijadas(proyecto.raiz).items() if tupla(v)}
-    # A whole run names the TypeScript/JavaScript MCP servers of its paths, which it does not read
-    # (a row each, never a silent pass); a run over some files is given Python files only.
+    # A whole run reads the TypeScript/JavaScript MCP servers of its paths too (linter/ts/); a run
+    # over some files is given Python files only.
     typescript = [] if rutas else fuentes_mcp_typescript(proyecto)
     evidencia = extraer(archivos, proyecto.raiz, almacen=almacen, trabajos=trabajos, contexto=contexto,
                         resolucion=resolucion, limite=limite, versiones=versiones, typescript=typescript,
@@ -91,7 +91,7 @@ def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache:
                                                   evidencia.get("herramienta", [])),
                                      analizadas, completa)
     evidencia.update(hechos_del_tracker(proyecto))
-    return Corrida(proyecto, tuple(archivos), completa, evidencia)
+    return Corrida(proyecto, tuple(archivos) + tuple(typescript), completa, evidencia)
 
 
 def sitios_del_venv(proyecto: Proyecto) -> list[str]:

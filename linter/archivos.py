@@ -25,9 +25,10 @@ from oracle_lint.nucleo.errores import ErrorOracle
 from oracle_lint.nucleo.proyecto import Proyecto
 
 SALTEADOS = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
-# TypeScript/JavaScript sources, looked for only to report the MCP servers among them that oracle-lint
-# does not read statically (`fuentes_mcp_typescript`); `.d.ts` declarations are not sources.
+# TypeScript/JavaScript sources, looked for the MCP servers among them (`fuentes_mcp_typescript`, read
+# by linter/ts/); `.d.ts` declarations are not sources, nor is the JavaScript a tsconfig.json's outDir holds.
 SUFIJOS_TS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+SUFIJOS_JS = (".js", ".jsx", ".mjs", ".cjs")
 # What a TypeScript/JavaScript MCP server imports: the SDK's server modules (1.x and 2.x), or fastmcp.
 IMPORTACIONES_TS = (b"@modelcontextprotocol/sdk/server", b"@modelcontextprotocol/server", b'"fastmcp"', b"'fastmcp'")
 
@@ -248,13 +249,20 @@ def _de_los_paths(proyecto: Proyecto, excluidos: Sequence[Path], ignorados: Igno
 
 def fuentes_mcp_typescript(proyecto: Proyecto) -> list[Path]:
     """TypeScript/JavaScript files of the configured paths (walked as Python files are) that import the
-    MCP SDK's server modules or fastmcp: servers oracle-lint does not read statically, which a whole
-    run reports (a finding each; with no Python file, SOLO_TYPESCRIPT instead of "no project").
-    Sorted; a file or directory that cannot be read is passed over (it is not a Python file the run
-    was to read, and no TypeScript is read anyway)."""
+    MCP SDK's server modules or fastmcp: the servers the TypeScript front end reads. JavaScript under
+    the `outDir` of a tsconfig.json of the walk is its compiled output, not a source (it would publish
+    every tool twice). Sorted; a file or directory that cannot be read is passed over."""
+    from oracle_lint.linter.ts.tsconfig import directorio_de_salida
+
     excluidos = [proyecto.confinar(Path(e)) for e in proyecto.config.exclude]
     halladas: set[Path] = set()
-    for ruta in _de_los_paths(proyecto, excluidos, Ignorados(proyecto.raiz), [], sufijos=SUFIJOS_TS):
+    salidas: set[Path] = set()
+    for ruta in _de_los_paths(proyecto, excluidos, Ignorados(proyecto.raiz), [], sufijos=SUFIJOS_TS + ("tsconfig.json",)):
+        if ruta.name == "tsconfig.json":
+            salida = directorio_de_salida(ruta)
+            if salida is not None and salida != ruta.parent.resolve():
+                salidas.add(salida)
+            continue
         if not ruta.name.endswith(SUFIJOS_TS) or ruta.name.endswith(".d.ts"):
             continue  # a configured file of another kind
         try:
@@ -263,7 +271,13 @@ def fuentes_mcp_typescript(proyecto: Proyecto) -> list[Path]:
             continue
         if any(i in datos for i in IMPORTACIONES_TS):
             halladas.add(ruta)
-    return sorted(halladas)
+    return sorted(r for r in halladas if not (r.name.endswith(SUFIJOS_JS) and _dentro(r, salidas)))
+
+
+def _dentro(ruta: Path, directorios: set[Path]) -> bool:
+    """Whether `ruta` lies under one of `directorios`."""
+    resuelta = ruta.resolve()
+    return any(d in resuelta.parents for d in directorios)
 
 
 def _ilegibles(proyecto: Proyecto, errores: Sequence[OSError], buscando_proyectos: bool = False) -> ErrorOracle:

@@ -211,10 +211,10 @@ def _enteras(raiz: Path | None, sin_cache: bool, trabajos: int | None, limite: f
             # the working directory, configured nowhere: look before writing a cache there
             from oracle_lint.linter.archivos import archivos_a_analizar
 
-            if not archivos_a_analizar(proyecto, None):
-                _sin_python(proyecto)
+            if not archivos_a_analizar(proyecto, None) and not _typescript(proyecto):
                 raise sin_proyecto(proyecto.raiz, "it is not under a directory configured for Oracle, no configured "
-                                                  "project is below it, and it holds no Python file")
+                                                  "project is below it, and it holds no Python file nor "
+                                                  "TypeScript/JavaScript MCP server")
         corrida = correr(proyecto, None, cache=not sin_cache, trabajos=trabajos, limite=limite)
         _con_archivos(proyecto, corrida, configurado=raiz is not None or len(raices) > 1)
         salida.append((proyecto, corrida, corrida.hallazgos))
@@ -229,22 +229,18 @@ def _con_archivos(proyecto, corrida, configurado: bool) -> None:  # type: ignore
     from oracle_lint.linter.proyectos import sin_proyecto
     from oracle_lint.nucleo.proyecto import configurada
 
-    _sin_python(proyecto)
     if configurado or configurada(proyecto.raiz):
-        raise sin_proyecto(proyecto.raiz, "its configured paths hold no Python file (paths, exclude and .gitignore "
-                                          "left none)")
+        raise sin_proyecto(proyecto.raiz, "its configured paths hold no Python file and no TypeScript/JavaScript MCP "
+                                          "server (paths, exclude and .gitignore left none)")
     raise sin_proyecto(proyecto.raiz, "it is not under a directory configured for Oracle, no configured project is "
-                                      "below it, and it holds no Python file")
+                                      "below it, and it holds no Python file nor TypeScript/JavaScript MCP server")
 
 
-def _sin_python(proyecto) -> None:  # type: ignore[no-untyped-def]
-    """SOLO_TYPESCRIPT when a project with no Python file holds a TypeScript/JavaScript MCP server."""
+def _typescript(proyecto) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a project's paths hold a TypeScript/JavaScript MCP server source (read by linter/ts/)."""
     from oracle_lint.linter.archivos import fuentes_mcp_typescript
-    from oracle_lint.linter.proyectos import solo_typescript
 
-    fuentes = fuentes_mcp_typescript(proyecto)
-    if fuentes:
-        raise solo_typescript(proyecto, fuentes)
+    return bool(fuentes_mcp_typescript(proyecto))
 
 
 def _reglas_sarif(catalogo) -> dict:  # type: ignore[no-untyped-def,type-arg]

@@ -77,20 +77,6 @@ def raices_de_la_corrida(opcion: Path | None, cwd: Path) -> list[Path]:
     return proyectos_debajo(aqui, configurada) or [aqui]
 
 
-def solo_typescript(proyecto: Proyecto, fuentes: Sequence[Path]) -> ErrorOracle:
-    """SOLO_TYPESCRIPT: no Python file to read, but a TypeScript/JavaScript MCP server: said so, with
-    the way to judge it live (never "no project", never a green)."""
-    resto = f", and {len(fuentes) - 1} more" if len(fuentes) > 1 else ""
-    return ErrorOracle(
-        "SOLO_TYPESCRIPT",
-        f"{proyecto.raiz} holds no Python file to read, but TypeScript/JavaScript MCP server sources "
-        f"({proyecto.presentar_ruta(fuentes[0])}{resto}): oracle-lint does not read TypeScript statically yet.",
-        campo="--project",
-        correccion="judge that server live: `oracle-lint probe -- <the command that starts it>` (e.g. "
-                   "`oracle-lint probe -- node dist/index.js`; the `probe` extra) lists its tools and judges what "
-                   "it publishes.")
-
-
 def sin_proyecto(donde: Path, porque: str) -> ErrorOracle:
     """SIN_PROYECTO: nothing to judge here, said so (never a green run over no file)."""
     return ErrorOracle("SIN_PROYECTO", f"no project found at {donde}: {porque}.",

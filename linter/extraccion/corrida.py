@@ -651,8 +651,8 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
     from another file resolves exactly as in the full run, and makes the run partial.
     `resolucion` (the project's files outside the configured paths) is read for resolution too,
     in a run that is still whole. `versiones`: the SDK releases the project pins (`linter/versiones.py`).
-    `typescript`: TypeScript/JavaScript MCP server sources of the configured paths, which are not read:
-    each is a file-level no_resuelto row, so a run that leaves a server unjudged never passes.
+    `typescript`: TypeScript/JavaScript MCP server sources of the configured paths, read by the
+    TypeScript front end (`linter/ts/`): their tools' registrations, schemas and annotations.
     `sitios`: the site-packages directories of the project's venv (`[tool.oracle] venv`), whose
     modules are read for the types a tool's schemas name (`instalados.py`).
     """
@@ -671,15 +671,12 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
             motor.olvidar()  # parsed trees of this run are not kept by a long-lived process
     _fusionar(corrida.salida, resultados)
     _servidores(corrida.salida, resultados, completa=not contexto)
-    base = str(raiz.resolve())
-    for archivo in typescript:
-        corrida.salida.filas["no_resuelto"].append(fila_falla(MOTIVO_TYPESCRIPT, _relativa(archivo, base), 1, 1))
+    if typescript:
+        from oracle_lint.linter.ts.evidencia import extraer_ts
+
+        for relacion, filas in extraer_ts(typescript, raiz).items():
+            corrida.salida.filas.setdefault(relacion, []).extend(filas)
     return corrida.salida.ordenadas()
-
-
-MOTIVO_TYPESCRIPT = ("a TypeScript/JavaScript MCP server source: oracle-lint does not read TypeScript statically yet, so "
-                     "the tools it registers are not judged here; judge that server live with `oracle-lint probe -- "
-                     "<the command that starts it>`, or list its folder in `exclude`")
 
 
 def _relativa(archivo: "pathlib.Path | str", raiz: str) -> str:

@@ -157,7 +157,8 @@ def test_nothing_configured_and_nothing_to_read_is_an_error_never_a_green(tmp_pa
         assert r.exit_code == 2, (orden, r.output)
         assert r.stderr.splitlines()[0] == (
             f"SIN_PROYECTO — no project found at {vacio.resolve()}: it is not under a directory configured for "
-            "Oracle, no configured project is below it, and it holds no Python file.")
+            "Oracle, no configured project is below it, and it holds no Python file nor TypeScript/JavaScript MCP "
+            "server.")
     assert not (vacio / "pyproject.toml").exists() and not (vacio / ".oracle-cache").exists()
 
 
@@ -166,8 +167,8 @@ def test_configured_paths_without_python_files_are_an_error(tmp_path):
     r = CliRunner().invoke(main, ["check", "--project", str(tmp_path)])
     assert r.exit_code == 2
     assert r.stderr.splitlines()[0] == (
-        f"SIN_PROYECTO — no project found at {tmp_path}: its configured paths hold no Python file (paths, exclude "
-        "and .gitignore left none).")
+        f"SIN_PROYECTO — no project found at {tmp_path}: its configured paths hold no Python file and no "
+        "TypeScript/JavaScript MCP server (paths, exclude and .gitignore left none).")
 
 
 def test_the_filesystem_root_and_home_are_never_walked(monkeypatch, tmp_path):

@@ -1,0 +1,159 @@
+"""TypeScript/JavaScript source -> a tree-sitter syntax tree, and the small reads every stage needs.
+
+The grammar follows the file's suffix: `typescript` for `.ts`/`.mts`/`.cts`, `tsx` for `.tsx` and
+for JavaScript (`.js`, `.jsx`, `.mjs`, `.cjs`: the tsx grammar reads JSX and has no `<T>x` casts,
+which JavaScript does not have either). A file that does not fully parse keeps the tree the
+parser recovered, with the first place it could not read (`Fuente.error`): what the rest says is
+still read, and the file is reported, never skipped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterator, Optional
+
+SUFIJOS_TYPESCRIPT = (".ts", ".mts", ".cts")
+
+
+@lru_cache(maxsize=2)
+def _parser(tsx: bool) -> Any:
+    """The parser of one grammar (built once per process: the grammar is immutable)."""
+    import tree_sitter
+    import tree_sitter_typescript
+
+    lenguaje = tree_sitter_typescript.language_tsx() if tsx else tree_sitter_typescript.language_typescript()
+    return tree_sitter.Parser(tree_sitter.Language(lenguaje))
+
+
+@dataclass(frozen=True)
+class Fuente:
+    """One parsed file: its path relative to the project (`rel`), its bytes and its tree."""
+
+    rel: str
+    datos: bytes
+    arbol: Any
+    error: Optional["NoParsea"] = None  # where the grammar could not read, when it could not
+
+    @property
+    def raiz(self) -> Any:
+        return self.arbol.root_node
+
+    def posicion(self, nodo: Any) -> tuple[int, int]:
+        """(line, column), 1-based, the column counted in characters as editors count them."""
+        fila, byte = nodo.start_point
+        inicio = self.datos.rfind(b"\n", 0, nodo.start_byte) + 1
+        return fila + 1, len(self.datos[inicio:inicio + byte].decode("utf-8", "replace")) + 1
+
+
+class NoParsea(Exception):
+    """A file the grammar cannot read: the message says where."""
+
+    def __init__(self, motivo: str, linea: int, columna: int) -> None:
+        super().__init__(motivo)
+        self.motivo, self.linea, self.columna = motivo, linea, columna
+
+
+def parsear(rel: str, datos: bytes) -> Fuente:
+    """Parse `datos` with the grammar of `rel`'s suffix (NoParsea when it is not UTF-8 text); a tree
+    with errors is kept, its first error or missing node in `error`."""
+    try:
+        datos.decode("utf-8")
+    except UnicodeDecodeError as error:
+        linea = datos.count(b"\n", 0, error.start) + 1
+        raise NoParsea(f"the file is not UTF-8 text (byte offset {error.start}): it cannot be read", linea, 1) from None
+    tsx = not rel.endswith(SUFIJOS_TYPESCRIPT)
+    fuente = Fuente(rel, datos, _parser(tsx).parse(datos))
+    if not fuente.raiz.has_error:
+        return fuente
+    malo = _primer_error(fuente.raiz)
+    linea, columna = fuente.posicion(malo) if malo is not None else (1, 1)
+    que = f"`{malo.type}` expected" if malo is not None and malo.is_missing else "unexpected text"
+    gramatica = "TSX/JavaScript" if tsx else "TypeScript"
+    error = NoParsea(f"the file does not fully parse as {gramatica} ({que} at line {linea}, column {columna}): the rest "
+                     "of it is read, but a tool registered where the grammar could not read is not judged", linea, columna)
+    return Fuente(rel, datos, fuente.arbol, error)
+
+
+def _primer_error(nodo: Any) -> Optional[Any]:
+    """The first ERROR or missing node in source order (None if the tree only says it has one)."""
+    pila = [nodo]
+    while pila:
+        n = pila.pop()
+        if n.is_error or n.is_missing:
+            return n
+        if n.has_error:
+            pila.extend(reversed(n.children))
+    return None
+
+
+def texto(fuente: Fuente, nodo: Any) -> str:
+    """The source text of a node."""
+    return fuente.datos[nodo.start_byte:nodo.end_byte].decode("utf-8", "replace")
+
+
+def nombrados(nodo: Any) -> list[Any]:
+    """A node's named children, comments left out."""
+    return [c for c in nodo.named_children if c.type != "comment"]
+
+
+def recorrer(nodo: Any) -> Iterator[Any]:
+    """Every node under `nodo` (itself included), in source order."""
+    pila = [nodo]
+    while pila:
+        n = pila.pop()
+        yield n
+        pila.extend(reversed(n.children))
+
+
+def cadena_literal(fuente: Fuente, nodo: Any) -> Optional[str]:
+    """The value of a string literal, or of a template literal without substitutions; None otherwise."""
+    if nodo.type in ("string", "template_string"):
+        if any(c.type == "template_substitution" for c in nodo.named_children):
+            return None
+        partes = []
+        for c in nodo.named_children:
+            if c.type == "string_fragment":
+                partes.append(texto(fuente, c))
+            elif c.type == "escape_sequence":
+                partes.append(_escape(texto(fuente, c)))
+        return "".join(partes)
+    return None
+
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
+
+
+def _escape(secuencia: str) -> str:
+    """The character a JavaScript escape sequence stands for."""
+    cuerpo = secuencia[1:]
+    if cuerpo in _ESCAPES:
+        return _ESCAPES[cuerpo]
+    if cuerpo.startswith("u{") and cuerpo.endswith("}"):
+        return chr(int(cuerpo[2:-1], 16))
+    if cuerpo.startswith(("u", "x")) and len(cuerpo) > 1:
+        try:
+            return chr(int(cuerpo[1:], 16))
+        except ValueError:
+            return cuerpo
+    if cuerpo.startswith(("\n", "\r")):
+        return ""  # a line continuation
+    return cuerpo
+
+
+def numero_literal(fuente: Fuente, nodo: Any) -> Optional[float | int]:
+    """The value of a number literal (a unary minus included); None otherwise."""
+    signo = 1
+    if nodo.type == "unary_expression" and nodo.child_by_field_name("operator") is not None \
+            and texto(fuente, nodo.child_by_field_name("operator")) == "-":
+        signo, nodo = -1, nodo.child_by_field_name("argument")
+    if nodo is None or nodo.type != "number":
+        return None
+    crudo = texto(fuente, nodo).replace("_", "")
+    try:
+        if crudo.lower().startswith(("0x", "0o", "0b")):
+            return signo * int(crudo, 0)
+        valor = float(crudo)
+    except ValueError:
+        return None
+    return signo * (int(valor) if valor.is_integer() and not any(c in crudo for c in ".eE") else valor)

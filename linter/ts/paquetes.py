@@ -1,0 +1,116 @@
+"""Which zod major a TypeScript file's `import { z } from "zod"` is: zod 3 and zod 4 publish different
+JSON Schemas, so the analyzer reads it from the project's packages instead of guessing.
+
+From the importing file's directory up, in each directory: the installed
+`node_modules/zod/package.json` version (what really runs), then the zod an npm `package-lock.json`
+pins, then a `package.json` that declares `zod` in its dependencies (the major its range starts at). `zod/v4` (and `zod/mini`, `zod/v4-mini`) is zod 4 and `zod/v3` zod 3
+whatever is installed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+from .valores import Irresoluble, Ref
+
+CAMPOS_DEPENDENCIAS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
+
+
+class Sabores:
+    """The zod major of each import a schema reading used (a `registro.Sabor`), directories memoized."""
+
+    def __init__(self, raiz: Path) -> None:
+        self.raiz = raiz.resolve()
+        self._por_directorio: dict[Path, Optional[str]] = {}
+
+    def __call__(self, vistos: set[tuple[str, str]], ref: Ref) -> str:
+        mayores = set()
+        for rel, especificador in sorted(vistos):
+            if especificador == "zod/v3":
+                mayores.add("v3")
+            elif especificador in ("zod/v4", "zod/mini", "zod/v4-mini"):
+                # zod 4's release when zod 4 is what is installed (zod 3.25 also ships a `zod/v4`)
+                sabor = self.mayor((self.raiz / rel).parent)
+                mayores.add(sabor if sabor is not None and sabor.startswith("v4") else "v4")
+            elif especificador == "zod":
+                mayor = self.mayor((self.raiz / rel).parent)
+                if mayor is None:
+                    raise Irresoluble(f"which zod major `{rel}` imports cannot be told: no installed zod and no "
+                                      "package.json at or above it declares `zod` (declare it, or import from "
+                                      "\"zod/v4\" or \"zod/v3\")", ref)
+                mayores.add(mayor)
+            else:
+                raise Irresoluble(f"zod imported from `{especificador}`, a module the analyzer does not read", ref)
+        if len({m[:2] for m in mayores}) > 1:
+            raise Irresoluble("the schema mixes zod 3 and zod 4 schemas", ref)
+        if len(mayores) > 1:
+            mayores = {"v4"}  # two zod 4 releases: which one publishes is not told
+        return mayores.pop() if mayores else "v4"  # no zod at all (`{}`): both majors publish the same
+
+    def mayor(self, directorio: Path) -> Optional[str]:
+        """The flavor of the zod that resolves from `directorio` (`zod.py`'s `sabor`: "v3", "v4@X.Y.Z"
+        for an installed or locked zod 4, "v4" for a declared range), None when nothing says."""
+        if directorio in self._por_directorio:
+            return self._por_directorio[directorio]
+        valor = _instalado(directorio) or _bloqueado(directorio) or _declarado(directorio)
+        if valor is None and directorio.parent != directorio:
+            valor = self.mayor(directorio.parent)
+        self._por_directorio[directorio] = valor
+        return valor
+
+
+def _leer_json(ruta: Path) -> Optional[dict]:  # type: ignore[type-arg]
+    try:
+        valor = json.loads(ruta.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return valor if isinstance(valor, dict) else None
+
+
+def _instalado(directorio: Path) -> Optional[str]:
+    datos = _leer_json(directorio / "node_modules" / "zod" / "package.json")
+    return _release(datos.get("version")) if datos is not None else None
+
+
+def _bloqueado(directorio: Path) -> Optional[str]:
+    """The zod an npm lock file pins at this directory (`packages["node_modules/zod"]`)."""
+    datos = _leer_json(directorio / "package-lock.json")
+    paquetes = datos.get("packages") if datos is not None else None
+    zod = paquetes.get("node_modules/zod") if isinstance(paquetes, dict) else None
+    return _release(zod.get("version")) if isinstance(zod, dict) else None
+
+
+def _declarado(directorio: Path) -> Optional[str]:
+    datos = _leer_json(directorio / "package.json")
+    if datos is None:
+        return None
+    for campo in CAMPOS_DEPENDENCIAS:
+        dependencias = datos.get(campo)
+        if isinstance(dependencias, dict) and isinstance(dependencias.get("zod"), str):
+            return _mayor(dependencias["zod"])
+    return None
+
+
+def _release(version: object) -> Optional[str]:
+    """"v3", or "v4@X.Y.Z" for an exact zod 4 release (a prerelease counts as the release it leads to)."""
+    mayor = _mayor(version)
+    if mayor != "v4":
+        return mayor
+    partes = str(version).split("-", 1)[0].split(".")
+    if len(partes) != 3 or not all(p.isdigit() for p in partes):
+        return "v4"
+    return "v4@" + ".".join(partes)
+
+
+def _mayor(rango: object) -> Optional[str]:
+    """"v3"/"v4" from a version or the lower end of a range (`^3.23.8`, `~4.1`, `>=3.25 <5`)."""
+    if not isinstance(rango, str):
+        return None
+    cifras = ""
+    for c in rango.strip().lstrip("^~>=v <"):
+        if not c.isdigit():
+            break
+        cifras += c
+    return {"3": "v3", "4": "v4"}.get(cifras)

@@ -1,0 +1,364 @@
+"""Where a TypeScript/JavaScript MCP server registers its tools, and what each registration publishes.
+
+Forms read (fixtures of both polarities in tests/ts/):
+
+- `server.registerTool(name, { title, description, inputSchema, outputSchema, annotations }, handler)`
+  of the SDK's `McpServer` (1.x and 2.x), and `registerToolTask` of its experimental tasks;
+- the `server.tool(name, [description], [paramsShape], [annotations], handler)` overloads, in a file
+  that imports the SDK's `McpServer` module, decided as the SDK decides them;
+- the low-level `Server`: `setRequestHandler(ListToolsRequestSchema, handler)` whose returned
+  `tools` is an array literal (or a constant bound to one) of tool objects with JSON Schema
+  literals, `zodToJsonSchema(S)` or `z.toJSONSchema(S)`.
+
+Everything else that registers a tool is a `Problema` naming the construct, never silence:
+`addTool` of the `fastmcp` package, a `tools` list the analyzer cannot enumerate, a name or config it
+cannot read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Optional
+
+from .arbol import Fuente, nombrados, recorrer, texto
+from .valores import Irresoluble, Lector, Ref, cadena, json_literal, propiedades, seguir
+from . import zod
+
+SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
+ENTRADA_VACIA = {"type": "object", "properties": {}}  # what the SDK lists for a tool without an input schema
+METODOS_REGISTRO = ("registerTool", "registerToolTask")
+FUNCIONES = ("arrow_function", "function_expression", "function", "function_declaration", "identifier",
+             "member_expression", "call_expression")
+
+
+@dataclass
+class Herramienta:
+    """One registered tool as its registration publishes it."""
+
+    nombre: str
+    ref: Ref  # the registration call (or the tool object of a low-level list)
+    registro: str  # registerTool | tool | lowlevel
+    entrada: Optional[tuple[dict[str, Any], Ref]] = None  # (published schema, where it is written)
+    salida: Optional[tuple[dict[str, Any], Ref]] = None
+    clase_entrada: str = "modelo"
+    clase_salida: str = "modelo"
+    anotaciones: Any = None  # the annotations value, None when absent
+    anotaciones_ilegibles: bool = False
+    problemas: list[tuple[str, Ref]] = field(default_factory=list)
+
+
+@dataclass
+class Problema:
+    """A registration the analyzer cannot read: where, and why (English)."""
+
+    herramienta: Optional[str]
+    motivo: str
+    ref: Ref
+
+
+# which zod major the schema read is, from the (file, specifier) of the zod imports it used:
+# "v4" or "v3", Irresoluble when it cannot be told
+Sabor = Callable[[set[tuple[str, str]], Ref], str]
+
+
+def registros(lector: Lector, fuente: Fuente, sabor: Sabor) -> Iterator[Herramienta | Problema]:
+    """Every tool registration of one file, in source order. `sabor` says which zod major a schema
+    is, from the zod imports its reading went through."""
+    importa_mcp = _importa(fuente, SDK_SERVIDOR)
+    importa_fastmcp = _importa(fuente, ("fastmcp",))
+    for nodo in recorrer(fuente.raiz):
+        if nodo.type != "call_expression":
+            continue
+        funcion = nodo.child_by_field_name("function")
+        if funcion is None or funcion.type != "member_expression":
+            continue
+        metodo = texto(fuente, funcion.child_by_field_name("property"))
+        args = [Ref(fuente, a) for a in nombrados(nodo.child_by_field_name("arguments"))] \
+            if nodo.child_by_field_name("arguments") is not None else []
+        llamada = Ref(fuente, nodo)
+        if metodo in METODOS_REGISTRO and len(args) >= 2:
+            yield _registrar(lector, llamada, args, sabor, "registerTool")
+        elif metodo == "tool" and importa_mcp and len(args) >= 2 and args[-1].nodo.type in FUNCIONES \
+                and _nombre_posible(lector, args[0]):
+            yield _tool(lector, llamada, args, sabor)
+        elif metodo == "setRequestHandler" and args and _es_listado(lector, args[0]):
+            yield from _bajo_nivel(lector, llamada, args, sabor)
+        elif metodo == "addTool" and importa_fastmcp and args:
+            nombre = _nombre_de_objeto(lector, args[0])
+            motivo = ("a tool of the `fastmcp` TypeScript package (`addTool`): oracle-lint does not read that package's "
+                      "schemas yet; judge the server live with `oracle-lint probe`")
+            yield Problema(None, motivo, llamada) if nombre is None else _ilegible(Herramienta(nombre, llamada, "fastmcp"),
+                                                                                   motivo, llamada)
+
+
+def _importa(fuente: Fuente, prefijos: tuple[str, ...]) -> bool:
+    """Whether the file imports a module `prefijos` names (itself or one of its submodules)."""
+    from .arbol import cadena_literal
+
+    for s in nombrados(fuente.raiz):
+        origen = s.child_by_field_name("source") if s.type in ("import_statement", "export_statement") else None
+        valor = cadena_literal(fuente, origen) if origen is not None else None
+        if valor is not None and any(valor == p or valor.startswith(p + "/") for p in prefijos):
+            return True
+    return False
+
+
+def servidores_creados(fuente: Fuente) -> list[Ref]:
+    """The `new McpServer(...)`, `new Server(...)` and `new FastMCP(...)` of a file."""
+    return [Ref(fuente, n) for n in recorrer(fuente.raiz) if n.type == "new_expression"
+            and n.child_by_field_name("constructor") is not None
+            and texto(fuente, n.child_by_field_name("constructor")).rsplit(".", 1)[-1] in ("McpServer", "Server", "FastMCP")]
+
+
+def _nombre_posible(lector: Lector, ref: Ref) -> bool:
+    """Whether a first argument can be a tool name: a string, or an expression that is not a literal of another kind."""
+    r = seguir(lector, ref)
+    return r.nodo.type not in ("object", "array", "number", "true", "false", "null", "arrow_function")
+
+
+def _nombre(lector: Lector, ref: Ref) -> str:
+    """A tool's name: the string it is, or `{source}` when it is computed."""
+    valor = cadena(lector, ref)
+    return valor if valor is not None else "{" + ref.corto(40) + "}"
+
+
+def _nombre_de_objeto(lector: Lector, ref: Ref) -> Optional[str]:
+    try:
+        for clave, valor in propiedades(lector, ref):
+            if clave == "name":
+                return _nombre(lector, valor)
+    except Irresoluble:
+        pass
+    return None
+
+
+def _registrar(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor, registro: str) -> Herramienta | Problema:
+    """`registerTool(name, config, handler)`."""
+    nombre = _nombre(lector, args[0])
+    h = Herramienta(nombre, llamada, registro)
+    try:
+        config = dict(propiedades(lector, args[1]))
+    except Irresoluble as e:
+        return _ilegible(h, f"the config of tool `{nombre}` cannot be read: {e.motivo}", e.ref)
+    h.entrada = _esquema(lector, config.get("inputSchema"), sabor, "input", h)
+    if h.entrada is None and h.clase_entrada != "no_resuelto":
+        h.entrada = (dict(ENTRADA_VACIA), llamada)
+    if config.get("outputSchema") is not None:
+        h.salida = _esquema(lector, config["outputSchema"], sabor, "output", h)
+    _anotaciones(lector, config.get("annotations"), h)
+    return h
+
+
+def _ilegible(h: Herramienta, motivo: str, ref: Ref) -> Herramienta:
+    """A tool known by its name whose schemas and annotations cannot be read: still a tool, every
+    column `no_resuelto`, with the reason."""
+    h.clase_entrada = h.clase_salida = "no_resuelto"
+    h.anotaciones_ilegibles = True
+    h.problemas.append((motivo, ref))
+    return h
+
+
+def _tool(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor) -> Herramienta | Problema:
+    """`tool(name, ...rest, handler)`, the overloads decided as the SDK 1.x decides them."""
+    nombre = _nombre(lector, args[0])
+    h = Herramienta(nombre, llamada, "tool")
+    resto = list(args[1:])
+    if resto and cadena(lector, resto[0]) is not None:
+        resto.pop(0)  # the description
+    esquema: Optional[Ref] = None
+    if len(resto) > 1:
+        if _es_forma(lector, resto[0]):
+            esquema = resto.pop(0)
+            if len(resto) > 1 and seguir(lector, resto[0]).nodo.type == "object" and not _es_forma(lector, resto[0]):
+                _anotaciones(lector, resto.pop(0), h)
+        elif seguir(lector, resto[0]).nodo.type == "object":
+            _anotaciones(lector, resto.pop(0), h)
+        else:
+            return Problema(nombre, f"tool `{nombre}`: `{resto[0].corto()}` may be its schema or its annotations, "
+                                    "and the analyzer cannot tell which", resto[0])
+    h.entrada = _esquema(lector, esquema, sabor, "input", h) if esquema is not None else None
+    if h.entrada is None and h.clase_entrada != "no_resuelto":
+        h.entrada = (dict(ENTRADA_VACIA), llamada)
+    return h
+
+
+def _es_forma(lector: Lector, ref: Ref) -> bool:
+    """Whether an argument is a raw shape (an object literal some of whose values are zod schemas, or `{}`)."""
+    r = seguir(lector, ref)
+    if r.nodo.type == "member_expression" and texto(r.fuente, r.nodo.child_by_field_name("property")) == "shape":
+        return True
+    if r.nodo.type != "object":
+        return False
+    try:
+        valores = [v for _, v in propiedades(lector, r)]
+    except Irresoluble:
+        return False
+    return not valores or any(zod.es_zod(lector, v) for v in valores)
+
+
+def _esquema(lector: Lector, ref: Optional[Ref], sabor: Sabor, io: str, h: Herramienta
+             ) -> Optional[tuple[dict[str, Any], Ref]]:
+    """The schema the SDK publishes for an `inputSchema`/`outputSchema` value (a raw shape or a zod
+    schema): None when there is none to publish (absent, or a zod schema that is not an object);
+    on a construct it cannot read, a problem is recorded on the tool and None returned."""
+    if ref is None:
+        return None
+    lado = "input" if io == "input" else "output"
+    try:
+        lector.zod_vistos.clear()
+        forma = zod.forma(lector, ref)
+        esquema = zod.leer(lector, ref) if forma is None else None
+        elegido = sabor(lector.zod_vistos, ref)
+        if forma is not None:
+            return zod.publicar_forma(forma, elegido, io), seguir(lector, ref)
+        assert esquema is not None
+        publicado = zod.publicar(esquema, elegido, io)
+        return (publicado, seguir(lector, ref)) if publicado is not None else None
+    except Irresoluble as e:
+        h.problemas.append((f"the {lado} schema of tool `{h.nombre}` cannot be read: {e.motivo}", e.ref))
+        if io == "output":
+            h.clase_salida = "no_resuelto"
+        else:
+            h.clase_entrada = "no_resuelto"
+        return None
+
+
+def _anotaciones(lector: Lector, ref: Optional[Ref], h: Herramienta) -> None:
+    """A tool's annotations value, or why it cannot be read."""
+    if ref is None:
+        return
+    try:
+        valor = json_literal(lector, ref)
+    except Irresoluble as e:
+        h.anotaciones_ilegibles = True
+        h.problemas.append((f"the annotations of tool `{h.nombre}` cannot be read: {e.motivo}", e.ref))
+        return
+    h.anotaciones = valor
+
+
+def _es_listado(lector: Lector, ref: Ref) -> bool:
+    """Whether a name is the SDK's `ListToolsRequestSchema`."""
+    r = seguir(lector, ref)
+    if r.nodo.type == "member_expression":
+        return texto(r.fuente, r.nodo.child_by_field_name("property")) == "ListToolsRequestSchema"
+    return r.nodo.type == "identifier" and texto(r.fuente, r.nodo) == "ListToolsRequestSchema"
+
+
+def _bajo_nivel(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor) -> Iterator[Herramienta | Problema]:
+    """The tools a low-level `ListToolsRequestSchema` handler returns."""
+    if len(args) < 2:
+        yield Problema(None, "a `ListToolsRequestSchema` handler without a function", llamada)
+        return
+    funcion = seguir(lector, args[1])
+    try:
+        lista = _lista_devuelta(lector, funcion)
+    except Irresoluble as e:
+        yield Problema(None, f"the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: {e.motivo}; "
+                             "its tools are not judged (judge the server live with `oracle-lint probe`)", e.ref)
+        return
+    for elemento in lista:
+        yield _de_objeto(lector, elemento, sabor)
+
+
+def _lista_devuelta(lector: Lector, funcion: Ref) -> list[Ref]:
+    """The elements of the `tools` array the handler returns (one return, an object literal)."""
+    cuerpo = funcion.nodo.child_by_field_name("body") if funcion.nodo.type in FUNCIONES[:4] else None
+    if cuerpo is None:
+        raise Irresoluble(f"`{funcion.corto()}` is not a function the analyzer can read", funcion)
+    if cuerpo.type == "statement_block":
+        retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and _funcion_de(n) == funcion.nodo]
+        if len(retornos) != 1 or not nombrados(retornos[0]):
+            raise Irresoluble(f"the handler has {len(retornos)} return statements, not one", funcion)
+        valor = Ref(funcion.fuente, nombrados(retornos[0])[0])
+    else:
+        valor = Ref(funcion.fuente, cuerpo)
+    tools = dict(propiedades(lector, valor)).get("tools")
+    if tools is None:
+        raise Irresoluble(f"`{valor.corto()}` has no `tools` key", valor)
+    r = seguir(lector, tools)
+    if r.nodo.type == "call_expression":
+        f = r.nodo.child_by_field_name("function")
+        if f.type == "member_expression" and texto(r.fuente, f.child_by_field_name("property")) == "values":
+            return [v for _, v in propiedades(lector, Ref(r.fuente, nombrados(r.nodo.child_by_field_name("arguments"))[0]))]
+    if r.nodo.type != "array":
+        raise Irresoluble(f"`{tools.corto()}` is not an array literal", tools)
+    salida = []
+    for c in nombrados(r.nodo):
+        if c.type == "spread_element":
+            interior = seguir(lector, Ref(r.fuente, nombrados(c)[0]))
+            if interior.nodo.type != "array":
+                raise Irresoluble(f"`{Ref(r.fuente, c).corto()}` spreads what is not an array literal", Ref(r.fuente, c))
+            salida.extend(Ref(interior.fuente, x) for x in nombrados(interior.nodo))
+        else:
+            salida.append(Ref(r.fuente, c))
+    return salida
+
+
+def _funcion_de(nodo: Any) -> Any:
+    """The nearest function enclosing a node."""
+    n = nodo.parent
+    while n is not None and n.type not in ("arrow_function", "function_expression", "function", "function_declaration",
+                                           "method_definition"):
+        n = n.parent
+    return n
+
+
+def _de_objeto(lector: Lector, elemento: Ref, sabor: Sabor) -> Herramienta | Problema:
+    """One tool object of a low-level list: `{ name, description, inputSchema, outputSchema, annotations }`."""
+    try:
+        campos = dict(propiedades(lector, elemento))
+    except Irresoluble as e:
+        return Problema(None, f"a tool of a `ListToolsRequestSchema` list cannot be read: {e.motivo}", e.ref)
+    if "name" not in campos:
+        return Problema(None, f"`{elemento.corto()}` lists a tool without a `name`", elemento)
+    nombre = _nombre(lector, campos["name"])
+    h = Herramienta(nombre, seguir(lector, elemento), "lowlevel", clase_entrada="literal", clase_salida="literal")
+    for clave, io in (("inputSchema", "input"), ("outputSchema", "output")):
+        if clave not in campos:
+            continue
+        try:
+            valor = _json_schema(lector, campos[clave], sabor)
+        except Irresoluble as e:
+            h.problemas.append((f"the {io} schema of tool `{nombre}` cannot be read: {e.motivo}", e.ref))
+            setattr(h, "clase_entrada" if io == "input" else "clase_salida", "no_resuelto")
+            continue
+        donde = seguir(lector, campos[clave])
+        if io == "input":
+            h.entrada = (valor, donde)
+        else:
+            h.salida = (valor, donde)
+        if donde.nodo.type == "call_expression":
+            setattr(h, "clase_entrada" if io == "input" else "clase_salida", "modelo")
+    _anotaciones(lector, campos.get("annotations"), h)
+    return h
+
+
+def _json_schema(lector: Lector, ref: Ref, sabor: Sabor) -> Any:
+    """A JSON Schema value of a low-level list: a literal, `zodToJsonSchema(S)` (the zod-to-json-schema
+    package: zod 3, draft-07) or `z.toJSONSchema(S)` (zod 4: draft 2020-12, output)."""
+    r = seguir(lector, ref)
+    if r.nodo.type != "call_expression":
+        return json_literal(lector, ref)
+    funcion = r.nodo.child_by_field_name("function")
+    args = [Ref(r.fuente, a) for a in nombrados(r.nodo.child_by_field_name("arguments"))]
+    nombre = texto(r.fuente, funcion.child_by_field_name("property") if funcion.type == "member_expression" else funcion)
+    es_de_zod = funcion.type == "member_expression" and zod.es_zod(lector, Ref(r.fuente, funcion.child_by_field_name("object")))
+    if (nombre == "zodToJsonSchema" or nombre == "toJSONSchema" and es_de_zod) and len(args) == 1:
+        lector.zod_vistos.clear()
+        esquema = zod.leer(lector, args[0])
+        elegido = sabor(lector.zod_vistos, ref)
+        if nombre == "zodToJsonSchema":
+            if elegido != "v3":
+                raise Irresoluble(f"`{ref.corto()}`: zod-to-json-schema over a zod 4 schema is not read", ref)
+            return {**zod._json(esquema, "v3", "input"), "$schema": zod.BORRADOR_7}
+        if elegido == "v3":
+            raise Irresoluble(f"`{ref.corto()}`: `toJSONSchema` of a zod 3 schema is not read", ref)
+        if _tiene(esquema, "tuple"):
+            raise Irresoluble(f"`{ref.corto()}`: a tuple in draft 2020-12 (`prefixItems`) is not read", ref)
+        return {"$schema": "https://json-schema.org/draft/2020-12/schema", **zod._json(esquema, elegido, "output")}
+    raise Irresoluble(f"`{ref.corto()}` is a call the analyzer does not read as a JSON Schema", ref)
+
+
+def _tiene(z: zod.Z, tipo: str) -> bool:
+    """Whether a zod tree holds a node of `tipo`."""
+    return z.tipo == tipo or any(_tiene(h, tipo) for h in z.hijos) or any(_tiene(v, tipo) for _, v in z.forma)

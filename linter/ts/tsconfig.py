@@ -1,0 +1,70 @@
+"""Where a TypeScript project writes its compiled JavaScript (`compilerOptions.outDir` of its
+tsconfig.json, following `extends`): those files are a build of the sources, not sources, and
+reading them would publish every tool twice.
+
+tsconfig.json is JSON with comments and trailing commas (JSONC); `leer_jsonc` removes both with a
+scanner that knows strings, then reads plain JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Optional
+
+PROFUNDIDAD = 8  # `extends` followed at most this many times
+
+
+def leer_jsonc(texto: str) -> Any:
+    """The value of a JSONC text (comments and trailing commas allowed); ValueError if it is not one."""
+    salida: list[str] = []
+    i, n = 0, len(texto)
+    while i < n:
+        c = texto[i]
+        if c == '"':
+            j = i + 1
+            while j < n and texto[j] != '"':
+                j += 2 if texto[j] == "\\" else 1
+            salida.append(texto[i:j + 1])
+            i = j + 1
+        elif texto.startswith("//", i):
+            fin = texto.find("\n", i)
+            i = n if fin < 0 else fin
+        elif texto.startswith("/*", i):
+            fin = texto.find("*/", i + 2)
+            i = n if fin < 0 else fin + 2
+        elif c in "}]":
+            # a trailing comma before a closing bracket
+            k = len(salida) - 1
+            while k >= 0 and salida[k].isspace():
+                k -= 1
+            if k >= 0 and salida[k] == ",":
+                del salida[k]
+            salida.append(c)
+            i += 1
+        else:
+            salida.append(c)
+            i += 1
+    return json.loads("".join(salida))
+
+
+def directorio_de_salida(tsconfig: Path, profundidad: int = 0) -> Optional[Path]:
+    """The resolved `outDir` a tsconfig.json sets (itself or through `extends` of a relative file), or None."""
+    try:
+        datos = leer_jsonc(tsconfig.read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(datos, dict):
+        return None
+    opciones = datos.get("compilerOptions")
+    if isinstance(opciones, dict) and isinstance(opciones.get("outDir"), str):
+        return (tsconfig.parent / opciones["outDir"]).resolve()
+    base = datos.get("extends")
+    if isinstance(base, str) and base.startswith(".") and profundidad < PROFUNDIDAD:
+        destino = tsconfig.parent / base
+        if destino.suffix != ".json":
+            destino = destino.with_name(destino.name + ".json") if not destino.is_file() else destino
+        salida = directorio_de_salida(destino, profundidad + 1)
+        # an outDir written in the base file is relative to the base file: resolved there already
+        return salida
+    return None

@@ -1,0 +1,378 @@
+"""What a TypeScript expression stands for, read without running it: constants, imports between the
+project's own modules, object literals and their spreads.
+
+A `Ref` is a node of a parsed file. `seguir` follows a name to the value it is bound to (a `const`
+declaration in an enclosing scope, a function or class declaration, or an import of a relative
+module's export), looking through parentheses, `as`/`satisfies` casts and `!`. A name it cannot
+follow (a parameter, a `let`, a package's export) is returned as it is: the caller decides, and says
+what it could not read (`Irresoluble`), never guesses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+from .arbol import Fuente, NoParsea, cadena_literal, nombrados, numero_literal, parsear, texto
+
+ENVOLTURAS = ("parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression",
+              "type_assertion")
+NOMBRES = ("identifier", "shorthand_property_identifier")
+EXTENSIONES = (".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".jsx")
+PROFUNDIDAD = 64  # names followed in one chain before the chain is called a cycle
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A node of a parsed file."""
+
+    fuente: Fuente
+    nodo: Any
+
+    def texto(self) -> str:
+        return texto(self.fuente, self.nodo)
+
+    def corto(self, n: int = 60) -> str:
+        """The node's source on one line, cut at `n` characters (for messages)."""
+        plano = " ".join(self.texto().split())
+        return plano if len(plano) <= n else plano[:n - 1] + "…"
+
+
+class Irresoluble(Exception):
+    """A construct the front end cannot read; `motivo` says which, in English, `ref` where."""
+
+    def __init__(self, motivo: str, ref: Ref) -> None:
+        super().__init__(motivo)
+        self.motivo, self.ref = motivo, ref
+
+
+@dataclass(frozen=True)
+class _Importado:
+    especificador: str
+    nombre: str  # the exported name, "default", or "*" for a namespace import
+
+
+class Lector:
+    """The project's TypeScript files as resolution reaches them: each read and parsed once."""
+
+    def __init__(self, raiz: Path, datos: Optional[dict[str, bytes]] = None) -> None:
+        self.raiz = raiz.resolve()
+        self._datos = dict(datos or {})
+        self._fuentes: dict[str, Fuente | NoParsea | None] = {}
+        self.zod_vistos: set[tuple[str, str]] = set()  # (file, specifier) of the zod imports a reading used
+
+    def fuente(self, rel: str) -> Fuente:
+        """The parsed file `rel` (relative to the root); NoParsea if it does not parse."""
+        if rel not in self._fuentes:
+            self._fuentes[rel] = self._cargar(rel)
+        valor = self._fuentes[rel]
+        if isinstance(valor, NoParsea):
+            raise valor
+        if valor is None:
+            raise FileNotFoundError(rel)
+        return valor
+
+    def _cargar(self, rel: str) -> Fuente | NoParsea | None:
+        datos = self._datos.get(rel)
+        if datos is None:
+            try:
+                datos = (self.raiz / rel).read_bytes()
+            except OSError:
+                return None
+        try:
+            return parsear(rel, datos)
+        except NoParsea as error:
+            return error
+
+    def modulo(self, desde: Fuente, especificador: str) -> Optional[Fuente]:
+        """The project module a relative import names (`./lib.js` is `./lib.ts` in TypeScript's ESM
+        convention; `./lib` may be `./lib.ts` or `./lib/index.ts`); None for a package or a file
+        outside the project, or one that does not parse."""
+        if not especificador.startswith("."):
+            return None
+        base = (self.raiz / desde.rel).parent / especificador
+        candidatos = [base]
+        sin = base.with_suffix("") if base.suffix in (".js", ".mjs", ".cjs", ".jsx") else None
+        if sin is not None:
+            candidatos += [sin.with_suffix(e) for e in (".ts", ".tsx", ".mts", ".cts")]
+        candidatos += [Path(str(base) + e) for e in EXTENSIONES] + [base / f"index{e}" for e in EXTENSIONES]
+        for c in candidatos:
+            try:
+                resuelto = c.resolve()
+                rel = resuelto.relative_to(self.raiz).as_posix()
+            except (OSError, ValueError):
+                continue
+            if resuelto.is_file():
+                try:
+                    return self.fuente(rel)
+                except (NoParsea, FileNotFoundError):
+                    return None
+        return None
+
+
+def desnudar(nodo: Any) -> Any:
+    """The expression inside parentheses, `x as T`, `x satisfies T`, `x!` and `<T>x`."""
+    while nodo is not None and nodo.type in ENVOLTURAS:
+        hijos = nombrados(nodo)
+        nodo = hijos[0] if nodo.type != "type_assertion" else hijos[-1]
+    return nodo
+
+
+def seguir(lector: Lector, ref: Ref, profundidad: int = 0) -> Ref:
+    """The value `ref` stands for: names followed to their `const` value, function or class, through
+    relative imports; anything else (a call, a literal, a name it cannot follow) as it is."""
+    nodo = desnudar(ref.nodo)
+    ref = Ref(ref.fuente, nodo)
+    if nodo is None or nodo.type not in NOMBRES or profundidad > PROFUNDIDAD:
+        return ref
+    ligado = ligadura(ref.fuente, texto(ref.fuente, nodo), nodo)
+    if isinstance(ligado, _Importado):
+        destino = exportado(lector, ref.fuente, ligado)
+        return seguir(lector, destino, profundidad + 1) if destino is not None else ref
+    if ligado is None:
+        return ref
+    return seguir(lector, ligado, profundidad + 1) if ligado.nodo.type in NOMBRES + ENVOLTURAS else ligado
+
+
+def ligadura(fuente: Fuente, nombre: str, desde: Any) -> "Ref | _Importado | None":
+    """What `nombre` is bound to where `desde` stands: the nearest enclosing declaration of it (a
+    `const` with its value, a function or class declaration, an import); None for a parameter, a
+    `let`/`var`, or a name declared nowhere it can see."""
+    nodo = desde.parent
+    while nodo is not None:
+        if nodo.type in ("program", "statement_block", "switch_body"):
+            hallado = _declarado_en(fuente, nombre, nodo)
+            if hallado is not False:
+                return hallado  # type: ignore[return-value]
+        elif nodo.type in ("arrow_function", "function_expression", "function_declaration", "method_definition",
+                           "function", "generator_function", "generator_function_declaration"):
+            parametros = nodo.child_by_field_name("parameters") or nodo.child_by_field_name("parameter")
+            if parametros is not None and nombre in _nombres_de_patron(fuente, parametros):
+                return None
+        nodo = nodo.parent
+    return None
+
+
+def _declarado_en(fuente: Fuente, nombre: str, bloque: Any) -> "Ref | _Importado | None | bool":
+    """The binding `bloque`'s own statements give `nombre` (False: they declare no such name)."""
+    for sentencia in nombrados(bloque):
+        if sentencia.type == "export_statement" and sentencia.child_by_field_name("declaration") is not None:
+            sentencia = sentencia.child_by_field_name("declaration")
+        tipo = sentencia.type
+        if tipo in ("lexical_declaration", "variable_declaration"):
+            constante = tipo == "lexical_declaration" and sentencia.children[0].type == "const"
+            for d in nombrados(sentencia):
+                if d.type != "variable_declarator":
+                    continue
+                patron = d.child_by_field_name("name")
+                if patron is not None and patron.type == "identifier" and texto(fuente, patron) == nombre:
+                    valor = d.child_by_field_name("value")
+                    return Ref(fuente, valor) if constante and valor is not None else None
+                if patron is not None and nombre in _nombres_de_patron(fuente, patron):
+                    return None  # destructured: not followed
+        elif tipo in ("function_declaration", "class_declaration", "generator_function_declaration",
+                      "abstract_class_declaration"):
+            n = sentencia.child_by_field_name("name")
+            if n is not None and texto(fuente, n) == nombre:
+                return Ref(fuente, sentencia)
+        elif tipo == "import_statement":
+            importado = _importa(fuente, sentencia, nombre)
+            if importado is not None:
+                return importado
+    return False
+
+
+def _nombres_de_patron(fuente: Fuente, patron: Any) -> set[str]:
+    """Every name a parameter list or destructuring pattern binds."""
+    nombres = set()
+    pila = [patron]
+    while pila:
+        n = pila.pop()
+        if n.type in ("identifier", "shorthand_property_identifier_pattern"):
+            nombres.add(texto(fuente, n))
+        elif n.type == "pair_pattern":
+            valor = n.child_by_field_name("value")
+            if valor is not None:
+                pila.append(valor)
+        elif n.type not in ("type_annotation", "predefined_type"):
+            pila.extend(c for c in n.named_children if c.type not in ("type_annotation",))
+    return nombres
+
+
+def _importa(fuente: Fuente, sentencia: Any, nombre: str) -> Optional[_Importado]:
+    """The import of `nombre` this import statement makes, if any."""
+    origen = sentencia.child_by_field_name("source")
+    especificador = cadena_literal(fuente, origen) if origen is not None else None
+    clausula = next((c for c in sentencia.named_children if c.type == "import_clause"), None)
+    if especificador is None or clausula is None:
+        return None
+    for c in clausula.named_children:
+        if c.type == "identifier" and texto(fuente, c) == nombre:
+            return _Importado(especificador, "default")
+        if c.type == "namespace_import":
+            ident = next((i for i in c.named_children if i.type == "identifier"), None)
+            if ident is not None and texto(fuente, ident) == nombre:
+                return _Importado(especificador, "*")
+        if c.type == "named_imports":
+            for s in c.named_children:
+                if s.type != "import_specifier":
+                    continue
+                original = s.child_by_field_name("name")
+                alias = s.child_by_field_name("alias") or original
+                if alias is not None and texto(fuente, alias) == nombre and original is not None:
+                    return _Importado(especificador, cadena_literal(fuente, original) or texto(fuente, original))
+    return None
+
+
+def especificador_de(lector: Lector, fuente: Fuente, nombre: str, desde: Any) -> Optional[tuple[str, str]]:
+    """(module specifier, exported name) when `nombre` at `desde` is an import; None otherwise."""
+    ligado = ligadura(fuente, nombre, desde)
+    return (ligado.especificador, ligado.nombre) if isinstance(ligado, _Importado) else None
+
+
+def exportado(lector: Lector, fuente: Fuente, importado: _Importado, profundidad: int = 0) -> Optional[Ref]:
+    """The value a project module exports under a name (a namespace import: the module's program
+    node); None for a package or a name it does not export."""
+    modulo = lector.modulo(fuente, importado.especificador)
+    if modulo is None or profundidad > PROFUNDIDAD:
+        return None
+    if importado.nombre == "*":
+        return Ref(modulo, modulo.raiz)
+    return exportado_de(lector, modulo, importado.nombre, profundidad)
+
+
+def exportado_de(lector: Lector, modulo: Fuente, nombre: str, profundidad: int = 0) -> Optional[Ref]:
+    """The value `modulo` exports as `nombre`."""
+    estrellas = []
+    for s in nombrados(modulo.raiz):
+        if s.type != "export_statement":
+            continue
+        declaracion = s.child_by_field_name("declaration")
+        valor = s.child_by_field_name("value")
+        origen = s.child_by_field_name("source")
+        if declaracion is not None:
+            hallado = _declarado_en_una(modulo, nombre, declaracion)
+            if hallado is not None:
+                return hallado
+        elif valor is not None and nombre == "default":
+            return Ref(modulo, valor)
+        elif any(c.type == "default" for c in s.children) and nombre == "default":
+            return Ref(modulo, nombrados(s)[-1])
+        clausula = next((c for c in s.named_children if c.type == "export_clause"), None)
+        if clausula is not None:
+            for e in clausula.named_children:
+                local = e.child_by_field_name("name")
+                alias = e.child_by_field_name("alias") or local
+                if local is None or alias is None or texto(modulo, alias) != nombre:
+                    continue
+                if origen is not None:
+                    return exportado(lector, modulo, _Importado(cadena_literal(modulo, origen) or "", texto(modulo, local)),
+                                     profundidad + 1)
+                return Ref(modulo, local)
+        elif origen is not None and clausula is None:
+            estrellas.append(cadena_literal(modulo, origen) or "")
+    for especificador in estrellas:  # `export * from "./x"`
+        hallado = exportado(lector, modulo, _Importado(especificador, nombre), profundidad + 1)
+        if hallado is not None:
+            return hallado
+    return None
+
+
+def _declarado_en_una(fuente: Fuente, nombre: str, declaracion: Any) -> Optional[Ref]:
+    """The value one exported declaration gives `nombre`, if it declares it."""
+    if declaracion.type in ("lexical_declaration", "variable_declaration"):
+        for d in nombrados(declaracion):
+            patron = d.child_by_field_name("name") if d.type == "variable_declarator" else None
+            if patron is not None and patron.type == "identifier" and texto(fuente, patron) == nombre:
+                valor = d.child_by_field_name("value")
+                constante = declaracion.type == "lexical_declaration" and declaracion.children[0].type == "const"
+                return Ref(fuente, valor) if constante and valor is not None else None
+        return None
+    n = declaracion.child_by_field_name("name")
+    return Ref(fuente, declaracion) if n is not None and texto(fuente, n) == nombre else None
+
+
+def cadena(lector: Lector, ref: Ref) -> Optional[str]:
+    """The string an expression is: a literal, a constant bound to one, or a `+` of such."""
+    r = seguir(lector, ref)
+    valor = cadena_literal(r.fuente, r.nodo)
+    if valor is not None:
+        return valor
+    if r.nodo.type == "binary_expression" and texto(r.fuente, r.nodo.child_by_field_name("operator")) == "+":
+        izquierda = cadena(lector, Ref(r.fuente, r.nodo.child_by_field_name("left")))
+        derecha = cadena(lector, Ref(r.fuente, r.nodo.child_by_field_name("right")))
+        if izquierda is not None and derecha is not None:
+            return izquierda + derecha
+    return None
+
+
+def propiedades(lector: Lector, ref: Ref) -> list[tuple[str, Ref]]:
+    """The properties of the object literal an expression is, in order, spreads of object literals
+    folded in (a later key overrides an earlier one, keeping its place, as JavaScript does).
+    Irresoluble when it is not an object literal or spreads something that is not one."""
+    r = seguir(lector, ref)
+    if r.nodo.type != "object":
+        raise Irresoluble(f"`{ref.corto()}` is not an object literal the analyzer can read", ref)
+    salida: dict[str, Ref] = {}
+    for c in nombrados(r.nodo):
+        if c.type == "pair":
+            clave = _clave(lector, Ref(r.fuente, c.child_by_field_name("key")))
+            if clave is None:
+                raise Irresoluble(f"the key `{Ref(r.fuente, c.child_by_field_name('key')).corto()}` is computed", Ref(r.fuente, c))
+            salida[clave] = Ref(r.fuente, c.child_by_field_name("value"))
+        elif c.type == "shorthand_property_identifier":
+            salida[texto(r.fuente, c)] = Ref(r.fuente, c)
+        elif c.type == "spread_element":
+            for clave, valor in propiedades(lector, Ref(r.fuente, nombrados(c)[0])):
+                salida[clave] = valor
+        elif c.type == "method_definition":
+            n = c.child_by_field_name("name")
+            salida[texto(r.fuente, n)] = Ref(r.fuente, c)
+    return list(salida.items())
+
+
+def _clave(lector: Lector, ref: Ref) -> Optional[str]:
+    """An object key as a string: a name, a string or number literal, or `[expr]` of a constant string."""
+    nodo = ref.nodo
+    if nodo.type == "property_identifier":
+        return texto(ref.fuente, nodo)
+    if nodo.type in ("string", "template_string"):
+        return cadena_literal(ref.fuente, nodo)
+    if nodo.type == "number":
+        n = numero_literal(ref.fuente, nodo)
+        return None if n is None else str(n)
+    if nodo.type == "computed_property_name":
+        return cadena(lector, Ref(ref.fuente, nombrados(nodo)[0]))
+    return None
+
+
+def json_literal(lector: Lector, ref: Ref) -> Any:
+    """The JSON value an expression spells: object and array literals (spreads of literals folded in),
+    strings, numbers, booleans, null, and constants bound to them. Irresoluble otherwise."""
+    r = seguir(lector, ref)
+    nodo = r.nodo
+    if nodo.type == "object":
+        return {k: json_literal(lector, v) for k, v in propiedades(lector, r)}
+    if nodo.type == "array":
+        salida = []
+        for c in nombrados(nodo):
+            if c.type == "spread_element":
+                interior = json_literal(lector, Ref(r.fuente, nombrados(c)[0]))
+                if not isinstance(interior, list):
+                    raise Irresoluble(f"`{Ref(r.fuente, c).corto()}` spreads what is not an array", Ref(r.fuente, c))
+                salida.extend(interior)
+            else:
+                salida.append(json_literal(lector, Ref(r.fuente, c)))
+        return salida
+    valor = cadena(lector, r)
+    if valor is not None:
+        return valor
+    numero = numero_literal(r.fuente, nodo)
+    if numero is not None:
+        return numero
+    if nodo.type in ("true", "false"):
+        return nodo.type == "true"
+    if nodo.type == "null":
+        return None
+    raise Irresoluble(f"`{ref.corto()}` is not a JSON literal the analyzer can read", ref)

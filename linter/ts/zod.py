@@ -1,0 +1,500 @@
+"""zod schemas in TypeScript source -> the JSON Schema the MCP TypeScript SDK publishes for them.
+
+Two steps. `leer` reads a zod expression (`z.object({...}).strict()`, a constant bound to one, an
+import of one, `X.shape`, `X.extend({...})`) into a small tree that mirrors zod's own classes
+(`Z`); `publicar` renders that tree as the SDK 1.x `tools/list` does: zod 4 through
+`z.toJSONSchema(schema, {target: "draft-7", io})`, zod 3 through `zod-to-json-schema` with
+`strictUnions`. `io` is `input` for an input schema and `output` for an output schema: zod 4
+closes a plain object (`additionalProperties: false`) and requires a defaulted key only on output.
+The rendering was fixed against the real SDK 1.30 with zod 4.6 and 3.25 (tests/ts/test_zod.py
+holds that table). A method or constructor this module does not know is `Irresoluble`, naming it:
+a schema is never half read.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any, Optional
+
+from .arbol import cadena_literal, nombrados, numero_literal, texto
+from .valores import Irresoluble, Lector, Ref, especificador_de, json_literal, propiedades, seguir
+
+BORRADOR_7 = "http://json-schema.org/draft-07/schema#"
+ENTERO_SEGURO = 9007199254740991
+# zod 4 publishes a pattern beside these formats, which changed between releases: (first release, pattern)
+# (zod 3 publishes the format alone); read off the SDK's own listings (bench/zod_sdk.py)
+PATRONES_V4: dict[str, tuple[tuple[tuple[int, int, int], str], ...]] = {
+    'email': (
+        ((4, 0, 0),
+         "^(?!\\.)(?!.*\\.\\.)([A-Za-z0-9_'+\\-\\.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9\\-]*\\.)+[A-Za-z"
+         ']{2,}$'),
+        ((4, 6, 0),
+         "^(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\\-]*\\.)+["
+         'A-Za-z]{2,}$'),
+    ),
+    'date-time': (
+        ((4, 0, 0),
+         '^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}'
+         '-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-('
+         '?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d+)?)?(?:Z))$'),
+        ((4, 5, 0),
+         '^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}'
+         '-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-('
+         '?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$'),
+    ),
+    'uuid': (
+        ((4, 0, 0),
+         '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}'
+         '|00000000-0000-0000-0000-000000000000)$'),
+        ((4, 1, 0),
+         '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}'
+         '|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$'),
+    ),
+}
+FORMATOS = {"email": "email", "url": "uri", "datetime": "date-time", "uuid": "uuid"}
+PRIMITIVOS = {"string": "string", "number": "number", "boolean": "boolean", "null": "null", "int": "integer"}
+SIN_ESQUEMA = ("any", "unknown")
+# methods that do not change the published schema
+NEUTROS = ("trim", "toLowerCase", "toUpperCase", "refine", "superRefine", "check", "catchall_never", "readonly",
+           "brand", "strip", "nonempty_string")
+MODOS = {"strict": "estricto", "passthrough": "suelto", "strip": "normal", "loose": "suelto"}
+
+
+@dataclass(frozen=True)
+class Z:
+    """One zod schema node: `tipo` is zod's class (string, number, object, array, union, optional,
+    nullable, default, ...), with what the class holds."""
+
+    tipo: str
+    hijos: tuple["Z", ...] = ()
+    forma: tuple[tuple[str, "Z"], ...] = ()  # objects: the shape, in order
+    modo: str = "normal"  # objects: normal (zod strips unknown keys), estricto, suelto
+    checks: tuple[tuple[str, Any], ...] = ()  # JSON Schema keywords the checks add, in order
+    valores: tuple[Any, ...] = ()  # enum values; a literal's value
+    descripcion: Optional[str] = None
+    defecto: Any = None  # default nodes: the value
+    ref: Optional[Ref] = field(default=None, compare=False)
+
+
+def es_zod(lector: Lector, ref: Ref) -> bool:
+    """Whether an expression is a zod schema call chain rooted at the zod namespace."""
+    r = seguir(lector, ref)
+    nodo = r.nodo
+    while nodo is not None:
+        if nodo.type == "call_expression":
+            nodo = nodo.child_by_field_name("function")
+        elif nodo.type == "member_expression":
+            nodo = nodo.child_by_field_name("object")
+        elif nodo.type == "identifier":
+            return _es_espacio_zod(lector, Ref(r.fuente, nodo))
+        else:
+            return False
+    return False
+
+
+def _es_espacio_zod(lector: Lector, ref: Ref) -> bool:
+    """Whether a name is zod's namespace (`import { z } from "zod"`, `import * as z from "zod/v4"`)."""
+    if ref.nodo.type != "identifier":
+        return False
+    importado = especificador_de(lector, ref.fuente, texto(ref.fuente, ref.nodo), ref.nodo)
+    if importado is None or not (importado[0] == "zod" or importado[0].startswith("zod/")) \
+            or importado[1] not in ("z", "*", "default", "zod"):
+        return False
+    lector.zod_vistos.add((ref.fuente.rel, importado[0]))
+    return True
+
+
+def leer(lector: Lector, ref: Ref) -> Z:
+    """The zod schema an expression builds."""
+    r = seguir(lector, ref)
+    nodo = r.nodo
+    if nodo.type == "call_expression":
+        funcion = nodo.child_by_field_name("function")
+        argumentos = [Ref(r.fuente, a) for a in nombrados(nodo.child_by_field_name("arguments"))]
+        if funcion.type == "member_expression":
+            objeto = funcion.child_by_field_name("object")
+            metodo = texto(r.fuente, funcion.child_by_field_name("property"))
+            if _es_espacio_zod(lector, Ref(r.fuente, objeto)):
+                return _constructor(lector, metodo, argumentos, r)
+            if objeto.type == "member_expression" and texto(r.fuente, objeto.child_by_field_name("property")) == "coerce" \
+                    and _es_espacio_zod(lector, Ref(r.fuente, objeto.child_by_field_name("object"))):
+                return _constructor(lector, metodo, argumentos, r)
+            return _metodo(lector, leer(lector, Ref(r.fuente, objeto)), metodo, argumentos, r)
+    raise Irresoluble(f"`{ref.corto()}` is not a zod schema the analyzer can read", ref)
+
+
+def forma(lector: Lector, ref: Ref) -> Optional[tuple[tuple[str, Z], ...]]:
+    """The raw shape an expression is (`{ a: z.string() }`, `Schema.shape`), or None when it is not one."""
+    r = seguir(lector, ref)
+    if r.nodo.type == "member_expression" and texto(r.fuente, r.nodo.child_by_field_name("property")) == "shape":
+        objeto = leer(lector, Ref(r.fuente, r.nodo.child_by_field_name("object")))
+        if objeto.tipo != "object":
+            raise Irresoluble(f"`{ref.corto()}` takes the shape of a schema that is not an object", ref)
+        return objeto.forma
+    if r.nodo.type != "object":
+        return None
+    return tuple((k, leer(lector, v)) for k, v in propiedades(lector, r))
+
+
+def _constructor(lector: Lector, nombre: str, args: list[Ref], r: Ref) -> Z:
+    """`z.<nombre>(args)`."""
+    if nombre in PRIMITIVOS:
+        if nombre == "int":
+            return Z("number", checks=(("entero", True),), ref=r)
+        return Z(nombre, ref=r)
+    if nombre in SIN_ESQUEMA:
+        return Z("any", ref=r)
+    if nombre in ("preprocess", "lazy") and args:
+        return _envuelto(lector, nombre, args, r)
+    if nombre in FORMATOS and not args:
+        return _metodo(lector, Z("string", ref=r), nombre, [], r)
+    if nombre in ("object", "strictObject", "looseObject"):
+        shape = forma(lector, args[0]) if args else ()
+        if shape is None:
+            raise Irresoluble(f"`{r.corto()}`: the shape is not an object literal the analyzer can read", r)
+        return Z("object", forma=shape, modo={"object": "normal", "strictObject": "estricto", "looseObject": "suelto"}[nombre], ref=r)
+    if nombre == "array" and args:
+        return Z("array", hijos=(leer(lector, args[0]),), ref=r)
+    if nombre in ("union", "discriminatedUnion"):
+        lista = args[-1] if args else None
+        ramas = _lista(lector, lista, r) if lista is not None else []
+        return Z("union" if nombre == "union" else "dunion", hijos=tuple(leer(lector, x) for x in ramas), ref=r)
+    if nombre in ("enum", "nativeEnum") and args:
+        valor = json_literal(lector, args[0])
+        valores = list(valor.values()) if isinstance(valor, dict) else valor
+        if not isinstance(valores, list) or not valores or not all(isinstance(v, str) for v in valores):
+            raise Irresoluble(f"`{r.corto()}`: only enums of strings are read", r)
+        return Z("enum", valores=tuple(valores), ref=r)
+    if nombre == "literal" and args:
+        valor = json_literal(lector, args[0])
+        if isinstance(valor, (dict, list)):
+            raise Irresoluble(f"`{r.corto()}` is not a literal of one value", r)
+        return Z("literal", valores=(valor,), ref=r)
+    if nombre == "record" and args:
+        if len(args) == 2:
+            return Z("record", hijos=(leer(lector, args[0]), leer(lector, args[1])), ref=r)
+        # `z.record(value)`: string keys (marked: zod 4 before 4.4.0 cannot publish it)
+        return Z("record", hijos=(Z("string"), leer(lector, args[0])), forma=(("una", Z("any")),), ref=r)
+    if nombre == "tuple" and args:
+        return Z("tuple", hijos=tuple(leer(lector, x) for x in _lista(lector, args[0], r)), ref=r)
+    raise Irresoluble(f"`z.{nombre}(...)` is a zod constructor the analyzer does not read yet", r)
+
+
+def _envuelto(lector: Lector, nombre: str, args: list[Ref], r: Ref) -> Z:
+    """`z.preprocess(fn, S)` publishes S; `z.lazy(() => S)` publishes S."""
+    if nombre == "preprocess":
+        if len(args) != 2:
+            raise Irresoluble(f"`{r.corto()}` is not `z.preprocess(fn, schema)`", r)
+        return Z("pipe", hijos=(leer(lector, args[1]),), ref=r)
+    funcion = seguir(lector, args[0])
+    cuerpo = funcion.nodo.child_by_field_name("body") if funcion.nodo.type == "arrow_function" else None
+    if cuerpo is None or cuerpo.type == "statement_block":
+        raise Irresoluble(f"`{r.corto()}`: only `z.lazy(() => schema)` is read", r)
+    return leer(lector, Ref(funcion.fuente, cuerpo))
+
+
+def _lista(lector: Lector, ref: Ref, donde: Ref) -> list[Ref]:
+    """The elements of an array literal (a constant bound to one followed)."""
+    r = seguir(lector, ref)
+    if r.nodo.type != "array" or any(c.type == "spread_element" for c in nombrados(r.nodo)):
+        raise Irresoluble(f"`{donde.corto()}`: its list of schemas is not an array literal", donde)
+    return [Ref(r.fuente, c) for c in nombrados(r.nodo)]
+
+
+def _numero(lector: Lector, ref: Ref) -> Any:
+    valor = json_literal(lector, ref)
+    if not isinstance(valor, (int, float)) or isinstance(valor, bool):
+        raise Irresoluble(f"`{ref.corto()}` is not a number", ref)
+    return valor
+
+
+def _metodo(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
+    """`<base>.<nombre>(args)`."""
+    if nombre == "optional":
+        return Z("optional", hijos=(base,), ref=r)
+    if nombre == "nullable":
+        return Z("nullable", hijos=(base,), ref=r)
+    if nombre == "nullish":
+        return Z("optional", hijos=(Z("nullable", hijos=(base,)),), ref=r)
+    if nombre == "default" and args:
+        return Z("default", hijos=(base,), defecto=json_literal(lector, args[0]), ref=r)
+    if nombre == "describe" and args:
+        texto_ = json_literal(lector, args[0])
+        if not isinstance(texto_, str):
+            raise Irresoluble(f"`{r.corto()}`: the description is not a string the analyzer can read", r)
+        return replace(base, descripcion=texto_)
+    if nombre == "meta" and args:
+        meta = json_literal(lector, args[0])
+        if not isinstance(meta, dict) or set(meta) - {"description"}:
+            raise Irresoluble(f"`{r.corto()}`: only `.meta({{description}})` is read", r)
+        return replace(base, descripcion=meta["description"]) if "description" in meta else base
+    if nombre == "array" and not args:
+        return Z("array", hijos=(base,), ref=r)
+    if nombre == "or" and args:
+        return Z("union", hijos=(base, leer(lector, args[0])), ref=r)
+    if nombre == "transform":
+        return Z("transform", hijos=(base,), ref=r)
+    if nombre == "catch" and args:
+        return Z("catch", hijos=(base,), defecto=json_literal(lector, args[0]), ref=r)
+    if nombre in NEUTROS:
+        return base
+    if base.tipo == "object":
+        return _de_objeto(lector, base, nombre, args, r)
+    if base.tipo in ("string", "number", "array") and nombre in ("min", "max", "length", "gt", "gte", "lt", "lte",
+                                                                  "positive", "negative", "nonnegative", "nonpositive",
+                                                                  "int", "nonempty", "email", "url", "datetime", "uuid",
+                                                                  "regex", "finite", "safe"):
+        return _check(lector, base, nombre, args, r)
+    raise Irresoluble(f"`.{nombre}()` on a zod {base.tipo} is a method the analyzer does not read yet", r)
+
+
+def _de_objeto(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
+    """Object methods: strictness, extension, picking."""
+    if nombre in MODOS and not args:
+        return replace(base, modo=MODOS[nombre], ref=r)
+    if nombre in ("extend", "merge") and args:
+        if nombre == "merge":
+            otra = leer(lector, args[0])
+            if otra.tipo != "object":
+                raise Irresoluble(f"`{r.corto()}` merges a schema that is not an object", r)
+            extra, modo = otra.forma, otra.modo
+        else:
+            shape = forma(lector, args[0])
+            if shape is None:
+                raise Irresoluble(f"`{r.corto()}`: the extension is not an object literal the analyzer can read", r)
+            extra, modo = shape, base.modo
+        claves = dict(base.forma)
+        claves.update(dict(extra))
+        return replace(base, forma=tuple(claves.items()), modo=modo, ref=r)
+    if nombre in ("pick", "omit") and args:
+        elegidas = json_literal(lector, args[0])
+        if not isinstance(elegidas, dict):
+            raise Irresoluble(f"`{r.corto()}`: the keys are not an object literal", r)
+        quedan = tuple((k, v) for k, v in base.forma if (k in elegidas) == (nombre == "pick"))
+        return replace(base, forma=quedan, ref=r)
+    if nombre in ("partial", "required") and not args:
+        if nombre == "partial":
+            forma_ = tuple((k, v if v.tipo == "optional" else Z("optional", hijos=(v,))) for k, v in base.forma)
+        else:
+            forma_ = tuple((k, v.hijos[0] if v.tipo == "optional" else v) for k, v in base.forma)
+        return replace(base, forma=forma_, ref=r)
+    raise Irresoluble(f"`.{nombre}()` on a zod object is a method the analyzer does not read yet", r)
+
+
+def _check(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
+    """A check: the JSON Schema keyword it adds."""
+    t = base.tipo
+    limites = {"string": ("minLength", "maxLength"), "array": ("minItems", "maxItems"), "number": ("minimum", "maximum")}[t]
+    nuevos: list[tuple[str, Any]]
+    if nombre in ("min", "gte") and args:
+        nuevos = [(limites[0], _numero(lector, args[0]))]
+    elif nombre in ("max", "lte") and args:
+        nuevos = [(limites[1], _numero(lector, args[0]))]
+    elif nombre == "length" and args:
+        n = _numero(lector, args[0])
+        nuevos = [(limites[0], n), (limites[1], n)]
+    elif nombre == "nonempty" and t in ("string", "array"):
+        nuevos = [(limites[0], 1)]
+    elif t == "number" and nombre in ("gt", "lt") and args:
+        nuevos = [("exclusiveMinimum" if nombre == "gt" else "exclusiveMaximum", _numero(lector, args[0]))]
+    elif t == "number" and nombre in ("positive", "negative", "nonnegative", "nonpositive"):
+        nuevos = [{"positive": ("exclusiveMinimum", 0), "negative": ("exclusiveMaximum", 0),
+                   "nonnegative": ("minimum", 0), "nonpositive": ("maximum", 0)}[nombre]]
+    elif t == "number" and nombre == "int":
+        nuevos = [("entero", True)]
+    elif t == "number" and nombre in ("finite", "safe"):
+        nuevos = []
+    elif t == "string" and nombre in FORMATOS:
+        nuevos = [("format", FORMATOS[nombre])]
+    elif t == "string" and nombre == "regex" and args:
+        patron = seguir(lector, args[0])
+        if patron.nodo.type != "regex":
+            raise Irresoluble(f"`{r.corto()}`: the pattern is not a regular expression literal", r)
+        nuevos = [("pattern", texto(patron.fuente, patron.nodo.child_by_field_name("pattern")))]
+    else:
+        raise Irresoluble(f"`.{nombre}()` on a zod {t} is a method the analyzer does not read yet", r)
+    return replace(base, checks=base.checks + tuple(nuevos), ref=r)
+
+
+# -- rendering ---------------------------------------------------------------------------------
+# `sabor`: "v3" (zod 3 through zod-to-json-schema), "v4@X.Y.Z" (that zod 4 release, installed or
+# pinned by a lock file), or "v4" (zod 4, release unknown: only a range says it). zod 4 changed what
+# it publishes for a few constructs between releases; those need the release, and without it are
+# declined by name instead of guessed.
+
+
+def publicar(z: Z, sabor: str, io: str) -> Optional[dict[str, Any]]:
+    """The root schema the SDK publishes for `z` (`io` "input"/"output"): None when the root is not
+    an object (the SDK then publishes no output schema and an empty input object)."""
+    if z.tipo != "object":
+        return None
+    cuerpo = _json(z, sabor, io)
+    return {"$schema": BORRADOR_7, **cuerpo}
+
+
+def publicar_forma(shape: tuple[tuple[str, Z], ...], sabor: str, io: str) -> dict[str, Any]:
+    """The root the SDK publishes for a raw shape (`{ a: z.string() }`): `z.object(shape)`; an empty
+    shape is published without `additionalProperties` on input whatever zod's major."""
+    cuerpo = _json(Z("object", forma=shape), sabor, io)
+    if not shape and io == "input":
+        cuerpo.pop("additionalProperties", None)
+    return {"$schema": BORRADOR_7, **cuerpo}
+
+
+def _v4(sabor: str) -> bool:
+    return sabor.startswith("v4")
+
+
+def _desde(sabor: str, release: tuple[int, int, int], que: str, z: Z) -> bool:
+    """Whether the zod 4 release is `release` or later; Irresoluble when it is not known."""
+    if "@" not in sabor:
+        raise Irresoluble(f"zod 4 publishes {que} differently before {'.'.join(map(str, release))}, and which zod 4 "
+                          "release the project installs cannot be told (package.json gives a range only): install "
+                          "the dependencies or commit package-lock.json", z.ref)  # type: ignore[arg-type]
+    return tuple(int(x) for x in sabor.split("@", 1)[1].split(".")[:3]) >= release
+
+
+def _exacta(sabor: str, release: tuple[int, int, int], que: str, z: Z) -> bool:
+    """Whether the zod 4 release is exactly `release` (a one-release regression)."""
+    return _desde(sabor, release, que, z) and not _desde(sabor, (release[0], release[1], release[2] + 1), que, z)
+
+
+def opcional(z: Z, sabor: str, io: str) -> bool:
+    """Whether a key of this schema is left out of `required`."""
+    t = z.tipo
+    if t == "optional":
+        return True
+    if t == "default":
+        return sabor == "v3" or io == "input"
+    if t == "any":
+        return sabor == "v3"
+    if t == "catch":
+        return sabor == "v3" or (io == "input" and _exacta(sabor, (4, 4, 3), "the optionality of `.catch()`", z))
+    if t == "pipe":
+        if sabor == "v3":
+            return opcional(z.hijos[0], sabor, io)
+        if io == "output":
+            return opcional(z.hijos[0], sabor, io)
+        if _exacta(sabor, (4, 4, 3), "the optionality of `z.preprocess()`", z):
+            return True
+        return opcional(z.hijos[0], sabor, io) and _desde(sabor, (4, 4, 2), "the optionality of `z.preprocess()`", z)
+    return False
+
+
+def _json(z: Z, sabor: str, io: str) -> dict[str, Any]:
+    salida = _cuerpo(z, sabor, io)
+    if z.descripcion is not None:
+        salida["description"] = z.descripcion
+    return salida
+
+
+def _simple(esquema: dict[str, Any]) -> bool:
+    """A schema that is one JSON type and nothing else (`{"type": "string"}`)."""
+    return set(esquema) == {"type"} and isinstance(esquema["type"], str)
+
+
+def _cuerpo(z: Z, sabor: str, io: str) -> dict[str, Any]:
+    t = z.tipo
+    if t == "string":
+        return _cadena(z, sabor)
+    if t in ("boolean", "null"):
+        return {"type": t}
+    if t == "number":
+        checks = dict(z.checks)
+        entero = checks.pop("entero", False)
+        salida: dict[str, Any] = {"type": "integer" if entero else "number"}
+        if entero and _v4(sabor):
+            salida.update({"minimum": -ENTERO_SEGURO, "maximum": ENTERO_SEGURO})
+        salida.update(checks)
+        return salida
+    if t == "any":
+        return {}
+    if t == "array":
+        return {"type": "array", "items": _json(z.hijos[0], sabor, io), **dict(z.checks)}
+    if t == "object":
+        return _objeto(z, sabor, io)
+    if t == "union" and sabor == "v3" and all(h.tipo == "literal" and h.descripcion is None for h in z.hijos):
+        valores = [h.valores[0] for h in z.hijos]
+        tipos = list(dict.fromkeys(_tipo_literal(v) for v in valores))
+        return {"type": tipos[0] if len(tipos) == 1 else tipos, "enum": valores}
+    if t == "union":
+        ramas = [_json(h, sabor, io) for h in z.hijos]
+        if all(_simple(r) for r in ramas) and (sabor == "v3" or _desde(sabor, (4, 5, 0), "a union of plain types", z)):
+            return {"type": [r["type"] for r in ramas]}
+        return {"anyOf": ramas}
+    if t == "dunion":
+        ramas = [_json(h, sabor, io) for h in z.hijos]
+        return {"oneOf" if _v4(sabor) and _desde(sabor, (4, 1, 13), "a discriminated union", z) else "anyOf": ramas}
+    if t == "enum":
+        return {"type": "string", "enum": list(z.valores)}
+    if t == "literal":
+        return {"type": _tipo_literal(z.valores[0]), "const": z.valores[0]}
+    if t == "record":
+        if _v4(sabor) and z.forma == (("una", Z("any")),) and not _desde(sabor, (4, 4, 0), "`z.record(value)`", z):
+            raise Irresoluble("zod 4 before 4.4.0 cannot publish `z.record(value)` (the SDK's tools/list fails on it)", z.ref)  # type: ignore[arg-type]
+        salida = {"type": "object", "additionalProperties": _json(z.hijos[1], sabor, io)}
+        if _v4(sabor):
+            salida["propertyNames"] = _json(z.hijos[0], sabor, io)
+        return salida
+    if t == "tuple":
+        salida = {"type": "array", "items": [_json(h, sabor, io) for h in z.hijos]}
+        if sabor == "v3" or _desde(sabor, (4, 5, 0), "a tuple", z):
+            salida.update({"minItems": len(z.hijos), "maxItems": len(z.hijos)})
+            if _v4(sabor):
+                salida["additionalItems"] = False
+        return salida
+    if t in ("optional", "pipe"):
+        return _json(z.hijos[0], sabor, io)
+    if t == "nullable":
+        hijo = z.hijos[0]
+        interior = _json(hijo, sabor, io)
+        if sabor == "v3" and hijo.tipo in ("string", "number", "boolean", "null") and not hijo.checks:
+            return {**interior, "type": [interior["type"], "null"]}
+        if _simple(interior) and (sabor == "v3" or _desde(sabor, (4, 5, 0), "`.nullable()` of a plain type", z)):
+            return {"type": [interior["type"], "null"]}
+        return {"anyOf": [interior, {"type": "null"}]}
+    if t == "default":
+        return {"default": z.defecto, **_json(z.hijos[0], sabor, io)} if _v4(sabor) else \
+            {**_json(z.hijos[0], sabor, io), "default": z.defecto}
+    if t == "transform":
+        if _v4(sabor):
+            raise Irresoluble("zod 4 cannot publish a `.transform()` (the SDK's tools/list fails on it)", z.ref)  # type: ignore[arg-type]
+        return _json(z.hijos[0], sabor, io)
+    if t == "catch":
+        interior = _json(z.hijos[0], sabor, io)
+        return {**interior, "default": z.defecto} if _v4(sabor) else interior
+    raise ValueError(t)  # every Z the reader builds is rendered above
+
+
+def _cadena(z: Z, sabor: str) -> dict[str, Any]:
+    """A string and its checks; zod 4 adds a format's pattern (of the release's own)."""
+    salida: dict[str, Any] = {"type": "string"}
+    for k, v in z.checks:
+        salida[k] = v
+        if k == "format" and _v4(sabor) and v in PATRONES_V4:
+            patrones = PATRONES_V4[v]
+            elegido = patrones[0][1]
+            for desde, patron in patrones[1:]:
+                if _desde(sabor, desde, f"the pattern of `format: {v}`", z):
+                    elegido = patron
+            salida["pattern"] = elegido
+    return salida
+
+
+def _tipo_literal(v: Any) -> str:
+    return "null" if v is None else "boolean" if isinstance(v, bool) else "number" if isinstance(v, (int, float)) else "string"
+
+
+def _objeto(z: Z, sabor: str, io: str) -> dict[str, Any]:
+    salida: dict[str, Any] = {"type": "object", "properties": {k: _json(v, sabor, io) for k, v in z.forma}}
+    requeridas = [k for k, v in z.forma if not opcional(v, sabor, io)]
+    if requeridas:
+        salida["required"] = requeridas
+    if z.modo == "estricto":
+        salida["additionalProperties"] = False
+    elif z.modo == "suelto":
+        salida["additionalProperties"] = {} if _v4(sabor) else True
+    elif sabor == "v3" or io == "output":
+        salida["additionalProperties"] = False
+    return salida

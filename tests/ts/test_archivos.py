@@ -1,0 +1,49 @@
+"""Which TypeScript/JavaScript files a whole run reads: servers' sources, not their build (the outDir
+of a tsconfig.json, JSONC and `extends` included), nor declarations or dependencies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from oracle_lint.linter.archivos import fuentes_mcp_typescript
+from oracle_lint.linter.ts.tsconfig import directorio_de_salida, leer_jsonc
+from oracle_lint.nucleo.proyecto import Proyecto
+
+SERVIDOR = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n'
+
+
+def _fuentes(raiz: Path, archivos: dict[str, str]) -> list[str]:
+    (raiz / "pyproject.toml").write_text("[tool.oracle]\n", encoding="utf-8")
+    for nombre, texto in archivos.items():
+        (raiz / nombre).parent.mkdir(parents=True, exist_ok=True)
+        (raiz / nombre).write_text(texto, encoding="utf-8")
+    return [p.relative_to(raiz).as_posix() for p in fuentes_mcp_typescript(Proyecto(raiz))]
+
+
+def test_the_build_a_tsconfig_names_is_not_a_source(tmp_path):
+    tsconfig = '{\n  // the build\n  "compilerOptions": { "outDir": "./dist", /* here */ },\n  "include": ["src"],\n}\n'
+    assert _fuentes(tmp_path, {"tsconfig.json": tsconfig, "src/index.ts": SERVIDOR, "dist/index.js": SERVIDOR,
+                               "dist/index.d.ts": SERVIDOR, "scripts/dev.mjs": SERVIDOR,
+                               "node_modules/x/index.js": SERVIDOR, "src/util.ts": "export const a = 1;\n"}) == [
+        "scripts/dev.mjs", "src/index.ts"]
+
+
+def test_without_a_tsconfig_the_javascript_is_read(tmp_path):
+    """The near miss: no tsconfig says dist/ is a build, so its server is a source (a JavaScript project)."""
+    assert _fuentes(tmp_path, {"dist/index.js": SERVIDOR, "src/index.ts": SERVIDOR}) == ["dist/index.js", "src/index.ts"]
+
+
+def test_an_outdir_set_by_the_base_a_tsconfig_extends(tmp_path):
+    (tmp_path / "tsconfig.base.json").write_text('{"compilerOptions": {"outDir": "out"}}', encoding="utf-8")
+    assert _fuentes(tmp_path, {"pkg/tsconfig.json": '{"extends": "../tsconfig.base.json"}', "pkg/index.ts": SERVIDOR,
+                               "out/index.js": SERVIDOR, "pkg/out/index.js": SERVIDOR}) == [
+        "pkg/index.ts", "pkg/out/index.js"]
+    assert directorio_de_salida(tmp_path / "pkg" / "tsconfig.json") == (tmp_path / "out").resolve()
+
+
+def test_jsonc_keeps_strings_that_look_like_comments():
+    assert leer_jsonc('{"a": "http://x/*y*/", // c\n "b": [1, 2,],}') == {"a": "http://x/*y*/", "b": [1, 2]}
+    with pytest.raises(ValueError):
+        leer_jsonc('{"a": }')

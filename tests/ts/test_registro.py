@@ -1,0 +1,230 @@
+"""The TypeScript front end's registrations: each form of tests/fixtures/typescript/registro/ read to
+the exact rows it writes, the near misses left alone, and what it cannot read named, never dropped."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from oracle_lint.linter.ts.evidencia import MOTIVO_RESPUESTAS, extraer_ts
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "typescript" / "registro"
+ARCHIVOS = ["servidor.ts", "herramientas.ts", "otro.ts", "bajo_nivel.ts", "dinamico.ts", "fast.ts", "roto.ts"]
+V7 = "http://json-schema.org/draft-07/schema#"
+SEGURO = 9007199254740991
+
+
+@pytest.fixture(scope="module")
+def filas():
+    return extraer_ts([FIXTURE / a for a in ARCHIVOS], FIXTURE)
+
+
+def test_every_registration_form_is_a_tool_and_nothing_else_is(filas):
+    columnas = ("archivo", "linea", "columna", "herramienta", "registro", "esquema_entrada", "esquema_salida",
+                "solo_lectura", "destructiva")
+    assert [tuple(h[c] for c in columnas) for h in filas["herramienta"]] == [
+        ("bajo_nivel.ts", 5, 3, "listar", "lowlevel", "literal", "literal", "verdadero", "ausente"),
+        ("bajo_nivel.ts", 19, 28, "crear", "lowlevel", "literal", "ninguno", "ausente", "ausente"),
+        ("fast.ts", 5, 1, "sumar", "fastmcp", "no_resuelto", "no_resuelto", "no_resuelto", "no_resuelto"),
+        ("herramientas.ts", 5, 3, "ping", "typescript", "modelo", "ninguno", "ausente", "ausente"),
+        ("herramientas.ts", 6, 3, "eco", "typescript", "modelo", "ninguno", "ausente", "ausente"),
+        ("herramientas.ts", 7, 3, "leer", "typescript", "modelo", "ninguno", "verdadero", "ausente"),
+        ("herramientas.ts", 8, 3, "estado", "typescript", "modelo", "ninguno", "verdadero", "falso"),
+        # read from the tree the parser recovered around the error
+        ("roto.ts", 4, 1, "mal", "typescript", "no_resuelto", "ninguno", "ausente", "ausente"),
+        ("servidor.ts", 8, 1, "buscar", "typescript", "modelo", "modelo", "verdadero", "falso"),
+        ("servidor.ts", 26, 1, "borrar", "typescript", "modelo", "modelo", "ausente", "verdadero"),
+        ("servidor.ts", 29, 1, "contar", "typescript", "modelo", "modelo", "ausente", "ausente"),
+        ("servidor.ts", 33, 3, '{prefijo + "_ver"}', "typescript", "modelo", "ninguno", "ausente", "ausente"),
+        ("servidor.ts", 34, 3, "otra", "typescript", "no_resuelto", "no_resuelto", "no_resuelto", "no_resuelto"),
+        ("servidor.ts", 38, 1, "fecha", "typescript", "no_resuelto", "ninguno", "ausente", "ausente"),
+    ]
+    # otro.ts's `router.tool(...)` (no SDK import), `registerTool("sola")` and `registerPrompt` are no tools
+    assert all(h["herramienta"] not in ("no_es_herramienta", "sola", "saludo") for h in filas["herramienta"])
+
+
+def test_what_cannot_be_read_is_named_where_it_is(filas):
+    propios = [(n["archivo"], n["linea"], n["columna"], n["herramienta"], n["motivo"]) for n in filas["no_resuelto"]
+               if not n["motivo"].startswith("the responses of TypeScript tool")]
+    assert propios == [
+        ("dinamico.ts", 7, 19, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
+                                     "`cargar()` is not an array literal; its tools are not judged (judge the server "
+                                     "live with `oracle-lint probe`)"),
+        ("fast.ts", 5, 1, "sumar", "a tool of the `fastmcp` TypeScript package (`addTool`): oracle-lint does not read "
+                                   "that package's schemas yet; judge the server live with `oracle-lint probe`"),
+        ("roto.ts", 4, 48, "mal", "the input schema of tool `mal` cannot be read: `z.string` is not a zod schema the "
+                                  "analyzer can read"),
+        ("roto.ts", 4, 56, None, "the file does not fully parse as TypeScript (unexpected text at line 4, column 56): "
+                                 "the rest of it is read, but a tool registered where the grammar could not read is "
+                                 "not judged"),
+        ("servidor.ts", 34, 31, "otra", "the config of tool `otra` cannot be read: `opciones` is not an object literal "
+                                        "the analyzer can read"),
+        ("servidor.ts", 38, 55, "fecha", "the input schema of tool `fecha` cannot be read: `.startsWith()` on a zod "
+                                         "string is a method the analyzer does not read yet"),
+    ]
+
+
+def test_each_tool_says_its_responses_are_not_judged(filas):
+    respuestas = [(n["herramienta"], n["archivo"], n["linea"]) for n in filas["no_resuelto"]
+                  if n["motivo"].startswith("the responses of TypeScript tool")]
+    assert sorted(respuestas) == sorted((h["herramienta"], h["archivo"], h["linea"]) for h in filas["herramienta"])
+    fila = next(n for n in filas["no_resuelto"] if n["herramienta"] == "buscar")
+    assert fila["motivo"] == MOTIVO_RESPUESTAS.format(nombre="buscar") == (
+        "the responses of TypeScript tool `buscar` are not read yet: its schemas and annotations are judged, but "
+        "emitted keys, root provenance, `complete` and post-conditions are not; judge them live with `oracle-lint "
+        "probe --calls calls.toml -- <the command that starts the server>`")
+
+
+def test_published_schemas_are_the_sdks(filas):
+    esquemas = {(e["herramienta"], e["lado"]): json.loads(e["contenido"]) for e in filas["esquema"]}
+    nota = {"type": "object", "properties": {"id": {"description": "note id", "type": "string"},
+                                             "texto": {"type": "string"}},
+            "required": ["id", "texto"], "additionalProperties": False}
+    assert esquemas == {
+        ("listar", "entrada"): {"type": "object", "properties": {"pagina": {"type": "integer"}}},
+        ("listar", "salida"): {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "string"}},
+                                                                 "message": {"type": "string"}}},
+        ("crear", "entrada"): {"type": "object", "properties": {}},
+        # no schema: what the SDK lists for a tool without one
+        ("ping", "entrada"): {"type": "object", "properties": {}},
+        ("estado", "entrada"): {"type": "object", "properties": {}},
+        ("contar", "entrada"): {"type": "object", "properties": {}},
+        ("eco", "entrada"): {"$schema": V7, "type": "object", "properties": {"texto": {"type": "string"}},
+                             "required": ["texto"]},
+        ("leer", "entrada"): {"$schema": V7, "type": "object", "properties": {"ruta": {"type": "string"}},
+                              "required": ["ruta"]},
+        # zod 4 on input: a plain object is open, a defaulted key is optional, an int has the safe bounds
+        ("buscar", "entrada"): {"$schema": V7, "type": "object", "properties": {
+            "q": {"type": "string", "minLength": 1},
+            "limite": {"default": 10, "type": "integer", "minimum": -SEGURO, "maximum": SEGURO}}, "required": ["q"]},
+        # ... on output every plain object is closed; an imported schema is read where it is written
+        ("buscar", "salida"): {"$schema": V7, "type": "object", "additionalProperties": False, "properties": {
+            "notas": {"type": "array", "items": nota}, "total": {"type": "number"}}, "required": ["notas", "total"]},
+        ("borrar", "entrada"): {"$schema": V7, "type": "object", "properties": {"id": {"description": "note id",
+                                                                                       "type": "string"}},
+                                "required": ["id"]},
+        ("borrar", "salida"): {"$schema": V7, "type": "object", "additionalProperties": False, "properties": {
+            "borrada": {"type": "boolean"}, "message": {"type": "string"}}, "required": ["borrada", "message"]},
+        # an export renamed (`export { Base as Conteo }`), extended, and let loose
+        ("contar", "salida"): {"$schema": V7, "type": "object", "additionalProperties": {}, "properties": {
+            "total": {"type": "integer", "minimum": -SEGURO, "maximum": SEGURO}, "extra": {"type": "string"}},
+            "required": ["total"]},
+        ('{prefijo + "_ver"}', "entrada"): {"$schema": V7, "type": "object", "properties": {}},
+    }
+
+
+def test_the_published_root_is_decided_from_the_schema_alone(filas):
+    assert [(r["herramienta"], r["estricta"], r["declara_propiedades"], r["archivo"], r["linea"])
+            for r in filas["raiz_publicada"]] == [
+        ("listar", False, True, "bajo_nivel.ts", 9), ("buscar", True, True, "servidor.ts", 13),
+        ("borrar", True, True, "servidor.ts", 23), ("contar", False, True, "servidor.ts", 29)]
+
+
+SERVIDOR = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "ZOD";
+
+const server = new McpServer({ name: "s", version: "1" });
+server.registerTool("t", { inputSchema: { a: z.string() } }, async () => ({ content: [] }));
+'''
+
+
+def _entrada(tmp_path: Path, especificador: str = "zod", **archivos: str) -> object:
+    """The published input schema of tool `t` (or the reason it is not read), zod imported from `especificador`."""
+    (tmp_path / "s.ts").write_text(SERVIDOR.replace("ZOD", especificador), encoding="utf-8")
+    for nombre, texto in archivos.items():
+        destino = tmp_path / nombre.replace("__", "/")
+        destino.parent.mkdir(parents=True, exist_ok=True)
+        destino.write_text(texto, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    esquema = [json.loads(e["contenido"]) for e in filas["esquema"] if e["lado"] == "entrada"]
+    if esquema:
+        return esquema[0]
+    return [n["motivo"] for n in filas["no_resuelto"] if "input schema" in n["motivo"]][0]
+
+
+ABIERTO = {"$schema": V7, "type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}
+CERRADO = {**ABIERTO, "additionalProperties": False}
+
+
+def test_the_zod_major_is_read_from_the_project(tmp_path):
+    assert _entrada(tmp_path, **{"package.json": '{"dependencies": {"zod": "^4.1.0"}}'}) == ABIERTO
+    assert _entrada(tmp_path, **{"package.json": '{"devDependencies": {"zod": "~3.23.8"}}'}) == CERRADO
+    # the lock file pins what the range leaves open; what is installed wins over both
+    assert _entrada(tmp_path, **{"package-lock.json": '{"packages": {"node_modules/zod": {"version": "4.0.5"}}}'}) == ABIERTO
+    assert _entrada(tmp_path, **{"node_modules__zod__package.json": '{"version": "3.25.76"}'}) == CERRADO
+    # the import names the major whatever is installed
+    assert _entrada(tmp_path, "zod/v4") == ABIERTO
+
+
+def test_a_declaration_above_the_file_counts_and_none_is_no_guess(tmp_path):
+    assert _entrada(tmp_path) == (
+        "the input schema of tool `t` cannot be read: which zod major `s.ts` imports cannot be told: no installed "
+        "zod and no package.json at or above it declares `zod` (declare it, or import from \"zod/v4\" or \"zod/v3\")")
+    interior = tmp_path / "paquete"
+    interior.mkdir()
+    (tmp_path / "package.json").write_text('{"dependencies": {"zod": "^3.25.0"}}', encoding="utf-8")
+    assert _entrada(interior) == CERRADO
+
+
+def test_a_file_that_is_not_utf8_is_named(tmp_path):
+    (tmp_path / "s.ts").write_bytes(b'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n"\xff";\n')
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(n["archivo"], n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [
+        ("s.ts", 2, "the file is not UTF-8 text (byte offset 70): it cannot be read")]
+    assert filas["herramienta"] == []
+
+
+def test_a_server_whose_tools_are_not_found_is_not_a_silent_pass(tmp_path):
+    (tmp_path / "s.ts").write_text('import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n'
+                                   'const server = new McpServer({ name: "s", version: "1" });\n'
+                                   'for (const t of tabla) server[metodo](t.nombre, t.config, t.fn);\n', encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(n["archivo"], n["linea"], n["columna"], n["herramienta"], n["motivo"][:50]) for n in filas["no_resuelto"]] == [
+        ("s.ts", 2, 16, None, "an MCP server is built here, and the project's Typ")]
+    # the near miss: a transport file beside a file that registers tools says nothing
+    shutil.copy(FIXTURE / "herramientas.ts", tmp_path / "h.ts")
+    (tmp_path / "package.json").write_text('{"dependencies": {"zod": "^4.0.0"}}', encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts", tmp_path / "h.ts"], tmp_path)
+    assert [n["motivo"][:34] for n in filas["no_resuelto"]] == ["the responses of TypeScript tool `"] * 4
+
+
+BAJO_NIVEL = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { zodToJsonSchema } from "zod-to-json-schema";
+import { z } from "zod";
+
+const Entrada = z.object({ a: z.string().optional() });
+const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: [{ name: "t", inputSchema: CONVERTIR }],
+}));
+'''
+
+
+def _bajo_nivel(tmp_path: Path, convertir: str, zod_instalado: str) -> object:
+    (tmp_path / "s.ts").write_text(BAJO_NIVEL.replace("CONVERTIR", convertir), encoding="utf-8")
+    (tmp_path / "node_modules" / "zod").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "node_modules" / "zod" / "package.json").write_text(json.dumps({"version": zod_instalado}), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    esquemas = [json.loads(e["contenido"]) for e in filas["esquema"]]
+    return esquemas[0] if esquemas else [n["motivo"] for n in filas["no_resuelto"] if "input schema" in n["motivo"]][0]
+
+
+def test_a_low_level_list_converts_zod_as_its_converter_does(tmp_path):
+    # zod-to-json-schema over zod 3: draft-07, every object closed
+    assert _bajo_nivel(tmp_path, "zodToJsonSchema(Entrada)", "3.25.76") == {
+        "$schema": V7, "type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": False}
+    # zod 4's own converter: draft 2020-12, the output side
+    assert _bajo_nivel(tmp_path, "z.toJSONSchema(Entrada)", "4.6.7") == {
+        "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
+        "properties": {"a": {"type": "string"}}, "additionalProperties": False}
+    # the other pairings are not guessed
+    assert _bajo_nivel(tmp_path, "zodToJsonSchema(Entrada)", "4.6.7") == (
+        "the input schema of tool `t` cannot be read: `zodToJsonSchema(Entrada)`: zod-to-json-schema over a zod 4 "
+        "schema is not read")
+    assert _bajo_nivel(tmp_path, "someOtherConverter(Entrada)", "4.6.7") == (
+        "the input schema of tool `t` cannot be read: `someOtherConverter(Entrada)` is a call the analyzer does not "
+        "read as a JSON Schema")

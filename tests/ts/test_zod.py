@@ -1,0 +1,101 @@
+"""linter/ts/zod.py against the real SDK: every case of tests/ts/datos/zod_sdk.json (written by
+bench/zod_sdk.py from the MCP TypeScript SDK's own tools/list, zod 4 and zod 3) is published
+exactly as the SDK publishes it, input and output, or declined by name; never a different schema.
+zod 4 changed what it publishes for a few constructs between releases: with the release known
+(installed, or pinned by a lock file) each is published as that release does; with only a range
+known, exactly those are declined."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from oracle_lint.linter.ts import valores, zod
+from oracle_lint.linter.ts.arbol import nombrados
+
+TABLA = json.loads((Path(__file__).parent / "datos" / "zod_sdk.json").read_text(encoding="utf-8"))
+# what the analyzer declines to read (an Irresoluble naming it) though the SDK publishes it: exactly these
+DECLINADOS = {"{ a: z.string().startsWith(\"x\") }",
+              "{ a: z.intersection(z.object({ b: z.string() }), z.object({ c: z.number() })) }",
+              "{ a: z.date() }", "{ a: z.bigint() }", "{ a: z.undefined() }"}
+# what zod 4 publishes differently from one release to another: declined when the release is unknown
+SEGUN_RELEASE = {
+    "{ a: z.preprocess((v) => v, z.boolean()) }", "{ a: z.preprocess((v) => v, z.boolean()).describe(\"d\") }",
+    "{ a: z.preprocess((v) => v, z.boolean().optional()) }", "{ a: z.record(z.string()) }",
+    "{ a: z.string().catch(\"x\") }", "{ a: z.string().datetime() }", "{ a: z.string().email() }",
+    "{ a: z.email() }", "{ a: z.string().nullable() }", "{ a: z.string().nullish() }",
+    "{ a: z.string().or(z.number()) }", "{ a: z.string().uuid() }", "{ a: z.tuple([z.string(), z.number()]) }",
+    "{ a: z.union([z.string(), z.null()]) }", "{ a: z.union([z.string(), z.number()]) }",
+    "{ a: z.discriminatedUnion(\"kind\", [z.object({ kind: z.literal(\"a\"), x: z.string() }), "
+    "z.object({ kind: z.literal(\"b\"), y: z.number() })]) }",
+}
+CASOS = sorted((caso, sabor) for caso, por_sabor in TABLA["casos"].items() for sabor in por_sabor)
+
+
+def publicado(caso: str, sabor: str, io: str) -> object:
+    """What the analyzer publishes for a case, or the reason it declines."""
+    fuente_ts = f'import {{ z }} from "zod";\nconst X = {caso};\n'.encode()
+    lector = valores.Lector(Path("/nonexistent"), {"caso.ts": fuente_ts})
+    fuente = lector.fuente("caso.ts")
+    ref = valores.Ref(fuente, nombrados(nombrados(fuente.raiz)[1])[0].child_by_field_name("value"))
+    try:
+        forma = zod.forma(lector, ref)
+        if forma is not None:
+            return zod.publicar_forma(forma, sabor, io)
+        return zod.publicar(zod.leer(lector, ref), sabor, io)
+    except valores.Irresoluble as e:
+        return f"declined: {e.motivo}"
+
+
+def test_the_table_covers_both_majors_and_what_the_sdk_refuses():
+    assert TABLA["sabores"] == {"v3": {"sdk": "1.30.0", "zod": "3.25.76"},
+                                "v4@4.0.17": {"sdk": "1.30.0", "zod": "4.0.17"},
+                                "v4@4.4.3": {"sdk": "1.30.0", "zod": "4.4.3"},
+                                "v4@4.6.7": {"sdk": "1.30.0", "zod": "4.6.7"}}
+    assert len(CASOS) >= 300
+    rechazos = {(c, s) for c, s in CASOS if "error" in TABLA["casos"][c][s]}
+    assert {c for c, s in rechazos if s == "v4@4.6.7"} == {
+        "{ a: z.string().transform((s) => s.length) }", "{ a: z.date() }", "{ a: z.bigint() }", "{ a: z.undefined() }"}
+    assert {c for c, s in rechazos if s == "v3"} == set()
+
+
+@pytest.mark.parametrize("caso,sabor", CASOS)
+def test_each_case_is_published_as_the_sdk_publishes_it(caso, sabor):
+    verdad = TABLA["casos"][caso][sabor]
+    for io in ("input", "output"):
+        obtenido = publicado(caso, sabor, io)
+        if "error" in verdad or caso in DECLINADOS:
+            # the SDK cannot list it (or the analyzer declines it): a named reason, never a schema
+            assert isinstance(obtenido, str) and obtenido.startswith("declined: "), (io, obtenido)
+        else:
+            assert json.dumps(obtenido, sort_keys=True) == json.dumps(verdad[io], sort_keys=True), io
+
+
+@pytest.mark.parametrize("caso", sorted(c for c in TABLA["casos"] if "v3" in TABLA["casos"][c]))
+def test_with_only_a_range_what_changed_between_zod_4_releases_is_declined_and_nothing_else(caso):
+    """`v4`: zod 4 of a release package.json does not pin. What every release publishes alike is
+    published; what changed between releases is declined, saying why."""
+    for io in ("input", "output"):
+        verdades = {json.dumps(TABLA["casos"][caso][s].get(io), sort_keys=True) for s in TABLA["sabores"]
+                    if s.startswith("v4@")}
+        obtenido = publicado(caso, "v4", io)
+        if caso in DECLINADOS or "error" in TABLA["casos"][caso]["v4@4.6.7"]:
+            assert isinstance(obtenido, str) and obtenido.startswith("declined: "), (io, obtenido)
+        elif len(verdades) > 1:
+            assert caso in SEGUN_RELEASE and isinstance(obtenido, str) and "differently before" in obtenido, (io, obtenido)
+        else:
+            assert json.dumps(obtenido, sort_keys=True) == verdades.pop(), io
+    # every case listed changed between releases on some side
+    assert caso not in SEGUN_RELEASE or any(
+        len({json.dumps(TABLA["casos"][caso][s].get(io), sort_keys=True) for s in TABLA["sabores"] if s.startswith("v4@")}) > 1
+        for io in ("input", "output"))
+
+
+def test_a_transform_is_declined_where_the_sdk_fails_and_read_where_it_publishes():
+    assert publicado("{ a: z.string().transform((s) => s.length) }", "v4@4.6.7", "input") == (
+        "declined: zod 4 cannot publish a `.transform()` (the SDK's tools/list fails on it)")
+    assert publicado("{ a: z.string().transform((s) => s.length) }", "v3", "input") == {
+        "$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "additionalProperties": False,
+        "properties": {"a": {"type": "string"}}, "required": ["a"]}
