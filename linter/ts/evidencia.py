@@ -1,12 +1,12 @@
 """TypeScript/JavaScript MCP server sources -> the analyzer's relations, the same rows the Python
-front end writes for what the TypeScript front end reads so far.
+front end writes.
 
-Read: every tool's registration, its published input and output schemas (zod rendered as the SDK
-publishes it, JSON Schema literals as written) and its annotations: `herramienta`, `esquema`,
-`esquema_nodo`, `esquema_propiedad`, `esquema_hijo`, `esquema_valor`, `clave_declarada`, and
-`raiz_publicada` (the root decided from the published schema alone, as for a live listing). Not
-read yet: what a handler returns. Each tool therefore gets a `no_resuelto` row saying its
-responses were not judged, so a run never passes a TypeScript server it only half read.
+Per tool: `herramienta`, its published schemas (`esquema`, `esquema_nodo`, `esquema_propiedad`,
+`esquema_hijo`, `esquema_valor`, `clave_declarada`), and what its handler returns (`raiz`,
+`clave_emitida`, `valor_emitido`, `spread`, `complete`: linter/ts/emision.py). A tool with an
+output schema whose responses cannot be read (a handler the analyzer cannot follow, a low-level
+`CallToolRequestSchema` dispatch) gets a `no_resuelto` row saying why, and a `raiz_publicada` row:
+its root is then judged from the published schema alone, as for a live listing.
 """
 
 from __future__ import annotations
@@ -21,13 +21,15 @@ from ..extraccion.tipos import Esquema, Pos
 from .arbol import NoParsea
 from .paquetes import Sabores
 from .registro import Herramienta, Problema, registros, servidores_creados
-from .valores import Lector, Ref
+from . import emision
+from .valores import Irresoluble, Lector, Ref
 
 # `herramienta.registro` of each form: the SDK's McpServer, its low-level Server, the fastmcp package
 REGISTROS = {"registerTool": "typescript", "tool": "typescript", "lowlevel": "lowlevel", "fastmcp": "fastmcp"}
-MOTIVO_RESPUESTAS = ("the responses of TypeScript tool `{nombre}` are not read yet: its schemas and annotations are "
-                     "judged, but emitted keys, root provenance, `complete` and post-conditions are not; judge them "
-                     "live with `oracle-lint probe --calls calls.toml -- <the command that starts the server>`")
+MOTIVO_RESPUESTAS = ("the responses of TypeScript tool `{nombre}` are not read yet (a low-level `CallToolRequestSchema` "
+                     "handler): its schemas and annotations are judged, but emitted keys, root provenance, `complete` "
+                     "and post-conditions are not; judge them live with `oracle-lint probe --calls calls.toml -- <the "
+                     "command that starts the server>`")
 MOTIVO_SIN_HERRAMIENTAS = ("an MCP server is built here, and the project's TypeScript/JavaScript sources hold no tool "
                            "registration the analyzer can read: its tools are not judged; judge the server live with "
                            "`oracle-lint probe`")
@@ -59,7 +61,7 @@ def extraer_ts(archivos: Sequence[Path], raiz: Path, datos: Optional[dict[str, b
                 _problema(salida, hallado)
             else:
                 halladas += 1
-                _herramienta(salida, hallado)
+                _herramienta(salida, hallado, lector)
         for servidor in servidores_creados(fuente):
             crean_servidor.append(_pos(servidor))
     if halladas == 0 and not salida.filas["no_resuelto"]:
@@ -78,7 +80,7 @@ def _problema(salida: Salida, p: Problema) -> None:
     salida.no_resuelto(p.herramienta, p.motivo, _pos(p.ref))
 
 
-def _herramienta(salida: Salida, h: Herramienta) -> None:
+def _herramienta(salida: Salida, h: Herramienta, lector: Lector) -> None:
     """The rows of one tool."""
     donde = _pos(h.ref)
     sitio = f"{donde.archivo}:{donde.linea}:{donde.columna}"
@@ -100,21 +102,71 @@ def _herramienta(salida: Salida, h: Herramienta) -> None:
                 **sugeridas, **donde.fila(), **{SITIO: sitio})
     for relacion, fila in nodos.filas_de_esquemas(h.nombre, esquemas, lambda e: e.clase, nodos.validez):
         salida.fila(relacion, **fila, **{SITIO: sitio})
-    if "salida" in esquemas:
+    leidas = _respuestas(salida, h, lector, esquemas.get("salida"), sugeridas, sitio)
+    if "salida" in esquemas and not leidas:
         raiz = esquemas["salida"]
         salida.filas.setdefault("raiz_publicada", []).append(
             {"herramienta": h.nombre, "estricta": nodos.raiz_estricta(raiz), "declara_propiedades": nodos.declara_propiedades(raiz),
              "envoltura": False, **raiz.donde("").fila(), SITIO: sitio})
     for motivo, ref in h.problemas:
         salida.fila("no_resuelto", herramienta=h.nombre, motivo=motivo, **_pos(ref).fila(), **{SITIO: sitio})
-    salida.fila("no_resuelto", herramienta=h.nombre, motivo=MOTIVO_RESPUESTAS.format(nombre=h.nombre), **donde.fila(),
-                **{SITIO: sitio})
+
+
+def _respuestas(salida: Salida, h: Herramienta, lector: Lector, esquema: Optional[Esquema], pistas_: dict[str, str],
+                sitio: str) -> bool:
+    """The rows of what a tool's handler returns (`raiz`, `clave_emitida`, `valor_emitido`, `spread`,
+    `complete`); whether its responses were read. A tool without an output schema has no emission
+    site to judge (as in Python); one whose handler cannot be followed gets a row saying why."""
+    fila_herramienta = salida.filas["herramienta"][-1]
+    if h.registro not in ("registerTool", "tool"):
+        if esquema is not None:
+            h.problemas.append((MOTIVO_RESPUESTAS.format(nombre=h.nombre), h.ref))
+        return False
+    try:
+        if h.manejador is None:
+            raise Irresoluble(f"tool `{h.nombre}` is registered without a handler", h.ref)
+        m = emision.manejador(lector, h.manejador, h.con_argumentos)
+        sitios = emision.sitios(m) if esquema is not None else []
+        completes = emision.completes(m)
+    except Irresoluble as e:
+        if esquema is not None:
+            h.problemas.append((f"the responses of tool `{h.nombre}` cannot be read: {e.motivo}", e.ref))
+        return False
+    for donde, evidencia in completes:
+        salida.fila("complete", herramienta=h.nombre, evidencia=evidencia, **_pos(donde).fila(), **{SITIO: sitio})
+        if evidencia == "desconocida":
+            h.problemas.append((f"value of `complete` in tool `{h.nombre}` could not be classified", donde))
+    if esquema is None:
+        return False
+    raices, claves, valores = len(salida.filas["raiz"]), len(salida.filas["clave_emitida"]), len(salida.filas["valor_emitido"])
+    estricta, declara = nodos.raiz_estricta(esquema), nodos.declara_propiedades(esquema)
+    for s in sitios:
+        c = s.clase
+        salida.fila("raiz", herramienta=h.nombre, procedencia=c.procedencia, estricta=estricta, envoltura=False,
+                    declara_propiedades=declara, mapa=c.mapa, motivo=c.motivo, **_pos(s.ref).fila(), **{SITIO: sitio})
+        if c.procedencia == "own":
+            for clave, ref in c.claves:
+                salida.fila("clave_emitida", herramienta=h.nombre, clave=clave, **_pos(ref).fila(), **{SITIO: sitio})
+            for v in c.valores:
+                objeto = _pos(v.objeto)
+                salida.fila("valor_emitido", herramienta=h.nombre, ruta=v.ruta, clave=v.clave, origen=v.origen,
+                            argumento=v.argumento, literal=v.literal, motivo=v.motivo(), constante=v.constante,
+                            objeto=f"{objeto.archivo}:{objeto.linea}:{objeto.columna}", solo_elige=False, **pistas_,
+                            **_pos(v.ref).fila(), **{SITIO: sitio})
+        for ref, antes, de_spread in c.spreads:
+            salida.fila("spread", herramienta=h.nombre, clave_propia_antes=antes, procedencia=c.procedencia,
+                        procedencia_spread=de_spread, **_pos(ref).fila(), **{SITIO: sitio})
+    nodos.marcar_primeras(salida.filas["raiz"][raices:], "procedencia")
+    nodos.marcar_primeras(salida.filas["clave_emitida"][claves:], "clave")
+    nodos.marcar_primeras(salida.filas["valor_emitido"][valores:], "ruta", "origen", "argumento", "literal")
+    fila_herramienta["claves_emitidas"] = nodos.lista_de_claves(salida.filas["clave_emitida"][claves:])
+    return True
 
 
 def _relativa(archivo: Path | str, base: Path) -> str:
-    ruta = Path(archivo)
-    ruta = ruta if ruta.is_absolute() else base / ruta
+    """A file's path relative to the resolved project root, with forward slashes; absolute when outside."""
+    ruta = Path(archivo).resolve()
     try:
-        return ruta.resolve().relative_to(base).as_posix()
+        return ruta.relative_to(base).as_posix()
     except ValueError:
         return ruta.as_posix()

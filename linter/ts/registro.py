@@ -45,6 +45,8 @@ class Herramienta:
     anotaciones: Any = None  # the annotations value, None when absent
     anotaciones_ilegibles: bool = False
     problemas: list[tuple[str, Ref]] = field(default_factory=list)
+    manejador: Optional[Ref] = None  # the handler argument of the registration
+    con_argumentos: bool = False  # the SDK passes the handler the tool's arguments (it has an input schema)
 
 
 @dataclass
@@ -140,6 +142,8 @@ def _registrar(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor, regi
         config = dict(propiedades(lector, args[1]))
     except Irresoluble as e:
         return _ilegible(h, f"the config of tool `{nombre}` cannot be read: {e.motivo}", e.ref)
+    h.manejador = args[2] if len(args) > 2 else None
+    h.con_argumentos = config.get("inputSchema") is not None
     h.entrada = _esquema(lector, config.get("inputSchema"), sabor, "input", h)
     if h.entrada is None and h.clase_entrada != "no_resuelto":
         h.entrada = (dict(ENTRADA_VACIA), llamada)
@@ -176,6 +180,7 @@ def _tool(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor) -> Herram
         else:
             return Problema(nombre, f"tool `{nombre}`: `{resto[0].corto()}` may be its schema or its annotations, "
                                     "and the analyzer cannot tell which", resto[0])
+    h.manejador, h.con_argumentos = args[-1], esquema is not None
     h.entrada = _esquema(lector, esquema, sabor, "input", h) if esquema is not None else None
     if h.entrada is None and h.clase_entrada != "no_resuelto":
         h.entrada = (dict(ENTRADA_VACIA), llamada)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from .arbol import Fuente, NoParsea, cadena_literal, nombrados, numero_literal, parsear, texto
+from .arbol import Fuente, NoParsea, cadena_literal, nombrados, numero_literal, parsear, recorrer, texto
 
 ENVOLTURAS = ("parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression",
               "type_assertion")
@@ -376,3 +376,71 @@ def json_literal(lector: Lector, ref: Ref) -> Any:
     if nodo.type == "null":
         return None
     raise Irresoluble(f"`{ref.corto()}` is not a JSON literal the analyzer can read", ref)
+
+
+def asignaciones(fuente: Fuente, nombre: str, desde: Any) -> Optional[list[Ref]]:
+    """Every value a `let`/`var` named `nombre` is given where `desde` stands: its initializer and each
+    `nombre = value` in the block that declares it; None when the nearest declaration of the name is
+    not a `let`/`var` (a `const`, a parameter, an import) or there is none."""
+    nodo = desde.parent
+    while nodo is not None:
+        if nodo.type in ("program", "statement_block", "switch_body"):
+            hallado = _declarado_en(fuente, nombre, nodo)
+            if hallado is not False:
+                if hallado is not None:
+                    return None  # a const, a function or class, an import
+                return _valores_de_variable(fuente, nombre, nodo)
+        elif nodo.type in ("arrow_function", "function_expression", "function_declaration", "method_definition",
+                           "function", "generator_function", "generator_function_declaration"):
+            parametros = nodo.child_by_field_name("parameters") or nodo.child_by_field_name("parameter")
+            if parametros is not None and nombre in _nombres_de_patron(fuente, parametros):
+                return None
+        nodo = nodo.parent
+    return None
+
+
+def _valores_de_variable(fuente: Fuente, nombre: str, bloque: Any) -> Optional[list[Ref]]:
+    """The initializer and the assignments of the `let`/`var` `nombre` a block declares (None when it
+    is destructured)."""
+    for sentencia in nombrados(bloque):
+        if sentencia.type == "export_statement" and sentencia.child_by_field_name("declaration") is not None:
+            sentencia = sentencia.child_by_field_name("declaration")
+        if sentencia.type not in ("lexical_declaration", "variable_declaration"):
+            continue
+        for d in nombrados(sentencia):
+            patron = d.child_by_field_name("name") if d.type == "variable_declarator" else None
+            if patron is not None and patron.type == "identifier" and texto(fuente, patron) == nombre:
+                valores = [Ref(fuente, d.child_by_field_name("value"))] if d.child_by_field_name("value") else []
+                for n in recorrer(bloque):
+                    izquierda = n.child_by_field_name("left") if n.type == "assignment_expression" else None
+                    if izquierda is not None and izquierda.type == "identifier" and texto(fuente, izquierda) == nombre:
+                        valores.append(Ref(fuente, n.child_by_field_name("right")))
+                return valores
+    return None
+
+
+def anotacion(fuente: Fuente, nombre: str, desde: Any) -> Optional[Any]:
+    """The type a `let`/`var`/`const` declaration or a parameter gives `nombre` (`let m: Manager;`,
+    `(m: Manager) => ...`): its type node, or None."""
+    nodo = desde.parent
+    while nodo is not None:
+        if nodo.type in ("program", "statement_block", "switch_body"):
+            for sentencia in nombrados(nodo):
+                if sentencia.type == "export_statement" and sentencia.child_by_field_name("declaration") is not None:
+                    sentencia = sentencia.child_by_field_name("declaration")
+                if sentencia.type in ("lexical_declaration", "variable_declaration"):
+                    for d in nombrados(sentencia):
+                        patron = d.child_by_field_name("name") if d.type == "variable_declarator" else None
+                        if patron is not None and patron.type == "identifier" and texto(fuente, patron) == nombre:
+                            tipo = d.child_by_field_name("type")
+                            return nombrados(tipo)[0] if tipo is not None and nombrados(tipo) else None
+        elif nodo.type in ("arrow_function", "function_expression", "function_declaration", "method_definition",
+                           "function"):
+            parametros = nodo.child_by_field_name("parameters")
+            for p in nombrados(parametros) if parametros is not None else []:
+                patron = p.child_by_field_name("pattern")
+                if patron is not None and patron.type == "identifier" and texto(fuente, patron) == nombre:
+                    tipo = p.child_by_field_name("type")
+                    return nombrados(tipo)[0] if tipo is not None and nombrados(tipo) else None
+        nodo = nodo.parent
+    return None

@@ -16,12 +16,9 @@ SERVIDOR_TS = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.j
 BORRAR = SERVIDOR_TS + '''import { z } from "zod";
 server.registerTool("borrar", {
   inputSchema: { id: z.string() },
-  outputSchema: z.looseObject({ borrada: z.boolean(), message: z.string() }),
-}, async () => ({ content: [] }));
+  outputSchema: z.looseObject({ id: z.string(), borrada: z.boolean(), estado: z.string(), message: z.string() }),
+}, async ({ id }) => ({ content: [], structuredContent: { id, borrada: true, estado: "deleted", message: `${id} gone` } }));
 '''
-RESPUESTAS = ("could not analyze: the responses of TypeScript tool `{}` are not read yet: its schemas and annotations "
-              "are judged, but emitted keys, root provenance, `complete` and post-conditions are not; judge them live "
-              "with `oracle-lint probe --calls calls.toml -- <the command that starts the server>` (unresolved)")
 SIN_HERRAMIENTAS = ("could not analyze: an MCP server is built here, and the project's TypeScript/JavaScript sources "
                     "hold no tool registration the analyzer can read: its tools are not judged; judge the server live "
                     "with `oracle-lint probe` (unresolved)")
@@ -38,13 +35,14 @@ def test_a_typescript_only_project_is_read_and_judged(tmp_path):
     raiz = _escribir(tmp_path, {"pyproject.toml": "[tool.oracle]\n", "package.json": PAQUETE, "src/index.ts": BORRAR})
     r = CliRunner().invoke(main, ["check", "--no-cache", "--project", str(raiz)])
     assert (r.exit_code, r.stdout) == (1, (
-        f"src/index.ts:5:1: ORC401 {RESPUESTAS.format('borrar')}\n"
         "src/index.ts:7:17: ORC107 tool «borrar» declares `message` without `code` in the object at JSON pointer \"\" "
         "of its output schema: add a stable `code` beside it (or publish the fixed values of its outcome field), or "
         "drop the message (message-without-code)\n"
-        "src/index.ts:7:17: ORC113 tool «borrar» publishes a loose root that names its keys: make it strict "
-        "(additionalProperties: false), or list the tool in echoed_root, opaque_root or underdeclared "
-        "(published-root-loose)\n"
+        "src/index.ts:8:22: ORC101 tool «borrar» writes its root key by key but publishes it loose: make the output "
+        "schema's root strict (additionalProperties: false) (own-root-not-strict)\n"
+        "src/index.ts:8:78: ORC116 tool «borrar» sets no readOnlyHint, so clients take it for a write, and it emits "
+        "«estado» from the string literal \"deleted\": if it only reads, annotate it readOnlyHint: true; if it writes, "
+        "read the value back from the API's response or a re-fetch (echo-in-unannotated-tool)\n"
         "3 findings in 1 file (1 file, 1 tool analyzed).\n"))
 
 
@@ -54,16 +52,16 @@ def test_its_known_debt_is_a_baseline_like_any_other(tmp_path):
     assert r.exit_code == 0, r.output
     r = CliRunner().invoke(main, ["check", "--project", str(raiz)])
     assert (r.exit_code, r.stdout) == (0, (
-        "0 findings (1 file, 1 tool analyzed); shadowed (forgiven within bound): analisis.no_resuelto, "
-        "contrato.message_sin_code, contrato.raiz_publicada_suelta.\n"))
-    # the fix shrinks the debt: a strict root leaves ORC113's shadow stale, which the list must lose
+        "0 findings (1 file, 1 tool analyzed); shadowed (forgiven within bound): contrato.message_sin_code, "
+        "contrato.postcondicion_sin_anotar, contrato.raiz_propia_estricta.\n"))
+    # the fix shrinks the debt: a strict root leaves ORC101's shadow stale, which the list must lose
     (raiz / "src" / "index.ts").write_text(BORRAR.replace("z.looseObject", "z.object"), encoding="utf-8")
     r = CliRunner().invoke(main, ["check", "--project", str(raiz)])
     assert (r.exit_code, r.stdout) == (1, (
-        "pyproject.toml:1:1: ORC113 the shadow of «contrato.raiz_publicada_suelta» is stale: the rule passes; remove "
-        "[tool.oracle.sombras.\"contrato.raiz_publicada_suelta\"] (published-root-loose)\n"
-        "1 finding in 1 file (1 file, 1 tool analyzed); shadowed (forgiven within bound): analisis.no_resuelto, "
-        "contrato.message_sin_code.\n"))
+        "pyproject.toml:1:1: ORC101 the shadow of «contrato.raiz_propia_estricta» is stale: the rule passes; remove "
+        "[tool.oracle.sombras.\"contrato.raiz_propia_estricta\"] (own-root-not-strict)\n"
+        "1 finding in 1 file (1 file, 1 tool analyzed); shadowed (forgiven within bound): contrato.message_sin_code, "
+        "contrato.postcondicion_sin_anotar.\n"))
 
 
 def test_an_unconfigured_directory_with_a_javascript_server_that_registers_nothing(tmp_path, monkeypatch):
@@ -89,13 +87,16 @@ PYTHON = "from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('s')\n\n\n@mcp
 
 
 def test_a_typescript_server_beside_a_python_one_is_judged_too(tmp_path):
-    raiz = _escribir(tmp_path, {"pyproject.toml": "[tool.oracle]\n", "package.json": PAQUETE,
-                                "web/index.ts": BORRAR.replace("z.looseObject", "z.object").replace("message", "motivo"),
+    ts = BORRAR.replace("z.looseObject", "z.object").replace("message", "motivo").replace('"deleted"', "String(Date.now())")
+    raiz = _escribir(tmp_path, {"pyproject.toml": "[tool.oracle]\n", "package.json": PAQUETE, "web/index.ts": ts,
                                 "web/util.js": "export const x = 1;\n", "servidor.py": PYTHON})
     r = CliRunner().invoke(main, ["check", "--no-cache", "--project", str(raiz)])
-    assert (r.exit_code, r.stdout) == (1, (
-        f"web/index.ts:5:1: ORC401 {RESPUESTAS.format('borrar')}\n"
-        "1 finding in 1 file (2 files, 2 tools analyzed).\n"))
+    assert (r.exit_code, r.stdout) == (0, "0 findings (2 files, 2 tools analyzed).\n")
+    # the near miss: the same server echoing its request is judged like a Python one
+    (raiz / "web" / "index.ts").write_text(ts.replace("String(Date.now())", "\"deleted\""), encoding="utf-8")
+    r = CliRunner().invoke(main, ["check", "--no-cache", "--project", str(raiz)])
+    assert r.exit_code == 1 and r.stdout.endswith("1 finding in 1 file (2 files, 2 tools analyzed).\n")
+    assert r.stdout.startswith("web/index.ts:8:78: ORC116 tool «borrar» sets no readOnlyHint")
 
 
 def test_an_excluded_typescript_server_or_a_run_over_some_files_judges_python_alone(tmp_path):

@@ -1,0 +1,148 @@
+"""What a TypeScript tool's handler returns: emission sites, root provenance (own, echoed, opaque, map),
+emitted keys, where each value comes from, spreads and `complete`, as the Python front end writes
+them (tests/fixtures/typescript/respuestas/, and one-tool servers for each polarity)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from oracle_lint.linter.ts.evidencia import extraer_ts
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "typescript" / "respuestas"
+
+
+@pytest.fixture(scope="module")
+def filas():
+    return extraer_ts([FIXTURE / "servidor.ts"], FIXTURE)
+
+
+def test_each_emission_site_and_its_provenance(filas):
+    assert [(r["herramienta"], r["procedencia"], r["mapa"], r["archivo"], r["linea"], r["primera"], r["motivo"])
+            for r in filas["raiz"]] == [
+        ("renombrar", "own", False, "servidor.ts", 18, True, "an object literal the server writes key by key"),
+        ("buscar", "opaque", True, "servidor.ts", 26, True,
+         "`porId` is changed after it is built (`porId.k = ...`, `porId[k] = ...`)"),
+        ("buscar", "echoed", False, "servidor.ts", 29, True,
+         "`cliente.buscar(...)` is a method of an object the project does not define: a foreign answer"),
+        # through a project helper whose parameter is what the call passes, and an annotated `let` of a project class
+        ("listar", "own", False, "servidor.ts", 34, True, "an object literal the server writes key by key"),
+        # `new C().m()`, `this.m()`, spreads of own roots
+        ("guardar", "own", False, "servidor.ts", 42, True, "an object literal the server writes key by key"),
+        # a `let` given two literals that agree; the `isError` arm has no structuredContent
+        ("estado", "own", False, "servidor.ts", 51, True, "an object literal the server writes key by key"),
+    ]
+
+
+def test_the_keys_written_where_they_are_written(filas):
+    assert [(r["herramienta"], r["clave"], r["archivo"], r["linea"], r["primera"]) for r in filas["clave_emitida"]] == [
+        ("guardar", "nombre", "api.ts", 7, True), ("guardar", "creada", "api.ts", 7, True),
+        ("listar", "items", "api.ts", 14, True), ("listar", "total", "api.ts", 14, True),
+        ("guardar", "texto", "api.ts", 22, True), ("guardar", "guardado", "api.ts", 22, True),
+        ("renombrar", "id", "servidor.ts", 18, True), ("renombrar", "nombre", "servidor.ts", 18, True),
+        ("renombrar", "estado", "servidor.ts", 18, True), ("renombrar", "ok", "servidor.ts", 18, True),
+        ("guardar", "complete", "servidor.ts", 42, True),
+        ("estado", "modo", "servidor.ts", 47, True), ("estado", "modo", "servidor.ts", 49, False),
+    ]
+    assert {h["herramienta"]: h["claves_emitidas"] for h in filas["herramienta"]} == {
+        "renombrar": "estado, id, nombre, ok", "buscar": None, "listar": "items, total",
+        "guardar": "complete, creada, guardado, nombre, texto", "estado": "modo", "externo": None, "opaco": None,
+        "sin_salida": None}
+
+
+def test_where_each_value_comes_from(filas):
+    assert [(r["herramienta"], r["ruta"], r["origen"], r["argumento"], r["literal"], r["constante"], r["objeto"],
+             r["solo_lectura"]) for r in filas["valor_emitido"]] == [
+        ("guardar", "nombre", "literal", None, "x", None, "api.ts:7:10", "ausente"),
+        ("guardar", "creada", "otro", None, None, "True", "api.ts:7:10", "ausente"),
+        ("listar", "items", "otro", None, None, None, "api.ts:14:12", "ausente"),
+        ("listar", "total", "otro", None, None, None, "api.ts:14:12", "ausente"),
+        # `String(texto)` passed to a method, into an object literal, read back as `x.texto` in a helper
+        ("guardar", "texto", "argumento", "texto", None, None, "api.ts:22:12", "ausente"),
+        ("guardar", "guardado", "otro", None, None, "True", "api.ts:22:12", "ausente"),
+        ("renombrar", "id", "argumento", "id", None, None, "servidor.ts:18:44", "falso"),
+        ("renombrar", "nombre", "argumento", "nombre", None, None, "servidor.ts:18:44", "falso"),
+        ("renombrar", "estado", "literal", None, "updated", None, "servidor.ts:18:44", "falso"),
+        ("renombrar", "ok", "otro", None, None, "True", "servidor.ts:18:44", "falso"),
+        ("guardar", "complete", "otro", None, None, "True", "servidor.ts:42:44", "ausente"),
+        ("estado", "modo", "literal", None, "lectura", None, "servidor.ts:47:11", "ausente"),
+        ("estado", "modo", "literal", None, "escritura", None, "servidor.ts:49:9", "ausente"),
+    ]
+
+
+def test_spreads_complete_and_what_cannot_be_read(filas):
+    assert [(r["herramienta"], r["clave_propia_antes"], r["procedencia"], r["procedencia_spread"], r["linea"], r["columna"])
+            for r in filas["spread"]] == [("guardar", True, "own", "own", 42, 62), ("guardar", True, "own", "own", 42, 72)]
+    assert [(r["herramienta"], r["evidencia"], r["linea"]) for r in filas["complete"]] == [
+        ("guardar", "ninguna", 42), ("sin_salida", "desconocida", 58)]
+    assert [(r["herramienta"], r["linea"], r["motivo"]) for r in filas["no_resuelto"]] == [
+        ("externo", 56, "the responses of tool `externo` cannot be read: the handler `manejador` is not a function the "
+                        "analyzer can follow"),
+        ("opaco", 57, "the responses of tool `opaco` cannot be read: the handler returns `cliente.resultado()`, which the "
+                      "analyzer cannot read as a tool result"),
+        ("sin_salida", 58, "value of `complete` in tool `sin_salida` could not be classified"),
+    ]
+    # a tool whose responses are not read is judged from its published root alone
+    assert [r["herramienta"] for r in filas["raiz_publicada"]] == ["externo", "opaco"]
+
+
+CABEZA = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod/v4";
+import { api } from "api-client";
+const server = new McpServer({ name: "s", version: "1" });
+'''
+
+
+def _una(tmp_path: Path, entrada: str, cuerpo: str) -> dict:
+    """The rows of one tool `t` whose handler is `cuerpo` (its input schema `entrada`, or none)."""
+    esquema = f"inputSchema: {entrada}, " if entrada else ""
+    (tmp_path / "s.ts").write_text(
+        CABEZA + f'server.registerTool("t", {{ {esquema}outputSchema: z.looseObject({{}}) }}, {cuerpo});\n',
+        encoding="utf-8")
+    return extraer_ts([tmp_path / "s.ts"], tmp_path)
+
+
+@pytest.mark.parametrize("cuerpo,procedencia,mapa", [
+    ("async () => ({ content: [], structuredContent: { a: 1 } })", "own", False),
+    # a spread of a foreign answer makes the root echoed; after an own key the spread may overwrite it
+    ("async () => ({ content: [], structuredContent: { a: 1, ...(await api.get()) } })", "echoed", False),
+    ("async () => ({ content: [], structuredContent: JSON.parse('{}') })", "echoed", False),
+    ("async () => ({ content: [], structuredContent: (await api.get()).data })", "echoed", False),
+    # computed keys: a map; a mutated const: opaque
+    ("async () => { const k = 'a'; return { content: [], structuredContent: { [k + 'b']: 1 } }; }", "opaque", True),
+    ("async () => { const o = { a: 1 }; o.b = 2; return { content: [], structuredContent: o }; }", "opaque", False),
+    ("async () => { const o = { a: 1 }; return { content: [], structuredContent: o }; }", "own", False),
+    # sides that disagree
+    ("async () => ({ content: [], structuredContent: Date.now() ? { a: 1 } : await api.get() })", "opaque", False),
+    ("async () => ({ content: [], structuredContent: (await api.get()) ?? {} })", "echoed", False),
+])
+def test_provenance_of_one_root(tmp_path, cuerpo, procedencia, mapa):
+    filas = _una(tmp_path, "", cuerpo)
+    assert [(r["procedencia"], r["mapa"]) for r in filas["raiz"]] == [(procedencia, mapa)]
+
+
+@pytest.mark.parametrize("entrada,cuerpo,origenes", [
+    ("{ q: z.string() }", "async (args) => ({ content: [], structuredContent: { q: args.q, n: { q: args['q'] } } })",
+     [("n.q", "argumento", "args.q", None), ("q", "argumento", "args.q", None)]),
+    ("{ q: z.string() }", "async ({ q: consulta }) => ({ content: [], structuredContent: { q: consulta.toLowerCase() } })",
+     [("q", "argumento", "q", None)]),
+    # a conditional: argument over literal; literals give one row each
+    ("{ q: z.string() }", "async ({ q }) => ({ content: [], structuredContent: { a: q ? q : 'none', b: q ? 'on' : 'off' } })",
+     [("a", "argumento", "q", None), ("b", "literal", None, "on"), ("b", "literal", None, "off")]),
+    # no input schema: the SDK passes the handler no arguments (its first parameter is the request's extra)
+    ("", "async (extra) => ({ content: [], structuredContent: { s: extra.sessionId } })",
+     [("s", "otro", None, None)]),
+    # a nested function's own parameter is not the tool's argument
+    ("{ q: z.string() }", "async ({ q }) => ({ content: [], structuredContent: { r: [q].map((q) => q)[0] } })",
+     [("r", "otro", None, None)]),
+])
+def test_where_a_value_comes_from(tmp_path, entrada, cuerpo, origenes):
+    filas = _una(tmp_path, entrada, cuerpo)
+    assert sorted((r["ruta"], r["origen"], r["argumento"], r["literal"]) for r in filas["valor_emitido"]) == \
+        sorted(origenes)
+
+
+def test_a_content_only_result_is_no_emission_site(tmp_path):
+    filas = _una(tmp_path, "", "async () => ({ content: [{ type: 'text', text: 'hi' }] })")
+    assert filas["raiz"] == [] and filas["no_resuelto"] == [] and "raiz_publicada" not in filas
