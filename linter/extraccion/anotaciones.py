@@ -8,7 +8,8 @@ from typing import Any, Optional
 
 import libcst as cst
 
-from .literales import Literales, describir, escapar
+from .literales import Literales, describir
+from .nodos import escapar
 from .proyecto import Definicion, Proyecto, termina_en
 from .recolector import Modulo, texto_cadena
 from .tipos import Esquema, NoResuelto, Pos

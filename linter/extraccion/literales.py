@@ -6,6 +6,7 @@ from typing import Any, Callable, Optional
 
 import libcst as cst
 
+from .nodos import escapar
 from .proyecto import Proyecto, termina_en
 from .recolector import Modulo, dotted, texto_cadena
 from .tipos import NoResuelto, Pos
@@ -17,11 +18,6 @@ MAX_PROFUNDIDAD = 60
 ANOTACIONES = frozenset({"title", "description", "examples", "$comment"})
 
 Entorno = dict[str, tuple[Modulo, cst.BaseExpression, "Entorno"]]
-
-
-def escapar(clave: str) -> str:
-    """Escape one JSON pointer token."""
-    return clave.replace("~", "~0").replace("/", "~1")
 
 
 def describir(m: Modulo, expr: cst.CSTNode) -> str:

@@ -6,13 +6,17 @@ import json
 from typing import Any, Callable, Iterator, Mapping, Optional
 
 from .evidentes import evidente
-from .literales import escapar
 from .tipos import Esquema
 
 SUBESQUEMAS = ("additionalProperties", "items", "contains", "not", "if", "then", "else",
                "unevaluatedItems", "unevaluatedProperties", "propertyNames", "additionalItems")
 LISTAS = ("anyOf", "oneOf", "allOf", "prefixItems")
 MAPAS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+
+
+def escapar(clave: str) -> str:
+    """Escape one JSON pointer token."""
+    return clave.replace("~", "~0").replace("/", "~1")
 
 
 def resolver_ref(raiz: Any, ref: str) -> tuple[Optional[Any], Optional[str]]:

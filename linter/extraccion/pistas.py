@@ -16,30 +16,9 @@ from .literales import Literales, describir, ligar_parametros
 from .proyecto import termina_en
 from .recolector import Modulo, texto_cadena
 from .tipos import NoResuelto
+from .valores_de_pistas import AUSENTES, NO_RESUELTAS, PISTAS, de_listado, valor  # noqa: F401  (re-exported)
 
-# column -> the spellings a registration may use (the protocol's camelCase, the SDK's field names)
-PISTAS = (("solo_lectura", ("readOnlyHint", "read_only_hint")), ("destructiva", ("destructiveHint", "destructive_hint")))
-AUSENTES = {columna: "ausente" for columna, _ in PISTAS}
-NO_RESUELTAS = {columna: "no_resuelto" for columna, _ in PISTAS}
 MAX = 8
-
-
-def valor(v: Any) -> str:
-    """One hint's column value from its evaluated value."""
-    if v is None:
-        return "ausente"
-    if isinstance(v, bool):
-        return "verdadero" if v else "falso"
-    return "no_resuelto"
-
-
-def de_listado(anotaciones: Any) -> dict[str, str]:
-    """The hints of a live `tools/list` entry's `annotations` (absent, or an object)."""
-    if anotaciones is None:
-        return dict(AUSENTES)
-    if not isinstance(anotaciones, dict):
-        return dict(NO_RESUELTAS)
-    return {columna: valor(anotaciones.get(nombres[0])) for columna, nombres in PISTAS}
 
 
 # the one value a local variable is bound to, or why there is none (None: not a local variable)

@@ -20,7 +20,8 @@ from typing import Any, Optional
 import libcst as cst
 
 from .anotaciones import Derivador, Generador, referencias, titulo
-from .literales import describir, escapar
+from .literales import describir
+from .nodos import escapar
 from .proyecto import termina_en
 from .recolector import Modulo, texto_cadena
 from .tipos import Esquema, NoResuelto, Pos

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-import libcst as cst
+if TYPE_CHECKING:  # only annotations name libcst: the TypeScript front end and the probe never load it
+    import libcst as cst
 
 
 @dataclass(frozen=True, order=True)

@@ -12,7 +12,8 @@ import json
 import re
 from typing import Any, Mapping, Optional, Sequence
 
-from oracle_lint.linter.extraccion.literales import ANOTACIONES, escapar
+from oracle_lint.linter.extraccion.literales import ANOTACIONES
+from oracle_lint.linter.extraccion.nodos import escapar
 from oracle_lint.linter.extraccion.nodos import LISTAS, MAPAS, SUBESQUEMAS, resolver_ref
 from oracle_lint.linter.extraccion.salida import nombre_llano
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Sequence
 
-from oracle_lint.linter.extraccion import nodos, pistas
+from oracle_lint.linter.extraccion import nodos
+from oracle_lint.linter.extraccion import valores_de_pistas as pistas
 from oracle_lint.linter.extraccion.salida import Salida
 from oracle_lint.linter.extraccion.tipos import Esquema, Pos
 

@@ -29,9 +29,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from . import zod
 from .arbol import cadena_literal, nombrados, recorrer, texto
-from .valores import (Irresoluble, Lector, Ref, anotacion, asignaciones, desnudar, exportado, ligadura, propiedades,
-                      seguir)
+from .valores import (Irresoluble, Lector, Ref, anotacion, asignaciones, cadena, desestructurado, desnudar, exportado,
+                      ligadura, propiedades, seguir)
 
 FUNCIONES = ("arrow_function", "function_expression", "function", "function_declaration", "method_definition",
              "generator_function", "generator_function_declaration")
@@ -88,10 +89,13 @@ class Sitio:
 class Manejador:
     """A tool's handler: the function, and which of its parameters carry the tool's arguments."""
 
-    def __init__(self, lector: Lector, funcion: Ref, con_argumentos: bool) -> None:
+    def __init__(self, lector: Lector, funcion: Ref, con_argumentos: bool, herramienta: Optional[str] = None) -> None:
         self.lector = lector
         self.funcion = funcion
         self.con_argumentos = con_argumentos  # the SDK passes no arguments to a tool without an input schema
+        # a low-level CallToolRequestSchema handler: the tool whose branch is read (its arguments are
+        # `request.params.arguments`)
+        self.herramienta = herramienta
 
 
 def manejador(lector: Lector, ref: Ref, con_argumentos: bool) -> Manejador:
@@ -102,10 +106,68 @@ def manejador(lector: Lector, ref: Ref, con_argumentos: bool) -> Manejador:
     return Manejador(lector, r, con_argumentos)
 
 
-def sitios(m: Manejador) -> list[Sitio]:
-    """The emission sites of a handler, each with its root's class."""
+def despacho(lector: Lector, funciones: list[Ref], herramienta: str, donde: Ref) -> Manejador:
+    """The low-level `CallToolRequestSchema` handler that dispatches `herramienta`: the one of
+    `funciones` with a branch for its name (`case "x":`, `if (name === "x")`); Irresoluble (at
+    `donde`, the tool) when none has."""
+    if not funciones:
+        raise Irresoluble("no `CallToolRequestSchema` handler the analyzer can follow is found", donde)
+    for f in funciones:
+        m = Manejador(lector, f, True, herramienta)
+        if any(rama == herramienta for rama, _, _ in _ramas(m)):
+            return m
+    raise Irresoluble(f"no branch of the `CallToolRequestSchema` handler dispatches tool `{herramienta}` (`case \"x\":`, "
+                      f"`if (name === \"x\")`)", funciones[0])
+
+
+def _ramas(m: Manejador) -> list[tuple[Optional[str], Ref, Ref]]:
+    """(the tool name whose branch holds it, or None when no branch does; the return; its value) of
+    each return of a low-level handler."""
     salida = []
     for retorno, valor in _retornos(m.funcion):
+        salida.append((_rama_de(m, retorno.nodo), retorno, valor))
+    return salida
+
+
+def _rama_de(m: Manejador, nodo: Any) -> Optional[str]:
+    """The tool name of the innermost dispatch branch around a node: a `case` of a string (and the
+    empty cases that fall through to it), or the consequence of `if (x === "name")`."""
+    f = m.funcion.fuente
+    hijo, n = nodo, nodo.parent
+    while n is not None and n != m.funcion.nodo:
+        if n.type == "switch_case":
+            valor = n.child_by_field_name("value")
+            nombre = cadena(m.lector, Ref(f, valor)) if valor is not None else None
+            if nombre is not None:
+                return nombre
+        if n.type == "if_statement" and hijo == n.child_by_field_name("consequence"):
+            nombre = _nombre_comparado(m, n.child_by_field_name("condition"))
+            if nombre is not None:
+                return nombre
+        hijo, n = n, n.parent
+    return None
+
+
+def _nombre_comparado(m: Manejador, condicion: Any) -> Optional[str]:
+    """The string of `x === "name"` (or `==`, either side) in an `if` condition."""
+    nodo = desnudar(condicion)
+    if nodo is None or nodo.type != "binary_expression" or \
+            texto(m.funcion.fuente, nodo.child_by_field_name("operator")) not in ("===", "=="):
+        return None
+    for lado in ("left", "right"):
+        valor = cadena(m.lector, Ref(m.funcion.fuente, nodo.child_by_field_name(lado)))
+        if valor is not None:
+            return valor
+    return None
+
+
+def sitios(m: Manejador) -> list[Sitio]:
+    """The emission sites of a handler (of a low-level one, the returns of the tool's branch), each
+    with its root's class."""
+    salida = []
+    retornos = _retornos(m.funcion) if m.herramienta is None else \
+        [(r, v) for rama, r, v in _ramas(m) if rama == m.herramienta]
+    for retorno, valor in retornos:
         for emitido, entorno in _emitidos(m, valor, 0, set(), VACIO):
             salida.append(Sitio(retorno, clasificar(m, emitido, 0, frozenset(), entorno)))
     return salida
@@ -509,10 +571,22 @@ def _origenes(m: Manejador, r: Ref, profundidad: int, entorno: "Entorno"
     campo = _campo_de_literal(m, r, entorno) if profundidad < PROFUNDIDAD else None
     if campo is not None:
         return _origenes(m, campo[0], profundidad + 1, campo[1])
-    argumento = _argumento(m, r, profundidad, entorno)
+    argumento = _de_la_llamada(m, _argumento(m, r, profundidad, entorno))
     if argumento is not None:
         return [("argumento", argumento, None, None)]
     return [("otro", None, None, None)]
+
+
+def _de_la_llamada(m: Manejador, ruta: Optional[str]) -> Optional[str]:
+    """An argument path as the tool's: a low-level handler's first parameter is the request, whose
+    `params.arguments` are the tool's arguments (`request.params.arguments.q` -> `arguments.q`)."""
+    if ruta is None or m.herramienta is None:
+        return ruta
+    partes = ruta.split(".")
+    for inicio in range(min(2, len(partes))):
+        if partes[inicio:inicio + 2] == ["params", "arguments"] and len(partes) > inicio + 2:
+            return ".".join(partes[inicio + 1:])
+    return None
 
 
 def _campo_de_literal(m: Manejador, r: Ref, entorno: Entorno) -> Optional[tuple[Ref, Entorno]]:
@@ -547,6 +621,9 @@ def _argumento(m: Manejador, r: Ref, profundidad: int, entorno: "Entorno") -> Op
             return _argumento(m, Ref(r.fuente, argumentos[0]), profundidad + 1, entorno)
         if f.type == "member_expression" and texto(r.fuente, f.child_by_field_name("property")) in METODOS_DE_TEXTO:
             return _argumento(m, Ref(r.fuente, f.child_by_field_name("object")), profundidad + 1, entorno)
+        if f.type == "member_expression" and texto(r.fuente, f.child_by_field_name("property")) == "parse" \
+                and len(argumentos) == 1 and zod.es_zod(m.lector, Ref(r.fuente, f.child_by_field_name("object"))):
+            return _argumento(m, Ref(r.fuente, argumentos[0]), profundidad + 1, entorno)  # `Schema.parse(args)`
         return None
     if nodo.type in ("member_expression", "subscript_expression"):
         base = _argumento(m, Ref(r.fuente, nodo.child_by_field_name("object")), profundidad + 1, entorno)
@@ -562,6 +639,10 @@ def _argumento(m: Manejador, r: Ref, profundidad: int, entorno: "Entorno") -> Op
     parametro = _parametro(m, r.fuente, nombre, nodo)
     if parametro is not None:
         return parametro
+    partido = desestructurado(r.fuente, nombre, nodo)  # `const { q } = args`, `const { arguments: a } = req.params`
+    if partido is not None and _funcion_de(partido[1].nodo) == m.funcion.nodo:
+        base = _argumento(m, partido[1], profundidad + 1, entorno)
+        return f"{base}.{partido[0]}" if base is not None else None
     destino = seguir(m.lector, Ref(r.fuente, nodo))
     if destino.nodo != nodo and destino.fuente is r.fuente and _funcion_de(destino.nodo) == m.funcion.nodo:
         return _argumento(m, destino, profundidad + 1, entorno)
@@ -625,6 +706,8 @@ def completes(m: Manejador) -> list[tuple[Ref, str]]:
     salida = []
     for n in recorrer(cuerpo) if cuerpo is not None else []:
         if n.type == "pair" and _clave_literal(Ref(m.funcion.fuente, n), n.child_by_field_name("key")) == "complete":
+            if m.herramienta is not None and _rama_de(m, n) != m.herramienta:
+                continue  # another tool's branch of a low-level handler, or no branch
             valor = desnudar(n.child_by_field_name("value"))
             if valor.type in ("object", "array"):
                 continue

@@ -3,10 +3,11 @@ front end writes.
 
 Per tool: `herramienta`, its published schemas (`esquema`, `esquema_nodo`, `esquema_propiedad`,
 `esquema_hijo`, `esquema_valor`, `clave_declarada`), and what its handler returns (`raiz`,
-`clave_emitida`, `valor_emitido`, `spread`, `complete`: linter/ts/emision.py). A tool with an
-output schema whose responses cannot be read (a handler the analyzer cannot follow, a low-level
-`CallToolRequestSchema` dispatch) gets a `no_resuelto` row saying why, and a `raiz_publicada` row:
-its root is then judged from the published schema alone, as for a live listing.
+`clave_emitida`, `valor_emitido`, `spread`, `complete`: linter/ts/emision.py), the handler being
+the registration's, or for a low-level tool its branch of a `CallToolRequestSchema` handler. A tool
+with an output schema whose responses cannot be read (a handler the analyzer cannot follow, no
+branch for its name) gets a `no_resuelto` row saying why, and a `raiz_publicada` row: its root is
+then judged from the published schema alone, as for a live listing.
 """
 
 from __future__ import annotations
@@ -15,21 +16,18 @@ import json
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from ..extraccion import nodos, pistas
+from ..extraccion import nodos
+from ..extraccion import valores_de_pistas as pistas
 from ..extraccion.salida import SITIO, Salida, distinguir
 from ..extraccion.tipos import Esquema, Pos
 from .arbol import NoParsea
 from .paquetes import Sabores
-from .registro import Herramienta, Problema, registros, servidores_creados
+from .registro import Herramienta, Problema, despachadores, registros, servidores_creados
 from . import emision
 from .valores import Irresoluble, Lector, Ref
 
 # `herramienta.registro` of each form: the SDK's McpServer, its low-level Server, the fastmcp package
 REGISTROS = {"registerTool": "typescript", "tool": "typescript", "lowlevel": "lowlevel", "fastmcp": "fastmcp"}
-MOTIVO_RESPUESTAS = ("the responses of TypeScript tool `{nombre}` are not read yet (a low-level `CallToolRequestSchema` "
-                     "handler): its schemas and annotations are judged, but emitted keys, root provenance, `complete` "
-                     "and post-conditions are not; judge them live with `oracle-lint probe --calls calls.toml -- <the "
-                     "command that starts the server>`")
 MOTIVO_SIN_HERRAMIENTAS = ("an MCP server is built here, and the project's TypeScript/JavaScript sources hold no tool "
                            "registration the analyzer can read: its tools are not judged; judge the server live with "
                            "`oracle-lint probe`")
@@ -44,6 +42,14 @@ def extraer_ts(archivos: Sequence[Path], raiz: Path, datos: Optional[dict[str, b
     salida = Salida()
     halladas = 0
     crean_servidor: list[Pos] = []
+    despacho: list[Ref] = []  # the low-level CallToolRequestSchema handlers of every file
+    todas = []  # every analyzed file that parses: where the calls of a registration wrapper are looked for
+    for archivo in archivos:
+        try:
+            todas.append(lector.fuente(_relativa(archivo, base)))
+        except (NoParsea, FileNotFoundError):
+            continue
+        despacho.extend(despachadores(lector, todas[-1]))
     for archivo in archivos:
         rel = _relativa(archivo, base)
         try:
@@ -56,12 +62,12 @@ def extraer_ts(archivos: Sequence[Path], raiz: Path, datos: Optional[dict[str, b
             continue
         if fuente.error is not None:
             salida.no_resuelto(None, fuente.error.motivo, Pos(rel, fuente.error.linea, fuente.error.columna))
-        for hallado in registros(lector, fuente, sabores):
+        for hallado in registros(lector, fuente, sabores, todas):
             if isinstance(hallado, Problema):
                 _problema(salida, hallado)
             else:
                 halladas += 1
-                _herramienta(salida, hallado, lector)
+                _herramienta(salida, hallado, lector, despacho)
         for servidor in servidores_creados(fuente):
             crean_servidor.append(_pos(servidor))
     if halladas == 0 and not salida.filas["no_resuelto"]:
@@ -80,7 +86,7 @@ def _problema(salida: Salida, p: Problema) -> None:
     salida.no_resuelto(p.herramienta, p.motivo, _pos(p.ref))
 
 
-def _herramienta(salida: Salida, h: Herramienta, lector: Lector) -> None:
+def _herramienta(salida: Salida, h: Herramienta, lector: Lector, despacho: list[Ref]) -> None:
     """The rows of one tool."""
     donde = _pos(h.ref)
     sitio = f"{donde.archivo}:{donde.linea}:{donde.columna}"
@@ -102,7 +108,7 @@ def _herramienta(salida: Salida, h: Herramienta, lector: Lector) -> None:
                 **sugeridas, **donde.fila(), **{SITIO: sitio})
     for relacion, fila in nodos.filas_de_esquemas(h.nombre, esquemas, lambda e: e.clase, nodos.validez):
         salida.fila(relacion, **fila, **{SITIO: sitio})
-    leidas = _respuestas(salida, h, lector, esquemas.get("salida"), sugeridas, sitio)
+    leidas = _respuestas(salida, h, lector, despacho, esquemas.get("salida"), sugeridas, sitio)
     if "salida" in esquemas and not leidas:
         raiz = esquemas["salida"]
         salida.filas.setdefault("raiz_publicada", []).append(
@@ -112,20 +118,21 @@ def _herramienta(salida: Salida, h: Herramienta, lector: Lector) -> None:
         salida.fila("no_resuelto", herramienta=h.nombre, motivo=motivo, **_pos(ref).fila(), **{SITIO: sitio})
 
 
-def _respuestas(salida: Salida, h: Herramienta, lector: Lector, esquema: Optional[Esquema], pistas_: dict[str, str],
-                sitio: str) -> bool:
+def _respuestas(salida: Salida, h: Herramienta, lector: Lector, despacho: list[Ref], esquema: Optional[Esquema],
+                pistas_: dict[str, str], sitio: str) -> bool:
     """The rows of what a tool's handler returns (`raiz`, `clave_emitida`, `valor_emitido`, `spread`,
     `complete`); whether its responses were read. A tool without an output schema has no emission
     site to judge (as in Python); one whose handler cannot be followed gets a row saying why."""
     fila_herramienta = salida.filas["herramienta"][-1]
-    if h.registro not in ("registerTool", "tool"):
-        if esquema is not None:
-            h.problemas.append((MOTIVO_RESPUESTAS.format(nombre=h.nombre), h.ref))
+    if h.registro not in ("registerTool", "tool", "lowlevel"):
         return False
     try:
-        if h.manejador is None:
+        if h.registro == "lowlevel":
+            m = emision.despacho(lector, despacho, h.nombre, h.ref)
+        elif h.manejador is None:
             raise Irresoluble(f"tool `{h.nombre}` is registered without a handler", h.ref)
-        m = emision.manejador(lector, h.manejador, h.con_argumentos)
+        else:
+            m = emision.manejador(lector, h.manejador, h.con_argumentos)
         sitios = emision.sitios(m) if esquema is not None else []
         completes = emision.completes(m)
     except Irresoluble as e:

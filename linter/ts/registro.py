@@ -18,10 +18,10 @@ cannot read.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .arbol import Fuente, nombrados, recorrer, texto
-from .valores import Irresoluble, Lector, Ref, cadena, json_literal, propiedades, seguir
+from .valores import Irresoluble, Lector, Ref, cadena, json_literal, ligadura, propiedades, seguir
 from . import zod
 
 SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
@@ -63,9 +63,12 @@ class Problema:
 Sabor = Callable[[set[tuple[str, str]], Ref], str]
 
 
-def registros(lector: Lector, fuente: Fuente, sabor: Sabor) -> Iterator[Herramienta | Problema]:
+def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuente] = ()) -> Iterator[Herramienta | Problema]:
     """Every tool registration of one file, in source order. `sabor` says which zod major a schema
-    is, from the zod imports its reading went through."""
+    is, from the zod imports its reading went through. A registration inside a project function that
+    passes it its own parameters (`function add(server, name, config, fn) { server.registerTool(name,
+    config, fn) }`) is a tool per call of that function found in `todas` (the analyzed files), at the
+    call, its parameters bound to what the call passes."""
     importa_mcp = _importa(fuente, SDK_SERVIDOR)
     importa_fastmcp = _importa(fuente, ("fastmcp",))
     for nodo in recorrer(fuente.raiz):
@@ -79,10 +82,12 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor) -> Iterator[Herramie
             if nodo.child_by_field_name("arguments") is not None else []
         llamada = Ref(fuente, nodo)
         if metodo in METODOS_REGISTRO and len(args) >= 2:
-            yield _registrar(lector, llamada, args, sabor, "registerTool")
-        elif metodo == "tool" and importa_mcp and len(args) >= 2 and args[-1].nodo.type in FUNCIONES \
+            for sitio, de_sitio in _sitios(lector, todas, llamada, args):
+                yield _registrar(lector, sitio, de_sitio, sabor, "registerTool")
+        elif metodo == "tool" and importa_mcp and len(args) >= 2 and args[-1].nodo.type in FUNCIONES + ("identifier",) \
                 and _nombre_posible(lector, args[0]):
-            yield _tool(lector, llamada, args, sabor)
+            for sitio, de_sitio in _sitios(lector, todas, llamada, args):
+                yield _tool(lector, sitio, de_sitio, sabor)
         elif metodo == "setRequestHandler" and args and _es_listado(lector, args[0]):
             yield from _bajo_nivel(lector, llamada, args, sabor)
         elif metodo == "addTool" and importa_fastmcp and args:
@@ -91,6 +96,66 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor) -> Iterator[Herramie
                       "schemas yet; judge the server live with `oracle-lint probe`")
             yield Problema(None, motivo, llamada) if nombre is None else _ilegible(Herramienta(nombre, llamada, "fastmcp"),
                                                                                    motivo, llamada)
+
+
+def _sitios(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Ref]) -> list[tuple[Ref, list[Ref]]]:
+    """(where the tool is registered, the registration's arguments): the call itself, or, when it
+    passes parameters of the function around it, each call of that function with those parameters
+    bound to what the call passes (a wrapper with no call found stays the call itself)."""
+    funcion = llamada.nodo.parent
+    while funcion is not None and funcion.type not in FUNCIONES[:4] + ("method_definition",):
+        funcion = funcion.parent
+    if funcion is None:
+        return [(llamada, args)]
+    parametros = _parametros_planos(llamada.fuente, funcion)
+    indices = [parametros.get(texto(a.fuente, a.nodo)) if a.nodo.type == "identifier"
+               and ligadura(a.fuente, texto(a.fuente, a.nodo), a.nodo) is None else None for a in args]
+    nombre = _nombre_de_funcion(llamada.fuente, funcion)
+    if all(i is None for i in indices) or nombre is None:
+        return [(llamada, args)]
+    sitios = []
+    for fuente in todas:
+        for n in recorrer(fuente.raiz):
+            if n.type != "call_expression" or n.child_by_field_name("function") is None:
+                continue
+            callee = n.child_by_field_name("function")
+            if texto(fuente, callee).rsplit(".", 1)[-1] != nombre:
+                continue
+            destino = seguir(lector, Ref(fuente, callee))
+            if destino.fuente.rel != llamada.fuente.rel or destino.nodo != funcion and destino.nodo != funcion.parent:
+                continue
+            pasados = nombrados(n.child_by_field_name("arguments"))
+            if any(p.type == "spread_element" for p in pasados):
+                continue
+            sitios.append((Ref(fuente, n), [Ref(fuente, pasados[i]) if i is not None and i < len(pasados) else a
+                                            for a, i in zip(args, indices)]))
+    return sitios or [(llamada, args)]
+
+
+def _parametros_planos(fuente: Fuente, funcion: Any) -> dict[str, int]:
+    """name -> position of a function's plain parameters (`name`, `name: T`, `name = d`)."""
+    parametros = funcion.child_by_field_name("parameters") or funcion.child_by_field_name("parameter")
+    if parametros is None:
+        return {}
+    lista = [parametros] if parametros.type == "identifier" else nombrados(parametros)
+    salida = {}
+    for i, p in enumerate(lista):
+        patron = p.child_by_field_name("pattern") if p.type in ("required_parameter", "optional_parameter") else p
+        if patron is not None and patron.type == "identifier":
+            salida[texto(fuente, patron)] = i
+    return salida
+
+
+def _nombre_de_funcion(fuente: Fuente, funcion: Any) -> Optional[str]:
+    """The name a function is called by: its declaration's, or the `const` it is bound to."""
+    if funcion.type in ("function_declaration", "method_definition"):
+        n = funcion.child_by_field_name("name")
+        return texto(fuente, n) if n is not None else None
+    padre = funcion.parent
+    if padre is not None and padre.type == "variable_declarator" and padre.child_by_field_name("name") is not None \
+            and padre.child_by_field_name("name").type == "identifier":
+        return texto(fuente, padre.child_by_field_name("name"))
+    return None
 
 
 def _importa(fuente: Fuente, prefijos: tuple[str, ...]) -> bool:
@@ -103,6 +168,22 @@ def _importa(fuente: Fuente, prefijos: tuple[str, ...]) -> bool:
         if valor is not None and any(valor == p or valor.startswith(p + "/") for p in prefijos):
             return True
     return False
+
+
+def despachadores(lector: Lector, fuente: Fuente) -> list[Ref]:
+    """The functions a file gives `setRequestHandler(CallToolRequestSchema, fn)` (followed to the function)."""
+    salida = []
+    for n in recorrer(fuente.raiz):
+        funcion = n.child_by_field_name("function") if n.type == "call_expression" else None
+        if funcion is None or funcion.type != "member_expression" \
+                or texto(fuente, funcion.child_by_field_name("property")) != "setRequestHandler":
+            continue
+        args = [Ref(fuente, a) for a in nombrados(n.child_by_field_name("arguments"))]
+        if len(args) == 2 and _es_esquema(lector, args[0], "CallToolRequestSchema"):
+            destino = seguir(lector, args[1])
+            if destino.nodo.type in FUNCIONES[:4]:
+                salida.append(destino)
+    return salida
 
 
 def servidores_creados(fuente: Fuente) -> list[Ref]:
@@ -243,10 +324,15 @@ def _anotaciones(lector: Lector, ref: Optional[Ref], h: Herramienta) -> None:
 
 def _es_listado(lector: Lector, ref: Ref) -> bool:
     """Whether a name is the SDK's `ListToolsRequestSchema`."""
+    return _es_esquema(lector, ref, "ListToolsRequestSchema")
+
+
+def _es_esquema(lector: Lector, ref: Ref, nombre: str) -> bool:
+    """Whether an expression names the SDK's request schema `nombre` (`X`, `types.X`)."""
     r = seguir(lector, ref)
     if r.nodo.type == "member_expression":
-        return texto(r.fuente, r.nodo.child_by_field_name("property")) == "ListToolsRequestSchema"
-    return r.nodo.type == "identifier" and texto(r.fuente, r.nodo) == "ListToolsRequestSchema"
+        return texto(r.fuente, r.nodo.child_by_field_name("property")) == nombre
+    return r.nodo.type == "identifier" and texto(r.fuente, r.nodo) == nombre
 
 
 def _bajo_nivel(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor) -> Iterator[Herramienta | Problema]:

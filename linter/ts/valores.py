@@ -444,3 +444,37 @@ def anotacion(fuente: Fuente, nombre: str, desde: Any) -> Optional[Any]:
                     return nombrados(tipo)[0] if tipo is not None and nombrados(tipo) else None
         nodo = nodo.parent
     return None
+
+
+def desestructurado(fuente: Fuente, nombre: str, desde: Any) -> Optional[tuple[str, Ref]]:
+    """(the key, the value destructured) when `nombre` is bound by a `const`/`let` object pattern
+    (`const { q } = args` -> ("q", args); `const { arguments: a } = req.params` -> ("arguments", req.params));
+    None otherwise."""
+    nodo = desde.parent
+    while nodo is not None:
+        if nodo.type in ("program", "statement_block", "switch_body"):
+            for sentencia in nombrados(nodo):
+                if sentencia.type not in ("lexical_declaration", "variable_declaration"):
+                    continue
+                for d in nombrados(sentencia):
+                    patron = d.child_by_field_name("name") if d.type == "variable_declarator" else None
+                    valor = d.child_by_field_name("value") if patron is not None else None
+                    if patron is None or patron.type != "object_pattern" or valor is None:
+                        continue
+                    for c in nombrados(patron):
+                        if c.type == "shorthand_property_identifier_pattern" and texto(fuente, c) == nombre:
+                            return nombre, Ref(fuente, valor)
+                        if c.type == "object_assignment_pattern":
+                            izquierda = c.child_by_field_name("left")
+                            if izquierda is not None and texto(fuente, izquierda) == nombre:
+                                return nombre, Ref(fuente, valor)
+                        if c.type == "pair_pattern":
+                            v = c.child_by_field_name("value")
+                            k = c.child_by_field_name("key")
+                            if v is not None and v.type == "identifier" and texto(fuente, v) == nombre and k is not None:
+                                clave = cadena_literal(fuente, k) if k.type == "string" else texto(fuente, k)
+                                return clave, Ref(fuente, valor)
+            if _declarado_en(fuente, nombre, nodo) is not False:
+                return None
+        nodo = nodo.parent
+    return None

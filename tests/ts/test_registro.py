@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from oracle_lint.linter.ts.evidencia import MOTIVO_RESPUESTAS, extraer_ts
+from oracle_lint.linter.ts.evidencia import extraer_ts
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "typescript" / "registro"
 ARCHIVOS = ["servidor.ts", "herramientas.ts", "otro.ts", "bajo_nivel.ts", "dinamico.ts", "fast.ts", "roto.ts"]
@@ -67,18 +67,17 @@ def test_what_cannot_be_read_is_named_where_it_is(filas):
     ]
 
 
-def test_a_low_level_tool_says_its_responses_are_not_read(filas):
-    """The McpServer tools' handlers are read (tests/ts/test_respuestas.py); a low-level tool's
-    CallToolRequestSchema dispatch is not yet, and its row says so where it has an output schema."""
-    respuestas = [(n["herramienta"], n["archivo"], n["linea"], n["motivo"]) for n in filas["no_resuelto"]
-                  if n["motivo"].startswith("the responses of TypeScript tool")]
-    assert respuestas == [("listar", "bajo_nivel.ts", 5, MOTIVO_RESPUESTAS.format(nombre="listar"))]
-    assert MOTIVO_RESPUESTAS.format(nombre="listar") == (
-        "the responses of TypeScript tool `listar` are not read yet (a low-level `CallToolRequestSchema` handler): its "
-        "schemas and annotations are judged, but emitted keys, root provenance, `complete` and post-conditions are "
-        "not; judge them live with `oracle-lint probe --calls calls.toml -- <the command that starts the server>`")
-    # buscar's handler returns an own root; borrar's and contar's return content only: no emission site
-    assert [(r["herramienta"], r["procedencia"], r["linea"]) for r in filas["raiz"]] == [("buscar", "own", 16)]
+def test_responses_are_read_from_the_handler_or_the_low_level_branch(filas):
+    """Each McpServer tool's handler, and a low-level tool's branch of the CallToolRequestSchema
+    handler (`case "listar":`, its arguments `request.params.arguments`), are read: buscar and listar
+    return own roots; borrar's and contar's handlers return content only, so they have no emission site."""
+    assert [(r["herramienta"], r["procedencia"], r["archivo"], r["linea"]) for r in filas["raiz"]] == [
+        ("listar", "own", "bajo_nivel.ts", 27), ("buscar", "own", "servidor.ts", 16)]
+    assert [(v["herramienta"], v["ruta"], v["origen"], v["argumento"], v["literal"]) for v in filas["valor_emitido"]
+            if v["herramienta"] == "listar"] == [
+        ("listar", "items", "otro", None, None), ("listar", "pagina", "argumento", "arguments.pagina", None),
+        ("listar", "message", "literal", None, "listed")]
+    assert not any(n["motivo"].startswith("the responses of") for n in filas["no_resuelto"])
 
 
 def test_published_schemas_are_the_sdks(filas):
@@ -119,9 +118,8 @@ def test_published_schemas_are_the_sdks(filas):
     }
 
 
-def test_the_published_root_is_decided_from_the_schema_alone_where_responses_are_not_read(filas):
-    assert [(r["herramienta"], r["estricta"], r["declara_propiedades"], r["archivo"], r["linea"])
-            for r in filas["raiz_publicada"]] == [("listar", False, True, "bajo_nivel.ts", 9)]
+def test_no_published_root_row_where_every_response_is_read(filas):
+    assert "raiz_publicada" not in filas
 
 
 SERVIDOR = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -229,3 +227,44 @@ def test_a_low_level_list_converts_zod_as_its_converter_does(tmp_path):
     assert _bajo_nivel(tmp_path, "someOtherConverter(Entrada)", "4.6.7") == (
         "the input schema of tool `t` cannot be read: `someOtherConverter(Entrada)` is a call the analyzer does not "
         "read as a JSON Schema")
+
+
+ENVOLTURA = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod/v4";
+
+const server = new McpServer({ name: "s", version: "1" });
+
+function agregar(nombre: string, config: any, fn: any) {
+  server.registerTool(nombre, config, fn);
+}
+const corto = (nombre: string, forma: any, fn: any) => server.tool(nombre, forma, fn);
+
+agregar("uno", { inputSchema: { a: z.string() }, outputSchema: { b: z.string() } },
+  async ({ a }) => ({ content: [], structuredContent: { b: a } }));
+agregar("dos", {}, async () => ({ content: [] }));
+corto("tres", { c: z.number() }, async () => ({ content: [] }));
+'''
+
+
+def test_a_registration_wrapper_is_a_tool_per_call(tmp_path):
+    (tmp_path / "s.ts").write_text(ENVOLTURA, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["registro"], h["linea"], h["esquema_entrada"], h["esquema_salida"])
+            for h in filas["herramienta"]] == [
+        ("uno", "typescript", 11, "modelo", "modelo"), ("dos", "typescript", 13, "modelo", "ninguno"),
+        ("tres", "typescript", 14, "modelo", "ninguno")]
+    assert [(v["herramienta"], v["ruta"], v["origen"], v["argumento"]) for v in filas["valor_emitido"]] == [
+        ("uno", "b", "argumento", "a")]
+    assert filas["no_resuelto"] == []
+
+
+def test_a_wrapper_nobody_calls_stays_one_registration_that_says_what_it_cannot_read(tmp_path):
+    """The near miss: without a call, the wrapper's registration is read as it is written."""
+    (tmp_path / "s.ts").write_text(ENVOLTURA.split("\nagregar(")[0].replace("const corto", "export const corto"),
+                                   encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("{nombre}", 7, "no_resuelto")]
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the config of tool `{nombre}` cannot be read: `config` is not an object literal the analyzer can read",
+        "tool `{nombre}`: `forma` may be its schema or its annotations, and the analyzer cannot tell which"]

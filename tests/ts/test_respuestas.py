@@ -146,3 +146,34 @@ def test_where_a_value_comes_from(tmp_path, entrada, cuerpo, origenes):
 def test_a_content_only_result_is_no_emission_site(tmp_path):
     filas = _una(tmp_path, "", "async () => ({ content: [{ type: 'text', text: 'hi' }] })")
     assert filas["raiz"] == [] and filas["no_resuelto"] == [] and "raiz_publicada" not in filas
+
+
+BAJO_NIVEL = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
+const salida = { type: "object", properties: { q: { type: "string" } } };
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [
+  { name: "a", inputSchema: { type: "object" }, outputSchema: salida },
+  { name: "b", inputSchema: { type: "object" }, outputSchema: salida },
+] }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name === "a") {
+    return { content: [], structuredContent: { q: String(request.params.arguments?.q), complete: true } };
+  }
+  return { content: [], isError: true };
+});
+'''
+
+
+def test_a_low_level_tool_is_read_in_its_branch_and_one_without_a_branch_is_named(tmp_path):
+    (tmp_path / "s.ts").write_text(BAJO_NIVEL, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(r["herramienta"], r["procedencia"], r["linea"]) for r in filas["raiz"]] == [("a", "own", 11)]
+    assert [(v["herramienta"], v["ruta"], v["origen"], v["argumento"]) for v in filas["valor_emitido"]] == [
+        ("a", "q", "argumento", "arguments.q"), ("a", "complete", "otro", None)]
+    assert [(c["herramienta"], c["evidencia"]) for c in filas["complete"]] == [("a", "ninguna")]
+    assert [(n["herramienta"], n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [
+        ("b", 9, "the responses of tool `b` cannot be read: no branch of the `CallToolRequestSchema` handler "
+                 "dispatches tool `b` (`case \"x\":`, `if (name === \"x\")`)")]
+    # b's root is then judged from its published schema alone; a's from what it writes
+    assert [r["herramienta"] for r in filas["raiz_publicada"]] == ["b"]

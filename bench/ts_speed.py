@@ -1,0 +1,66 @@
+"""Issue 32's speed target for TypeScript: a cold check of a TypeScript tree costs no more than parsing
+that tree with the same parser twice.
+
+For each folder given: the analyzer's cold run (`oracle-lint evidence --no-cache`, a process started
+from the folder, as a user runs it) against the floor: a process of the same Python that imports
+tree-sitter and parses every TypeScript/JavaScript source of the folder (the suffixes the front end
+reads; not under node_modules/, dist/ or build/, nor a .d.ts) twice. Both are wall seconds, the best
+of `--rounds`, interleaved so the machine's load falls on both alike. Prints the figures and the
+ratio; asserts nothing (docs/performance.md records the runs).
+
+    .venv/bin/python bench/ts_speed.py --oracle-lint .venv/bin/oracle-lint FOLDER [FOLDER ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+SUFIJOS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+FUERA = {"node_modules", "dist", "build", ".git"}
+PISO = """
+import sys, tree_sitter, tree_sitter_typescript
+ts = tree_sitter.Parser(tree_sitter.Language(tree_sitter_typescript.language_typescript()))
+tsx = tree_sitter.Parser(tree_sitter.Language(tree_sitter_typescript.language_tsx()))
+rutas = sys.argv[1:]
+for _ in range(2):
+    for r in rutas:
+        datos = open(r, "rb").read()
+        (ts if r.endswith((".ts", ".mts", ".cts")) else tsx).parse(datos)
+"""
+
+
+def fuentes(carpeta: Path) -> list[str]:
+    """The folder's TypeScript/JavaScript sources, as the floor parses them."""
+    return sorted(str(p) for p in carpeta.rglob("*") if p.is_file() and p.name.endswith(SUFIJOS)
+                  and not p.name.endswith(".d.ts") and not FUERA & set(p.relative_to(carpeta).parts))
+
+
+def medir(orden: list[str], cwd: Path) -> float:
+    inicio = time.perf_counter()
+    subprocess.run(orden, cwd=cwd, capture_output=True, check=False)
+    return time.perf_counter() - inicio
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--oracle-lint", required=True)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("carpetas", nargs="+", type=Path)
+    args = parser.parse_args()
+    print(f"{'folder':<60} {'files':>5} {'floor s':>8} {'check s':>8} {'ratio':>6}")
+    for carpeta in args.carpetas:
+        rutas = fuentes(carpeta)
+        pisos, chequeos = [], []
+        for _ in range(args.rounds):
+            pisos.append(medir([sys.executable, "-c", PISO, *rutas], carpeta))
+            chequeos.append(medir([args.oracle_lint, "evidence", "--no-cache"], carpeta))
+        piso, chequeo = min(pisos), min(chequeos)
+        print(f"{str(carpeta)[-60:]:<60} {len(rutas):>5} {piso:>8.3f} {chequeo:>8.3f} {chequeo / piso:>6.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
