@@ -4,8 +4,10 @@ For each pinned (SDK, zod) pair below, a throwaway npm project in `--work` gets 
 releases (`npm install`), and `zod_sdk/listar.mjs` registers every case of `zod_sdk/casos.json`
 as one tool's inputSchema and outputSchema and lists it through an in-memory client. The table is
 written to tests/ts/datos/zod_sdk.json, which tests/ts/test_zod.py compares `linter/ts/zod.py`
-with, case by case. Not run in CI (it needs npm and the registry); rerun it when a case or a
-release is added, and commit the table it writes.
+with, case by case. The same for the `fastmcp` package (`FASTMCP`): `zod_sdk/servidor_fastmcp.mjs`
+adds every case a release can list as a tool's `parameters` and `outputSchema`, started on stdio and
+listed with the probe's client, into tests/ts/datos/zod_fastmcp.json. Not run in CI (it needs npm and
+the registry); rerun it when a case or a release is added, and commit the tables it writes.
 
     .venv/bin/python bench/zod_sdk.py --work /tmp/zod-sdk
 """
@@ -32,15 +34,21 @@ SABORES = {
 }
 
 
-def _proyecto(trabajo: Path, sabor: str, sdk: str, zod: str) -> Path:
-    """An npm project with exactly that SDK and zod installed (once per work directory)."""
-    carpeta = trabajo / f"sdk{sdk}-zod{zod}"
+TABLA_FASTMCP = AQUI.parent / "tests" / "ts" / "datos" / "zod_fastmcp.json"
+# flavor -> (fastmcp release, zod release): zod 4.2+ (its standard JSON Schema), earlier zod 4, zod 3
+FASTMCP = {"v4@4.6.7": ("4.20.16", "4.6.7"), "v4@4.1.13": ("4.20.16", "4.1.13"), "v3": ("4.20.16", "3.25.76")}
+
+
+def _proyecto(trabajo: Path, sabor: str, sdk: str, zod: str, paquete: str = "@modelcontextprotocol/sdk") -> Path:
+    """An npm project with exactly that package (the SDK, or fastmcp) and zod installed (once per work directory)."""
+    carpeta = trabajo / f"{paquete.rsplit('/', 1)[-1]}{sdk}-zod{zod}"
     if not (carpeta / "node_modules" / "zod").is_dir():
         carpeta.mkdir(parents=True, exist_ok=True)
         (carpeta / "package.json").write_text(json.dumps({"name": f"zod-{sabor}", "private": True, "type": "module"}),
                                               encoding="utf-8")
-        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--silent", f"@modelcontextprotocol/sdk@{sdk}",
-                        f"zod@{zod}"], cwd=carpeta, check=True)
+        extra = ["zod-to-json-schema"] if paquete == "fastmcp" else []
+        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--silent", f"{paquete}@{sdk}", f"zod@{zod}", *extra],
+                       cwd=carpeta, check=True)
     instalada = json.loads((carpeta / "node_modules" / "zod" / "package.json").read_text(encoding="utf-8"))["version"]
     if instalada != zod:
         sys.exit(f"{carpeta}: zod {instalada} installed, {zod} pinned")
@@ -66,6 +74,30 @@ def main() -> None:
     TABLA.write_text(json.dumps(tabla, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
     errores = sum("error" in r for c in tabla["casos"].values() for r in c.values())
     print(f"{len(tabla['casos'])} cases, {errores} listings the SDK refused; written to {TABLA}")
+    fastmcp(args.work, tabla)
+
+
+def fastmcp(trabajo: Path, tabla: dict) -> None:
+    """The fastmcp table: the cases each flavor's SDK row could list (one refused case fails a whole
+    fastmcp listing), added to one fastmcp server per flavor and listed."""
+    sys.path.insert(0, str(AQUI.parent))
+    from oracle_lint.linter.sonda.cliente import Servidor, listar
+
+    salida: dict = {"sabores": {}, "casos": {}}
+    for sabor, (version, zod) in FASTMCP.items():
+        carpeta = _proyecto(trabajo, sabor, version, zod, "fastmcp")
+        fila = sabor if sabor in tabla["sabores"] else "v4@4.0.17"  # the SDK row of the nearest zod release
+        casos = sorted(c for c, r in tabla["casos"].items() if fila in r and "error" not in r[fila])
+        (carpeta / "casos.json").write_text(json.dumps(casos), encoding="utf-8")
+        shutil.copy(AQUI / "zod_sdk" / "servidor_fastmcp.mjs", carpeta / "servidor_fastmcp.mjs")
+        listado = listar(Servidor(comando=("node", str(carpeta / "servidor_fastmcp.mjs"), str(carpeta / "casos.json")),
+                                  cwd=str(carpeta)), 120, crudo=True)
+        salida["sabores"][sabor] = {"fastmcp": version, "zod": zod}
+        for tool in listado.herramientas:
+            caso = casos[int(tool["name"][1:])]
+            salida["casos"].setdefault(caso, {})[sabor] = {"input": tool["inputSchema"], "output": tool.get("outputSchema")}
+    TABLA_FASTMCP.write_text(json.dumps(salida, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"fastmcp: {len(salida['casos'])} cases; written to {TABLA_FASTMCP}")
 
 
 if __name__ == "__main__":

@@ -89,8 +89,10 @@ class Sitio:
 class Manejador:
     """A tool's handler: the function, and which of its parameters carry the tool's arguments."""
 
-    def __init__(self, lector: Lector, funcion: Ref, con_argumentos: bool, herramienta: Optional[str] = None) -> None:
+    def __init__(self, lector: Lector, funcion: Ref, con_argumentos: bool, herramienta: Optional[str] = None,
+                 directa: bool = False) -> None:
         self.lector = lector
+        self.directa = directa  # fastmcp: a returned value that is no tool result is the structured content
         self.funcion = funcion
         self.con_argumentos = con_argumentos  # the SDK passes no arguments to a tool without an input schema
         # a low-level CallToolRequestSchema handler: the tool whose branch is read (its arguments are
@@ -98,12 +100,19 @@ class Manejador:
         self.herramienta = herramienta
 
 
-def manejador(lector: Lector, ref: Ref, con_argumentos: bool) -> Manejador:
+def manejador(lector: Lector, ref: Ref, con_argumentos: bool, directa: bool = False) -> Manejador:
     """The handler function a registration passes, followed through names; Irresoluble otherwise."""
     r = seguir(lector, ref)
+    if r.nodo.type == "call_expression":  # `fn.bind(this)`, `this.m.bind(this)`: the function bound
+        f = r.nodo.child_by_field_name("function")
+        if f is not None and f.type == "member_expression" and texto(r.fuente, f.child_by_field_name("property")) == "bind":
+            r = seguir(lector, Ref(r.fuente, f.child_by_field_name("object")))
+    if r.nodo.type == "member_expression" and nombrados(r.nodo)[0].type == "this":
+        metodo = _metodo_propio(r.fuente, r.nodo)
+        r = metodo if metodo is not None else r
     if r.nodo.type not in FUNCIONES:
         raise Irresoluble(f"the handler `{ref.corto()}` is not a function the analyzer can follow", ref)
-    return Manejador(lector, r, con_argumentos)
+    return Manejador(lector, r, con_argumentos, directa=directa)
 
 
 def despacho(lector: Lector, funciones: list[Ref], herramienta: str, donde: Ref) -> Manejador:
@@ -210,7 +219,12 @@ def _emitidos(m: Manejador, valor: Ref, profundidad: int, vistos: set[tuple[str,
                 return [(Ref(r.fuente, c), entorno)]
         if any(c.type == "spread_element" for c in nombrados(nodo)):
             claves = dict(propiedades(m.lector, r))  # Irresoluble when a spread cannot be read
-            return [(claves["structuredContent"], entorno)] if "structuredContent" in claves else []
+            if "structuredContent" in claves:
+                return [(claves["structuredContent"], entorno)]
+            return [(r, entorno)] if m.directa and "content" not in claves else []
+        if m.directa and not any(_clave_literal(r, c.child_by_field_name("key")) == "content" for c in nombrados(nodo)
+                                 if c.type == "pair"):
+            return [(r, entorno)]  # fastmcp: the object returned is the structured content
         return []
     if nodo.type == "ternary_expression":
         return _emitidos(m, Ref(r.fuente, nodo.child_by_field_name("consequence")), profundidad, vistos, entorno) + \
@@ -226,6 +240,10 @@ def _emitidos(m: Manejador, valor: Ref, profundidad: int, vistos: set[tuple[str,
             for _, v in _retornos(funcion):
                 salida.extend(_emitidos(m, v, profundidad + 1, vistos | {clave}, interior))
             return salida
+    if m.directa:
+        if cadena_literal(r.fuente, nodo) is not None or nodo.type in ("template_string", "null", "undefined"):
+            return []  # text content
+        return [(r, entorno)]  # fastmcp: a value that is no tool result is the structured content
     raise Irresoluble(f"the handler returns `{valor.corto()}`, which the analyzer cannot read as a tool result", valor)
 
 

@@ -124,7 +124,7 @@ def _respuestas(salida: Salida, h: Herramienta, lector: Lector, despacho: list[R
     `complete`); whether its responses were read. A tool without an output schema has no emission
     site to judge (as in Python); one whose handler cannot be followed gets a row saying why."""
     fila_herramienta = salida.filas["herramienta"][-1]
-    if h.registro not in ("registerTool", "tool", "lowlevel"):
+    if h.registro not in ("registerTool", "tool", "lowlevel", "fastmcp"):
         return False
     try:
         if h.registro == "lowlevel":
@@ -132,7 +132,7 @@ def _respuestas(salida: Salida, h: Herramienta, lector: Lector, despacho: list[R
         elif h.manejador is None:
             raise Irresoluble(f"tool `{h.nombre}` is registered without a handler", h.ref)
         else:
-            m = emision.manejador(lector, h.manejador, h.con_argumentos)
+            m = emision.manejador(lector, h.manejador, h.con_argumentos, directa=h.directa)
         sitios = emision.sitios(m) if esquema is not None else []
         completes = emision.completes(m)
     except Irresoluble as e:

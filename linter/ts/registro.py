@@ -47,6 +47,7 @@ class Herramienta:
     problemas: list[tuple[str, Ref]] = field(default_factory=list)
     manejador: Optional[Ref] = None  # the handler argument of the registration
     con_argumentos: bool = False  # the SDK passes the handler the tool's arguments (it has an input schema)
+    directa: bool = False  # fastmcp: a returned value that is no tool result is the structured content itself
 
 
 @dataclass
@@ -91,11 +92,7 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
         elif metodo == "setRequestHandler" and args and _es_listado(lector, args[0]):
             yield from _bajo_nivel(lector, llamada, args, sabor)
         elif metodo == "addTool" and importa_fastmcp and args:
-            nombre = _nombre_de_objeto(lector, args[0])
-            motivo = ("a tool of the `fastmcp` TypeScript package (`addTool`): oracle-lint does not read that package's "
-                      "schemas yet; judge the server live with `oracle-lint probe`")
-            yield Problema(None, motivo, llamada) if nombre is None else _ilegible(Herramienta(nombre, llamada, "fastmcp"),
-                                                                                   motivo, llamada)
+            yield _fastmcp(lector, llamada, args[0], sabor)
 
 
 def _sitios(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Ref]) -> list[tuple[Ref, list[Ref]]]:
@@ -205,16 +202,6 @@ def _nombre(lector: Lector, ref: Ref) -> str:
     return valor if valor is not None else "{" + ref.corto(40) + "}"
 
 
-def _nombre_de_objeto(lector: Lector, ref: Ref) -> Optional[str]:
-    try:
-        for clave, valor in propiedades(lector, ref):
-            if clave == "name":
-                return _nombre(lector, valor)
-    except Irresoluble:
-        pass
-    return None
-
-
 def _registrar(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor, registro: str) -> Herramienta | Problema:
     """`registerTool(name, config, handler)`."""
     nombre = _nombre(lector, args[0])
@@ -232,6 +219,62 @@ def _registrar(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor, regi
         h.salida = _esquema(lector, config["outputSchema"], sabor, "output", h)
     _anotaciones(lector, config.get("annotations"), h)
     return h
+
+
+ENTRADA_FASTMCP = {"additionalProperties": False, "properties": {}, "type": "object"}  # fastmcp, no parameters
+
+
+def _fastmcp(lector: Lector, llamada: Ref, definicion: Ref, sabor: Sabor) -> Herramienta | Problema:
+    """`server.addTool({ name, parameters, outputSchema, annotations, execute })` of the `fastmcp`
+    package: its schemas as fastmcp publishes them (docs/typescript.md)."""
+    try:
+        campos = dict(propiedades(lector, definicion))
+    except Irresoluble as e:
+        return Problema(None, f"a tool of the `fastmcp` package cannot be read: {e.motivo}", e.ref)
+    if "name" not in campos:
+        return Problema(None, f"`{definicion.corto()}` adds a tool without a `name`", definicion)
+    h = Herramienta(_nombre(lector, campos["name"]), llamada, "fastmcp")
+    h.manejador, h.con_argumentos, h.directa = campos.get("execute"), "parameters" in campos, True
+    for clave, io in (("parameters", "input"), ("outputSchema", "output")):
+        if clave not in campos:
+            continue
+        try:
+            lector.zod_vistos.clear()
+            esquema = zod.leer(lector, campos[clave])
+            publicado = publicar_fastmcp(esquema, sabor(lector.zod_vistos, campos[clave]), io)
+        except Irresoluble as e:
+            lado = "input" if io == "input" else "output"
+            h.problemas.append((f"the {lado} schema of tool `{h.nombre}` cannot be read: {e.motivo}", e.ref))
+            setattr(h, "clase_entrada" if io == "input" else "clase_salida", "no_resuelto")
+            continue
+        if publicado is not None:
+            setattr(h, "entrada" if io == "input" else "salida", (publicado, seguir(lector, campos[clave])))
+    if h.entrada is None and h.clase_entrada != "no_resuelto":
+        h.entrada = (dict(ENTRADA_FASTMCP), llamada)
+    _anotaciones(lector, campos.get("annotations"), h)
+    return h
+
+
+def publicar_fastmcp(esquema: zod.Z, sabor: str, io: str) -> Optional[dict[str, Any]]:
+    """What fastmcp (4.x, through xsschema) lists for a zod schema: zod 4.2 and later through its
+    standard JSON Schema (`input`, draft-07) for both sides; earlier zod 4 through
+    `toJSONSchema(target: draft-7)` (`output`); zod 3 through zod-to-json-schema. The input side is
+    then made strict (`additionalProperties: false` on the root and on object properties, recursively)."""
+    if esquema.tipo != "object":
+        raise Irresoluble("fastmcp lists a schema that is not an object as it is, which the analyzer does not read",
+                          esquema.ref)  # type: ignore[arg-type]
+    como = "input" if sabor == "v3" or zod._desde(sabor, (4, 2, 0), "fastmcp's schemas", esquema) else "output"
+    publicado = zod.publicar(esquema, sabor, como)
+    return _estricto(publicado) if io == "input" and publicado is not None else publicado
+
+
+def _estricto(esquema: dict[str, Any]) -> dict[str, Any]:
+    """xsschema's `strictJsonSchema`: the root closed, and each property whose `type` is `object`, recursively."""
+    salida = {**esquema, "additionalProperties": False}
+    if isinstance(esquema.get("properties"), dict):
+        salida["properties"] = {k: _estricto(v) if isinstance(v, dict) and v.get("type") == "object" else v
+                                for k, v in esquema["properties"].items()}
+    return salida
 
 
 def _ilegible(h: Herramienta, motivo: str, ref: Ref) -> Herramienta:

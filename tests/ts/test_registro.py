@@ -28,7 +28,7 @@ def test_every_registration_form_is_a_tool_and_nothing_else_is(filas):
     assert [tuple(h[c] for c in columnas) for h in filas["herramienta"]] == [
         ("bajo_nivel.ts", 5, 3, "listar", "lowlevel", "literal", "literal", "verdadero", "ausente"),
         ("bajo_nivel.ts", 19, 28, "crear", "lowlevel", "literal", "ninguno", "ausente", "ausente"),
-        ("fast.ts", 5, 1, "sumar", "fastmcp", "no_resuelto", "no_resuelto", "no_resuelto", "no_resuelto"),
+        ("fast.ts", 5, 1, "sumar", "fastmcp", "no_resuelto", "ninguno", "ausente", "ausente"),
         ("herramientas.ts", 5, 3, "ping", "typescript", "modelo", "ninguno", "ausente", "ausente"),
         ("herramientas.ts", 6, 3, "eco", "typescript", "modelo", "ninguno", "ausente", "ausente"),
         ("herramientas.ts", 7, 3, "leer", "typescript", "modelo", "ninguno", "verdadero", "ausente"),
@@ -53,8 +53,11 @@ def test_what_cannot_be_read_is_named_where_it_is(filas):
         ("dinamico.ts", 7, 19, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
                                      "`cargar()` is not an array literal; its tools are not judged (judge the server "
                                      "live with `oracle-lint probe`)"),
-        ("fast.ts", 5, 1, "sumar", "a tool of the `fastmcp` TypeScript package (`addTool`): oracle-lint does not read "
-                                   "that package's schemas yet; judge the server live with `oracle-lint probe`"),
+        # fastmcp's zod 4 schemas depend on the zod release, which a `^4.0.0` range does not tell
+        ("fast.ts", 5, 45, "sumar", "the input schema of tool `sumar` cannot be read: zod 4 publishes fastmcp's schemas "
+                                    "differently before 4.2.0, and which zod 4 release the project installs cannot be "
+                                    "told (package.json gives a range only): install the dependencies or commit "
+                                    "package-lock.json"),
         ("roto.ts", 4, 48, "mal", "the input schema of tool `mal` cannot be read: `z.string` is not a zod schema the "
                                   "analyzer can read"),
         ("roto.ts", 4, 56, None, "the file does not fully parse as TypeScript (unexpected text at line 4, column 56): "
@@ -268,3 +271,46 @@ def test_a_wrapper_nobody_calls_stays_one_registration_that_says_what_it_cannot_
     assert [n["motivo"] for n in filas["no_resuelto"]] == [
         "the config of tool `{nombre}` cannot be read: `config` is not an object literal the analyzer can read",
         "tool `{nombre}`: `forma` may be its schema or its annotations, and the analyzer cannot tell which"]
+
+
+FASTMCP = '''import { FastMCP } from "fastmcp";
+import { z } from "zod";
+
+const server = new FastMCP({ name: "f", version: "1.0.0" });
+server.addTool({
+  name: "sumar",
+  parameters: z.object({ a: z.number(), b: z.object({ c: z.string() }), d: z.number().default(1) }),
+  outputSchema: z.object({ total: z.number() }),
+  annotations: { readOnlyHint: true },
+  execute: async ({ a }) => ({ total: a }),
+});
+server.addTool({ name: "saludo", execute: async () => "hola" });
+'''
+
+
+@pytest.mark.parametrize("zod_instalado,entrada,salida", [
+    # zod 4.2 and later: its standard JSON Schema (input side) for both; fastmcp closes the input
+    ("4.6.7", {"$schema": V7, "type": "object", "additionalProperties": False, "properties": {
+        "a": {"type": "number"}, "b": {"type": "object", "additionalProperties": False, "properties": {"c": {"type": "string"}},
+                                       "required": ["c"]}, "d": {"default": 1, "type": "number"}}, "required": ["a", "b"]},
+     {"$schema": V7, "type": "object", "properties": {"total": {"type": "number"}}, "required": ["total"]}),
+    # earlier zod 4: toJSONSchema's default side, the output: a defaulted key is required, objects closed
+    ("4.1.13", {"$schema": V7, "type": "object", "additionalProperties": False, "properties": {
+        "a": {"type": "number"}, "b": {"type": "object", "additionalProperties": False, "properties": {"c": {"type": "string"}},
+                                       "required": ["c"]}, "d": {"default": 1, "type": "number"}}, "required": ["a", "b", "d"]},
+     {"$schema": V7, "type": "object", "additionalProperties": False, "properties": {"total": {"type": "number"}},
+      "required": ["total"]}),
+])
+def test_fastmcp_publishes_through_its_converter(tmp_path, zod_instalado, entrada, salida):
+    (tmp_path / "s.ts").write_text(FASTMCP, encoding="utf-8")
+    (tmp_path / "node_modules" / "zod").mkdir(parents=True)
+    (tmp_path / "node_modules" / "zod" / "package.json").write_text(json.dumps({"version": zod_instalado}), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    esquemas = {(e["herramienta"], e["lado"]): json.loads(e["contenido"]) for e in filas["esquema"]}
+    assert esquemas == {("sumar", "entrada"): entrada, ("sumar", "salida"): salida,
+                        ("saludo", "entrada"): {"additionalProperties": False, "properties": {}, "type": "object"}}
+    # what execute returns, when it is no tool result, is the structured content; a string is text
+    assert [(r["herramienta"], r["procedencia"]) for r in filas["raiz"]] == [("sumar", "own")]
+    assert [(v["ruta"], v["origen"], v["argumento"]) for v in filas["valor_emitido"]] == [("total", "argumento", "a")]
+    assert [(h["herramienta"], h["registro"], h["solo_lectura"]) for h in filas["herramienta"]] == [
+        ("sumar", "fastmcp", "verdadero"), ("saludo", "fastmcp", "ausente")]

@@ -177,3 +177,28 @@ def test_a_low_level_tool_is_read_in_its_branch_and_one_without_a_branch_is_name
                  "dispatches tool `b` (`case \"x\":`, `if (name === \"x\")`)")]
     # b's root is then judged from its published schema alone; a's from what it writes
     assert [r["herramienta"] for r in filas["raiz_publicada"]] == ["b"]
+
+
+SUBCLASE = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod/v4";
+
+class Saludos extends McpServer {
+  constructor() {
+    super({ name: "s", version: "1" });
+    this.registerTool("saludar", { inputSchema: { nombre: z.string() }, outputSchema: { texto: z.string() } },
+      this.saludar.bind(this));
+  }
+
+  private async saludar({ nombre }: { nombre: string }) {
+    return { content: [], structuredContent: { texto: nombre } };
+  }
+}
+'''
+
+
+def test_a_method_bound_as_the_handler_is_read(tmp_path):
+    (tmp_path / "s.ts").write_text(SUBCLASE, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(v["herramienta"], v["ruta"], v["origen"], v["argumento"], v["linea"]) for v in filas["valor_emitido"]] == [
+        ("saludar", "texto", "argumento", "nombre", 12)]
+    assert filas["no_resuelto"] == []

@@ -99,3 +99,35 @@ def test_a_transform_is_declined_where_the_sdk_fails_and_read_where_it_publishes
     assert publicado("{ a: z.string().transform((s) => s.length) }", "v3", "input") == {
         "$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "additionalProperties": False,
         "properties": {"a": {"type": "string"}}, "required": ["a"]}
+
+
+FASTMCP = json.loads((Path(__file__).parent / "datos" / "zod_fastmcp.json").read_text(encoding="utf-8"))
+CASOS_FASTMCP = sorted((caso, sabor) for caso, por_sabor in FASTMCP["casos"].items() for sabor in por_sabor)
+
+
+def test_the_fastmcp_table_covers_each_path_of_its_converter():
+    """zod 4.2 and later go through zod's standard JSON Schema, earlier zod 4 through toJSONSchema,
+    zod 3 through zod-to-json-schema."""
+    assert FASTMCP["sabores"] == {"v3": {"fastmcp": "4.20.16", "zod": "3.25.76"},
+                                  "v4@4.1.13": {"fastmcp": "4.20.16", "zod": "4.1.13"},
+                                  "v4@4.6.7": {"fastmcp": "4.20.16", "zod": "4.6.7"}}
+    assert len(CASOS_FASTMCP) >= 220
+
+
+@pytest.mark.parametrize("caso,sabor", CASOS_FASTMCP)
+def test_fastmcp_publishes_each_case_as_the_analyzer_says(caso, sabor):
+    from oracle_lint.linter.ts.registro import publicar_fastmcp
+
+    fuente_ts = f'import {{ z }} from "zod";\nconst X = {caso};\n'.encode()
+    lector = valores.Lector(Path("/nonexistent"), {"caso.ts": fuente_ts})
+    fuente = lector.fuente("caso.ts")
+    ref = valores.Ref(fuente, nombrados(nombrados(fuente.raiz)[1])[0].child_by_field_name("value"))
+    try:
+        forma = zod.forma(lector, ref)
+        esquema = zod.Z("object", forma=forma) if forma is not None else zod.leer(lector, ref)
+        obtenido = {io: publicar_fastmcp(esquema, sabor, io) for io in ("input", "output")}
+    except valores.Irresoluble as e:
+        assert caso in DECLINADOS, e.motivo
+        return
+    verdad = FASTMCP["casos"][caso][sabor]
+    assert json.dumps(obtenido, sort_keys=True) == json.dumps(verdad, sort_keys=True)
