@@ -23,7 +23,8 @@ written yet. `medida` is refused: that half is listed only when the analyzer is 
 With `--static`, each listed row is also read by the analyzer (`oracle-lint evidence --no-cache`,
 run from the row's folder as a new user would) and compared with its live listing: tools found,
 published schemas identical (input and output), readOnlyHint/destructiveHint equal, extra tools,
-and what it could not read.
+what it could not read, and `check --probe` (the source reconciled with the running server: the
+ORC403/ORC404 findings it gives).
 """
 
 from __future__ import annotations
@@ -204,11 +205,19 @@ def estatico(fila: Fila, trabajo: Path, oracle_lint: str) -> Optional[dict[str, 
         sugeridas = pistas.de_listado(t.get("annotations"))
         mismas = (sugeridas["solo_lectura"], sugeridas["destructiva"]) == (h["solo_lectura"], h["destructiva"])
         (iguales if mismos and mismas else distintas).append(n)
-    sin_leer = [f"{r['archivo']}:{r['linea']}: {r['motivo'][:160]}" for r in relaciones["no_resuelto"]
-                if not r["motivo"].startswith("the responses of TypeScript tool")]
+    sin_leer = [f"{r['archivo']}:{r['linea']}: {r['motivo'][:160]}" for r in relaciones["no_resuelto"]]
+    # `check --probe`: the source reconciled with the running server (ORC403 a live tool the source
+    # does not show, ORC404 a schema that differs)
+    conciliado = subprocess.run([oracle_lint, "check", "--no-cache", "--format", "json", "--probe", "--",
+                                 *shlex.split(verdad_["comando"])], cwd=carpeta, capture_output=True, text=True,
+                                timeout=PLAZO_LISTAR * 4)
+    try:
+        codigos = [h["code"] for h in json.loads(conciliado.stdout)["findings"]]
+    except (ValueError, KeyError):
+        codigos = [f"check --probe exit {conciliado.returncode}: {conciliado.stderr.strip()[-200:]}"]
     return {"vivas": len(vivas), "halladas": len(halladas), "iguales": len(iguales), "distintas": distintas,
             "faltan": sorted(set(vivas) - set(herramientas)), "extra": sorted(set(herramientas) - set(vivas)),
-            "sin_leer": sin_leer}
+            "sin_leer": sin_leer, "conciliacion": [c for c in codigos if c in ("ORC403", "ORC404") or " " in c]}
 
 
 def main(argv: Optional[list[str]] = None) -> None:
@@ -240,8 +249,10 @@ def main(argv: Optional[list[str]] = None) -> None:
                 continue
             print(f"    static: found {comparado['halladas']}/{comparado['vivas']}, schemas and hints identical "
                   f"{comparado['iguales']}/{comparado['halladas']}, extra {len(comparado['extra'])}, "
-                  f"unread rows {len(comparado['sin_leer'])}", flush=True)
-            for n in comparado["distintas"] + [f"missing: {n}" for n in comparado["faltan"]] + comparado["sin_leer"]:
+                  f"unread rows {len(comparado['sin_leer'])}, check --probe ORC403/ORC404 "
+                  f"{len(comparado['conciliacion'])}", flush=True)
+            for n in comparado["distintas"] + [f"missing: {n}" for n in comparado["faltan"]] + comparado["sin_leer"] \
+                    + comparado["conciliacion"]:
                 print(f"      {n}", flush=True)
 
 

@@ -35,8 +35,10 @@ SABORES = {
 
 
 TABLA_FASTMCP = AQUI.parent / "tests" / "ts" / "datos" / "zod_fastmcp.json"
-# flavor -> (fastmcp release, zod release): zod 4.2+ (its standard JSON Schema), earlier zod 4, zod 3
-FASTMCP = {"v4@4.6.7": ("4.20.16", "4.6.7"), "v4@4.1.13": ("4.20.16", "4.1.13"), "v3": ("4.20.16", "3.25.76")}
+# "<fastmcp major>:<zod flavor>" -> (fastmcp release, zod release): fastmcp 4 with zod 4.2+ (its standard
+# JSON Schema), earlier zod 4, zod 3; fastmcp 3 with zod 3
+FASTMCP = {"4:v4@4.6.7": ("4.20.16", "4.6.7"), "4:v4@4.1.13": ("4.20.16", "4.1.13"), "4:v3": ("4.20.16", "3.25.76"),
+           "3:v3": ("3.24.0", "3.25.76")}
 
 
 def _proyecto(trabajo: Path, sabor: str, sdk: str, zod: str, paquete: str = "@modelcontextprotocol/sdk") -> Path:
@@ -84,7 +86,8 @@ def fastmcp(trabajo: Path, tabla: dict) -> None:
     from oracle_lint.linter.sonda.cliente import Servidor, listar
 
     salida: dict = {"sabores": {}, "casos": {}}
-    for sabor, (version, zod) in FASTMCP.items():
+    for clave, (version, zod) in FASTMCP.items():
+        sabor = clave.split(":", 1)[1]
         carpeta = _proyecto(trabajo, sabor, version, zod, "fastmcp")
         fila = sabor if sabor in tabla["sabores"] else "v4@4.0.17"  # the SDK row of the nearest zod release
         casos = sorted(c for c, r in tabla["casos"].items() if fila in r and "error" not in r[fila])
@@ -92,10 +95,10 @@ def fastmcp(trabajo: Path, tabla: dict) -> None:
         shutil.copy(AQUI / "zod_sdk" / "servidor_fastmcp.mjs", carpeta / "servidor_fastmcp.mjs")
         listado = listar(Servidor(comando=("node", str(carpeta / "servidor_fastmcp.mjs"), str(carpeta / "casos.json")),
                                   cwd=str(carpeta)), 120, crudo=True)
-        salida["sabores"][sabor] = {"fastmcp": version, "zod": zod}
+        salida["sabores"][clave] = {"fastmcp": version, "zod": zod}
         for tool in listado.herramientas:
             caso = casos[int(tool["name"][1:])]
-            salida["casos"].setdefault(caso, {})[sabor] = {"input": tool["inputSchema"], "output": tool.get("outputSchema")}
+            salida["casos"].setdefault(caso, {})[clave] = {"input": tool["inputSchema"], "output": tool.get("outputSchema")}
     TABLA_FASTMCP.write_text(json.dumps(salida, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"fastmcp: {len(salida['casos'])} cases; written to {TABLA_FASTMCP}")
 

@@ -3,7 +3,8 @@ JSON Schemas, so the analyzer reads it from the project's packages instead of gu
 
 From the importing file's directory up, in each directory: the installed
 `node_modules/zod/package.json` version (what really runs), then the zod an npm `package-lock.json`
-pins, then a `package.json` that declares `zod` in its dependencies (the major its range starts at). `zod/v4` (and `zod/mini`, `zod/v4-mini`) is zod 4 and `zod/v3` zod 3
+or a `bun.lock` pins, then a `package.json` that declares `zod` in its dependencies (the major its
+range starts at). The same reading gives fastmcp's release (`version_de`). `zod/v4` (and `zod/mini`, `zod/v4-mini`) is zod 4 and `zod/v3` zod 3
 whatever is installed.
 """
 
@@ -13,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Optional
 
+from .tsconfig import leer_jsonc
 from .valores import Irresoluble, Ref
 
 CAMPOS_DEPENDENCIAS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
@@ -52,13 +54,21 @@ class Sabores:
     def mayor(self, directorio: Path) -> Optional[str]:
         """The flavor of the zod that resolves from `directorio` (`zod.py`'s `sabor`: "v3", "v4@X.Y.Z"
         for an installed or locked zod 4, "v4" for a declared range), None when nothing says."""
-        if directorio in self._por_directorio:
-            return self._por_directorio[directorio]
-        valor = _instalado(directorio) or _bloqueado(directorio) or _declarado(directorio)
-        if valor is None and directorio.parent != directorio:
-            valor = self.mayor(directorio.parent)
-        self._por_directorio[directorio] = valor
-        return valor
+        if directorio not in self._por_directorio:
+            self._por_directorio[directorio] = sabor_de(version_de(directorio, "zod"))
+        return self._por_directorio[directorio]
+
+
+def version_de(directorio: Path, paquete: str) -> Optional[str]:
+    """The version (or, when only a range says, the range) of `paquete` that resolves from
+    `directorio`: in each directory up, the installed `node_modules/<paquete>/package.json`, the
+    release an npm `package-lock.json` or a `bun.lock` pins, then the range a package.json declares."""
+    actual = directorio
+    while True:
+        valor = _instalado(actual, paquete) or _bloqueado(actual, paquete) or _declarado(actual, paquete)
+        if valor is not None or actual.parent == actual:
+            return valor
+        actual = actual.parent
 
 
 def _leer_json(ruta: Path) -> Optional[dict]:  # type: ignore[type-arg]
@@ -69,48 +79,72 @@ def _leer_json(ruta: Path) -> Optional[dict]:  # type: ignore[type-arg]
     return valor if isinstance(valor, dict) else None
 
 
-def _instalado(directorio: Path) -> Optional[str]:
-    datos = _leer_json(directorio / "node_modules" / "zod" / "package.json")
-    return _release(datos.get("version")) if datos is not None else None
+def _instalado(directorio: Path, paquete: str = "zod") -> Optional[str]:
+    datos = _leer_json(directorio / "node_modules" / paquete / "package.json")
+    return datos.get("version") if datos is not None and isinstance(datos.get("version"), str) else None
 
 
-def _bloqueado(directorio: Path) -> Optional[str]:
-    """The zod an npm lock file pins at this directory (`packages["node_modules/zod"]`)."""
+def _bloqueado(directorio: Path, paquete: str = "zod") -> Optional[str]:
+    """The release a lock file pins at this directory: npm's `packages["node_modules/<p>"]`, bun's
+    text lock `packages["<p>"][0]` (`"zod@3.25.36"`). pnpm's YAML lock is not read."""
     datos = _leer_json(directorio / "package-lock.json")
     paquetes = datos.get("packages") if datos is not None else None
-    zod = paquetes.get("node_modules/zod") if isinstance(paquetes, dict) else None
-    return _release(zod.get("version")) if isinstance(zod, dict) else None
+    fijo = paquetes.get(f"node_modules/{paquete}") if isinstance(paquetes, dict) else None
+    if isinstance(fijo, dict) and isinstance(fijo.get("version"), str):
+        return fijo["version"]
+    try:
+        bun = leer_jsonc((directorio / "bun.lock").read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    entrada = bun.get("packages", {}).get(paquete) if isinstance(bun, dict) and isinstance(bun.get("packages"), dict) else None
+    if isinstance(entrada, list) and entrada and isinstance(entrada[0], str) and entrada[0].startswith(paquete + "@"):
+        return entrada[0][len(paquete) + 1:]
+    return None
 
 
-def _declarado(directorio: Path) -> Optional[str]:
+def _declarado(directorio: Path, paquete: str = "zod") -> Optional[str]:
     datos = _leer_json(directorio / "package.json")
     if datos is None:
         return None
     for campo in CAMPOS_DEPENDENCIAS:
         dependencias = datos.get(campo)
-        if isinstance(dependencias, dict) and isinstance(dependencias.get("zod"), str):
-            return _mayor(dependencias["zod"])
+        if isinstance(dependencias, dict) and isinstance(dependencias.get(paquete), str):
+            return dependencias[paquete]  # a range, or an exact version (npm installs exactly that)
     return None
 
 
-def _release(version: object) -> Optional[str]:
-    """"v3", or "v4@X.Y.Z" for an exact zod 4 release (a prerelease counts as the release it leads to)."""
+def es_rango(version: str) -> bool:
+    """Whether a `version_de` value is a declared range rather than a release."""
+    return not version[:1].isdigit()
+
+
+def sabor_de(version: Optional[str]) -> Optional[str]:
+    """`zod.py`'s flavor of a zod version: "v3", "v4@X.Y.Z" for a zod 4 release, "v4" for a zod 4 range."""
+    if version is None:
+        return None
     mayor = _mayor(version)
-    if mayor != "v4":
+    if mayor != "v4" or es_rango(version):
         return mayor
-    partes = str(version).split("-", 1)[0].split(".")
+    partes = version.split("-", 1)[0].split(".")
     if len(partes) != 3 or not all(p.isdigit() for p in partes):
         return "v4"
     return "v4@" + ".".join(partes)
+
+
+def mayor_de(version: Optional[str]) -> Optional[int]:
+    """The major a version or range starts at (`^3.23.8` -> 3)."""
+    if version is None:
+        return None
+    cifras = ""
+    for c in version.strip().lstrip("^~>=v <"):
+        if not c.isdigit():
+            break
+        cifras += c
+    return int(cifras) if cifras else None
 
 
 def _mayor(rango: object) -> Optional[str]:
     """"v3"/"v4" from a version or the lower end of a range (`^3.23.8`, `~4.1`, `>=3.25 <5`)."""
     if not isinstance(rango, str):
         return None
-    cifras = ""
-    for c in rango.strip().lstrip("^~>=v <"):
-        if not c.isdigit():
-            break
-        cifras += c
-    return {"3": "v3", "4": "v4"}.get(cifras)
+    return {3: "v3", 4: "v4"}.get(mayor_de(rango) or 0)

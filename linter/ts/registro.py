@@ -239,9 +239,10 @@ def _fastmcp(lector: Lector, llamada: Ref, definicion: Ref, sabor: Sabor) -> Her
         if clave not in campos:
             continue
         try:
+            mayor = _fastmcp_de(lector, llamada.fuente, campos[clave])
             lector.zod_vistos.clear()
             esquema = zod.leer(lector, campos[clave])
-            publicado = publicar_fastmcp(esquema, sabor(lector.zod_vistos, campos[clave]), io)
+            publicado = publicar_fastmcp(esquema, sabor(lector.zod_vistos, campos[clave]), io, mayor)
         except Irresoluble as e:
             lado = "input" if io == "input" else "output"
             h.problemas.append((f"the {lado} schema of tool `{h.nombre}` cannot be read: {e.motivo}", e.ref))
@@ -255,14 +256,32 @@ def _fastmcp(lector: Lector, llamada: Ref, definicion: Ref, sabor: Sabor) -> Her
     return h
 
 
-def publicar_fastmcp(esquema: zod.Z, sabor: str, io: str) -> Optional[dict[str, Any]]:
-    """What fastmcp (4.x, through xsschema) lists for a zod schema: zod 4.2 and later through its
-    standard JSON Schema (`input`, draft-07) for both sides; earlier zod 4 through
-    `toJSONSchema(target: draft-7)` (`output`); zod 3 through zod-to-json-schema. The input side is
-    then made strict (`additionalProperties: false` on the root and on object properties, recursively)."""
+def _fastmcp_de(lector: Lector, fuente: Fuente, ref: Ref) -> int:
+    """The fastmcp major the file resolves (3 or 4: what was checked against); Irresoluble otherwise."""
+    from .paquetes import mayor_de, version_de
+
+    version = version_de((lector.raiz / fuente.rel).parent, "fastmcp")
+    mayor = mayor_de(version)
+    if mayor not in (3, 4):
+        que = f"fastmcp {version}" if version is not None else "a fastmcp whose release nothing declares"
+        raise Irresoluble(f"{que}: only the schema conversion of fastmcp 3.x and 4.x is read (declare or install one)", ref)
+    return mayor  # type: ignore[return-value]
+
+
+def publicar_fastmcp(esquema: zod.Z, sabor: str, io: str, mayor: int = 4) -> Optional[dict[str, Any]]:
+    """What fastmcp lists for a zod schema. fastmcp 4 (through xsschema): zod 4.2 and later through
+    its standard JSON Schema (`input` side, draft-07) for both sides, earlier zod 4 through
+    `toJSONSchema(target: draft-7)` (`output`), zod 3 through zod-to-json-schema; the input side then
+    made strict (`additionalProperties: false` on the root and on object properties, recursively).
+    fastmcp 3 lists the input schema as zod-to-json-schema gives it (zod 3; zod 4 is not read) and
+    no output schema (None)."""
     if esquema.tipo != "object":
         raise Irresoluble("fastmcp lists a schema that is not an object as it is, which the analyzer does not read",
                           esquema.ref)  # type: ignore[arg-type]
+    if mayor == 3:
+        if sabor != "v3":
+            raise Irresoluble("fastmcp 3 with zod 4 is not read", esquema.ref)  # type: ignore[arg-type]
+        return zod.publicar(esquema, sabor, "input") if io == "input" else None
     como = "input" if sabor == "v3" or zod._desde(sabor, (4, 2, 0), "fastmcp's schemas", esquema) else "output"
     publicado = zod.publicar(esquema, sabor, como)
     return _estricto(publicado) if io == "input" and publicado is not None else publicado

@@ -303,8 +303,9 @@ server.addTool({ name: "saludo", execute: async () => "hola" });
 ])
 def test_fastmcp_publishes_through_its_converter(tmp_path, zod_instalado, entrada, salida):
     (tmp_path / "s.ts").write_text(FASTMCP, encoding="utf-8")
-    (tmp_path / "node_modules" / "zod").mkdir(parents=True)
-    (tmp_path / "node_modules" / "zod" / "package.json").write_text(json.dumps({"version": zod_instalado}), encoding="utf-8")
+    for paquete, version in (("zod", zod_instalado), ("fastmcp", "4.20.16")):
+        (tmp_path / "node_modules" / paquete).mkdir(parents=True)
+        (tmp_path / "node_modules" / paquete / "package.json").write_text(json.dumps({"version": version}), encoding="utf-8")
     filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
     esquemas = {(e["herramienta"], e["lado"]): json.loads(e["contenido"]) for e in filas["esquema"]}
     assert esquemas == {("sumar", "entrada"): entrada, ("sumar", "salida"): salida,
@@ -314,3 +315,26 @@ def test_fastmcp_publishes_through_its_converter(tmp_path, zod_instalado, entrad
     assert [(v["ruta"], v["origen"], v["argumento"]) for v in filas["valor_emitido"]] == [("total", "argumento", "a")]
     assert [(h["herramienta"], h["registro"], h["solo_lectura"]) for h in filas["herramienta"]] == [
         ("sumar", "fastmcp", "verdadero"), ("saludo", "fastmcp", "ausente")]
+
+
+def test_fastmcp_and_zod_releases_from_a_bun_lock_and_an_older_fastmcp_declined(tmp_path):
+    (tmp_path / "s.ts").write_text(FASTMCP, encoding="utf-8")
+    bun = '''{
+  "lockfileVersion": 1,
+  "packages": {
+    "fastmcp": ["fastmcp@FASTMCP", "", {}, "sha512-x"],
+    "zod": ["zod@4.6.7", "", {}, "sha512-y"],
+  },
+}
+'''
+    (tmp_path / "bun.lock").write_text(bun.replace("FASTMCP", "4.20.16"), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [e["herramienta"] for e in filas["esquema"]] == ["sumar", "sumar", "saludo"] and filas["no_resuelto"] == []
+    # fastmcp 2 converted schemas otherwise: not guessed
+    (tmp_path / "bun.lock").write_text(bun.replace("FASTMCP", "2.1.4"), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the input schema of tool `sumar` cannot be read: fastmcp 2.1.4: only the schema conversion of fastmcp 3.x "
+        "and 4.x is read (declare or install one)",
+        "the output schema of tool `sumar` cannot be read: fastmcp 2.1.4: only the schema conversion of fastmcp 3.x "
+        "and 4.x is read (declare or install one)"]

@@ -108,14 +108,15 @@ CASOS_FASTMCP = sorted((caso, sabor) for caso, por_sabor in FASTMCP["casos"].ite
 def test_the_fastmcp_table_covers_each_path_of_its_converter():
     """zod 4.2 and later go through zod's standard JSON Schema, earlier zod 4 through toJSONSchema,
     zod 3 through zod-to-json-schema."""
-    assert FASTMCP["sabores"] == {"v3": {"fastmcp": "4.20.16", "zod": "3.25.76"},
-                                  "v4@4.1.13": {"fastmcp": "4.20.16", "zod": "4.1.13"},
-                                  "v4@4.6.7": {"fastmcp": "4.20.16", "zod": "4.6.7"}}
-    assert len(CASOS_FASTMCP) >= 220
+    assert FASTMCP["sabores"] == {"3:v3": {"fastmcp": "3.24.0", "zod": "3.25.76"},
+                                  "4:v3": {"fastmcp": "4.20.16", "zod": "3.25.76"},
+                                  "4:v4@4.1.13": {"fastmcp": "4.20.16", "zod": "4.1.13"},
+                                  "4:v4@4.6.7": {"fastmcp": "4.20.16", "zod": "4.6.7"}}
+    assert len(CASOS_FASTMCP) >= 290
 
 
-@pytest.mark.parametrize("caso,sabor", CASOS_FASTMCP)
-def test_fastmcp_publishes_each_case_as_the_analyzer_says(caso, sabor):
+@pytest.mark.parametrize("caso,clave", CASOS_FASTMCP)
+def test_fastmcp_publishes_each_case_as_the_analyzer_says(caso, clave):
     from oracle_lint.linter.ts.registro import publicar_fastmcp
 
     fuente_ts = f'import {{ z }} from "zod";\nconst X = {caso};\n'.encode()
@@ -125,9 +126,10 @@ def test_fastmcp_publishes_each_case_as_the_analyzer_says(caso, sabor):
     try:
         forma = zod.forma(lector, ref)
         esquema = zod.Z("object", forma=forma) if forma is not None else zod.leer(lector, ref)
-        obtenido = {io: publicar_fastmcp(esquema, sabor, io) for io in ("input", "output")}
+        mayor, sabor = clave.split(":", 1)
+        obtenido = {io: publicar_fastmcp(esquema, sabor, io, int(mayor)) for io in ("input", "output")}
     except valores.Irresoluble as e:
         assert caso in DECLINADOS, e.motivo
         return
-    verdad = FASTMCP["casos"][caso][sabor]
+    verdad = FASTMCP["casos"][caso][clave]
     assert json.dumps(obtenido, sort_keys=True) == json.dumps(verdad, sort_keys=True)
