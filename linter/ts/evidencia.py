@@ -62,12 +62,16 @@ def extraer_ts(archivos: Sequence[Path], raiz: Path, datos: Optional[dict[str, b
             continue
         if fuente.error is not None:
             salida.no_resuelto(None, fuente.error.motivo, Pos(rel, fuente.error.linea, fuente.error.columna))
-        for hallado in registros(lector, fuente, sabores, todas):
-            if isinstance(hallado, Problema):
-                _problema(salida, hallado)
-            else:
-                halladas += 1
-                _herramienta(salida, hallado, lector, despacho)
+        try:
+            for hallado in registros(lector, fuente, sabores, todas):
+                if isinstance(hallado, Problema):
+                    _problema(salida, hallado)
+                else:
+                    halladas += 1
+                    _herramienta(salida, hallado, lector, despacho)
+        except (Exception, RecursionError) as error:  # fail closed: a row instead of a traceback
+            salida.no_resuelto(None, f"analyzer internal error in the TypeScript front end ({type(error).__name__}: "
+                                     f"{str(error)[:120]}): the rest of this file's tools are not judged", Pos(rel, 1, 1))
         for servidor in servidores_creados(fuente):
             crean_servidor.append(_pos(servidor))
     if halladas == 0 and not salida.filas["no_resuelto"]:

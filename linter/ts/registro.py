@@ -282,7 +282,7 @@ def publicar_fastmcp(esquema: zod.Z, sabor: str, io: str, mayor: int = 4) -> Opt
         if sabor != "v3":
             raise Irresoluble("fastmcp 3 with zod 4 is not read", esquema.ref)  # type: ignore[arg-type]
         return zod.publicar(esquema, sabor, "input") if io == "input" else None
-    como = "input" if sabor == "v3" or zod._desde(sabor, (4, 2, 0), "fastmcp's schemas", esquema) else "output"
+    como = "input" if sabor == "v3" or zod.desde(sabor, (4, 2, 0), "fastmcp's schemas", esquema) else "output"
     publicado = zod.publicar(esquema, sabor, como)
     return _estricto(publicado) if io == "input" and publicado is not None else publicado
 
@@ -503,12 +503,12 @@ def _json_schema(lector: Lector, ref: Ref, sabor: Sabor) -> Any:
         if nombre == "zodToJsonSchema":
             if elegido != "v3":
                 raise Irresoluble(f"`{ref.corto()}`: zod-to-json-schema over a zod 4 schema is not read", ref)
-            return {**zod._json(esquema, "v3", "input"), "$schema": zod.BORRADOR_7}
+            return {**zod.nodo_publicado(esquema, "v3", "input"), "$schema": zod.BORRADOR_7}
         if elegido == "v3":
             raise Irresoluble(f"`{ref.corto()}`: `toJSONSchema` of a zod 3 schema is not read", ref)
         if _tiene(esquema, "tuple"):
             raise Irresoluble(f"`{ref.corto()}`: a tuple in draft 2020-12 (`prefixItems`) is not read", ref)
-        return {"$schema": "https://json-schema.org/draft/2020-12/schema", **zod._json(esquema, elegido, "output")}
+        return {"$schema": "https://json-schema.org/draft/2020-12/schema", **zod.nodo_publicado(esquema, elegido, "output")}
     raise Irresoluble(f"`{ref.corto()}` is a call the analyzer does not read as a JSON Schema", ref)
 
 

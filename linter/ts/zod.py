@@ -329,14 +329,14 @@ def publicar(z: Z, sabor: str, io: str) -> Optional[dict[str, Any]]:
     an object (the SDK then publishes no output schema and an empty input object)."""
     if z.tipo != "object":
         return None
-    cuerpo = _json(z, sabor, io)
+    cuerpo = nodo_publicado(z, sabor, io)
     return {"$schema": BORRADOR_7, **cuerpo}
 
 
 def publicar_forma(shape: tuple[tuple[str, Z], ...], sabor: str, io: str) -> dict[str, Any]:
     """The root the SDK publishes for a raw shape (`{ a: z.string() }`): `z.object(shape)`; an empty
     shape is published without `additionalProperties` on input whatever zod's major."""
-    cuerpo = _json(Z("object", forma=shape), sabor, io)
+    cuerpo = nodo_publicado(Z("object", forma=shape), sabor, io)
     if not shape and io == "input":
         cuerpo.pop("additionalProperties", None)
     return {"$schema": BORRADOR_7, **cuerpo}
@@ -346,7 +346,7 @@ def _v4(sabor: str) -> bool:
     return sabor.startswith("v4")
 
 
-def _desde(sabor: str, release: tuple[int, int, int], que: str, z: Z) -> bool:
+def desde(sabor: str, release: tuple[int, int, int], que: str, z: Z) -> bool:
     """Whether the zod 4 release is `release` or later; Irresoluble when it is not known."""
     if "@" not in sabor:
         raise Irresoluble(f"zod 4 publishes {que} differently before {'.'.join(map(str, release))}, and which zod 4 "
@@ -357,7 +357,7 @@ def _desde(sabor: str, release: tuple[int, int, int], que: str, z: Z) -> bool:
 
 def _exacta(sabor: str, release: tuple[int, int, int], que: str, z: Z) -> bool:
     """Whether the zod 4 release is exactly `release` (a one-release regression)."""
-    return _desde(sabor, release, que, z) and not _desde(sabor, (release[0], release[1], release[2] + 1), que, z)
+    return desde(sabor, release, que, z) and not desde(sabor, (release[0], release[1], release[2] + 1), que, z)
 
 
 def opcional(z: Z, sabor: str, io: str) -> bool:
@@ -378,11 +378,12 @@ def opcional(z: Z, sabor: str, io: str) -> bool:
             return opcional(z.hijos[0], sabor, io)
         if _exacta(sabor, (4, 4, 3), "the optionality of `z.preprocess()`", z):
             return True
-        return opcional(z.hijos[0], sabor, io) and _desde(sabor, (4, 4, 2), "the optionality of `z.preprocess()`", z)
+        return opcional(z.hijos[0], sabor, io) and desde(sabor, (4, 4, 2), "the optionality of `z.preprocess()`", z)
     return False
 
 
-def _json(z: Z, sabor: str, io: str) -> dict[str, Any]:
+def nodo_publicado(z: Z, sabor: str, io: str) -> dict[str, Any]:
+    """The JSON Schema of one zod node (no `$schema`), as `publicar` renders it."""
     salida = _cuerpo(z, sabor, io)
     if z.descripcion is not None:
         salida["description"] = z.descripcion
@@ -411,7 +412,7 @@ def _cuerpo(z: Z, sabor: str, io: str) -> dict[str, Any]:
     if t == "any":
         return {}
     if t == "array":
-        return {"type": "array", "items": _json(z.hijos[0], sabor, io), **dict(z.checks)}
+        return {"type": "array", "items": nodo_publicado(z.hijos[0], sabor, io), **dict(z.checks)}
     if t == "object":
         return _objeto(z, sabor, io)
     if t == "union" and sabor == "v3" and all(h.tipo == "literal" and h.descripcion is None for h in z.hijos):
@@ -419,50 +420,50 @@ def _cuerpo(z: Z, sabor: str, io: str) -> dict[str, Any]:
         tipos = list(dict.fromkeys(_tipo_literal(v) for v in valores))
         return {"type": tipos[0] if len(tipos) == 1 else tipos, "enum": valores}
     if t == "union":
-        ramas = [_json(h, sabor, io) for h in z.hijos]
-        if all(_simple(r) for r in ramas) and (sabor == "v3" or _desde(sabor, (4, 5, 0), "a union of plain types", z)):
+        ramas = [nodo_publicado(h, sabor, io) for h in z.hijos]
+        if all(_simple(r) for r in ramas) and (sabor == "v3" or desde(sabor, (4, 5, 0), "a union of plain types", z)):
             return {"type": [r["type"] for r in ramas]}
         return {"anyOf": ramas}
     if t == "dunion":
-        ramas = [_json(h, sabor, io) for h in z.hijos]
-        return {"oneOf" if _v4(sabor) and _desde(sabor, (4, 1, 13), "a discriminated union", z) else "anyOf": ramas}
+        ramas = [nodo_publicado(h, sabor, io) for h in z.hijos]
+        return {"oneOf" if _v4(sabor) and desde(sabor, (4, 1, 13), "a discriminated union", z) else "anyOf": ramas}
     if t == "enum":
         return {"type": "string", "enum": list(z.valores)}
     if t == "literal":
         return {"type": _tipo_literal(z.valores[0]), "const": z.valores[0]}
     if t == "record":
-        if _v4(sabor) and z.forma == (("una", Z("any")),) and not _desde(sabor, (4, 4, 0), "`z.record(value)`", z):
+        if _v4(sabor) and z.forma == (("una", Z("any")),) and not desde(sabor, (4, 4, 0), "`z.record(value)`", z):
             raise Irresoluble("zod 4 before 4.4.0 cannot publish `z.record(value)` (the SDK's tools/list fails on it)", z.ref)  # type: ignore[arg-type]
-        salida = {"type": "object", "additionalProperties": _json(z.hijos[1], sabor, io)}
+        salida = {"type": "object", "additionalProperties": nodo_publicado(z.hijos[1], sabor, io)}
         if _v4(sabor):
-            salida["propertyNames"] = _json(z.hijos[0], sabor, io)
+            salida["propertyNames"] = nodo_publicado(z.hijos[0], sabor, io)
         return salida
     if t == "tuple":
-        salida = {"type": "array", "items": [_json(h, sabor, io) for h in z.hijos]}
-        if sabor == "v3" or _desde(sabor, (4, 5, 0), "a tuple", z):
+        salida = {"type": "array", "items": [nodo_publicado(h, sabor, io) for h in z.hijos]}
+        if sabor == "v3" or desde(sabor, (4, 5, 0), "a tuple", z):
             salida.update({"minItems": len(z.hijos), "maxItems": len(z.hijos)})
             if _v4(sabor):
                 salida["additionalItems"] = False
         return salida
     if t in ("optional", "pipe"):
-        return _json(z.hijos[0], sabor, io)
+        return nodo_publicado(z.hijos[0], sabor, io)
     if t == "nullable":
         hijo = z.hijos[0]
-        interior = _json(hijo, sabor, io)
+        interior = nodo_publicado(hijo, sabor, io)
         if sabor == "v3" and hijo.tipo in ("string", "number", "boolean", "null") and not hijo.checks:
             return {**interior, "type": [interior["type"], "null"]}
-        if _simple(interior) and (sabor == "v3" or _desde(sabor, (4, 5, 0), "`.nullable()` of a plain type", z)):
+        if _simple(interior) and (sabor == "v3" or desde(sabor, (4, 5, 0), "`.nullable()` of a plain type", z)):
             return {"type": [interior["type"], "null"]}
         return {"anyOf": [interior, {"type": "null"}]}
     if t == "default":
-        return {"default": z.defecto, **_json(z.hijos[0], sabor, io)} if _v4(sabor) else \
-            {**_json(z.hijos[0], sabor, io), "default": z.defecto}
+        return {"default": z.defecto, **nodo_publicado(z.hijos[0], sabor, io)} if _v4(sabor) else \
+            {**nodo_publicado(z.hijos[0], sabor, io), "default": z.defecto}
     if t == "transform":
         if _v4(sabor):
             raise Irresoluble("zod 4 cannot publish a `.transform()` (the SDK's tools/list fails on it)", z.ref)  # type: ignore[arg-type]
-        return _json(z.hijos[0], sabor, io)
+        return nodo_publicado(z.hijos[0], sabor, io)
     if t == "catch":
-        interior = _json(z.hijos[0], sabor, io)
+        interior = nodo_publicado(z.hijos[0], sabor, io)
         return {**interior, "default": z.defecto} if _v4(sabor) else interior
     raise ValueError(t)  # every Z the reader builds is rendered above
 
@@ -475,8 +476,8 @@ def _cadena(z: Z, sabor: str) -> dict[str, Any]:
         if k == "format" and _v4(sabor) and v in PATRONES_V4:
             patrones = PATRONES_V4[v]
             elegido = patrones[0][1]
-            for desde, patron in patrones[1:]:
-                if _desde(sabor, desde, f"the pattern of `format: {v}`", z):
+            for primera, patron in patrones[1:]:
+                if desde(sabor, primera, f"the pattern of `format: {v}`", z):
                     elegido = patron
             salida["pattern"] = elegido
     return salida
@@ -487,7 +488,7 @@ def _tipo_literal(v: Any) -> str:
 
 
 def _objeto(z: Z, sabor: str, io: str) -> dict[str, Any]:
-    salida: dict[str, Any] = {"type": "object", "properties": {k: _json(v, sabor, io) for k, v in z.forma}}
+    salida: dict[str, Any] = {"type": "object", "properties": {k: nodo_publicado(v, sabor, io) for k, v in z.forma}}
     requeridas = [k for k, v in z.forma if not opcional(v, sabor, io)]
     if requeridas:
         salida["required"] = requeridas

@@ -338,3 +338,17 @@ def test_fastmcp_and_zod_releases_from_a_bun_lock_and_an_older_fastmcp_declined(
         "and 4.x is read (declare or install one)",
         "the output schema of tool `sumar` cannot be read: fastmcp 2.1.4: only the schema conversion of fastmcp 3.x "
         "and 4.x is read (declare or install one)"]
+
+
+def test_an_internal_error_is_a_row_never_a_crash(tmp_path, monkeypatch):
+    from oracle_lint.linter.ts import evidencia
+
+    def roto(*_args, **_kwargs):
+        raise AttributeError("'NoneType' object has no attribute 'type'")
+
+    monkeypatch.setattr(evidencia, "_herramienta", roto)
+    shutil.copy(FIXTURE / "herramientas.ts", tmp_path / "h.ts")
+    filas = extraer_ts([tmp_path / "h.ts"], tmp_path)
+    assert [(n["archivo"], n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [
+        ("h.ts", 1, "analyzer internal error in the TypeScript front end (AttributeError: 'NoneType' object has no "
+                    "attribute 'type'): the rest of this file's tools are not judged")]
