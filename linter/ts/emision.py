@@ -733,3 +733,119 @@ def completes(m: Manejador) -> list[tuple[Ref, str]]:
                 else "desconocida"
             salida.append((Ref(m.funcion.fuente, n), evidencia))
     return salida
+
+
+# -- options the handler only chooses with -------------------------------------------------------
+COMPARACIONES = ("===", "==", "!==", "!=")
+REGISTROS_DE_LOG = ("console", "logger", "log", "logging")
+
+
+def solo_elige(m: Manejador, argumento: str, escritos: set[tuple[str, int]]) -> bool:
+    """Whether the handler only chooses with an argument (a name of its first parameter's pattern,
+    `{ mode }`): every read of it (and of a `const` bound to it or to a plain conversion of it) compares
+    it with strings (`mode === "custom"`, `switch (mode)` with string cases, `["a", "b"].includes(mode)`),
+    tests it, logs it, throws with it, or is where the tool's responses write it (`escritos`: the
+    written pairs, as (file, start)), and at least one read compares it. Then no API receives it, and
+    nothing persisted could be read back in its place (as `valor_emitido.solo_elige` in Python)."""
+    if "." in argumento or m.herramienta is not None:
+        return False
+    cuerpo = m.funcion.nodo.child_by_field_name("body")
+    if cuerpo is None:
+        return False
+    compara = [False]
+    if not _lecturas_eligen(m, cuerpo, argumento, escritos, compara, 0, lambda n: _parametro(
+            m, m.funcion.fuente, argumento, n) is not None):
+        return False
+    return compara[0]
+
+
+def _lecturas_eligen(m: Manejador, cuerpo: Any, nombre: str, escritos: set[tuple[str, int]], compara: list[bool],
+                     profundidad: int, es_el_mismo: Any) -> bool:
+    f = m.funcion.fuente
+    for n in recorrer(cuerpo):
+        if n.type not in ("identifier", "shorthand_property_identifier") or texto(f, n) != nombre or not es_el_mismo(n):
+            continue
+        if n.parent is not None and n.parent.type == "variable_declarator" and n == n.parent.child_by_field_name("name"):
+            continue  # the local's own declaration
+        uso = _uso(m, n, escritos)
+        if uso == "compara":
+            compara[0] = True
+        elif uso == "local" and profundidad < PROFUNDIDAD:
+            declarador = n.parent
+            while declarador is not None and declarador.type != "variable_declarator":
+                declarador = declarador.parent
+            local = declarador.child_by_field_name("name") if declarador is not None else None
+            if local is None or local.type != "identifier":
+                return False
+            nombre_local = texto(f, local)
+            valor = declarador.child_by_field_name("value")
+
+            def es_la_local(x: Any, valor: Any = valor, nombre_local: str = nombre_local) -> bool:
+                ligado = ligadura(f, nombre_local, x)
+                return isinstance(ligado, Ref) and ligado.nodo == valor
+
+            if not _lecturas_eligen(m, cuerpo, nombre_local, escritos, compara, profundidad + 1, es_la_local):
+                return False
+        elif uso is None:
+            return False
+    return True
+
+
+def _uso(m: Manejador, n: Any, escritos: set[tuple[str, int]]) -> Optional[str]:
+    """How one read uses a value: `compara`, `prueba`, `registra`, `escrito`, `local` (bound to a
+    `const` as it is or through a plain conversion), or None (it is sent somewhere)."""
+    f = m.funcion.fuente
+    hijo, padre = n, n.parent
+    # a plain conversion of it is it (`mode.toLowerCase()`, `String(mode)`)
+    while padre is not None:
+        if padre.type == "member_expression" and hijo == padre.child_by_field_name("object") \
+                and texto(f, padre.child_by_field_name("property")) in METODOS_DE_TEXTO \
+                and padre.parent is not None and padre.parent.type == "call_expression":
+            hijo, padre = padre.parent, padre.parent.parent
+        elif padre.type == "call_expression" and texto(f, padre.child_by_field_name("function")) in CONVERSIONES:
+            hijo, padre = padre, padre.parent
+        else:
+            break
+    if padre is None:
+        return None
+    if padre.type == "binary_expression" and texto(f, padre.child_by_field_name("operator")) in COMPARACIONES:
+        otro = padre.child_by_field_name("right" if hijo == padre.child_by_field_name("left") else "left")
+        return "compara" if cadena_literal(f, otro) is not None else None
+    if padre.type == "parenthesized_expression" and padre.parent is not None and padre.parent.type == "switch_statement":
+        casos = [c.child_by_field_name("value") for c in recorrer(padre.parent) if c.type == "switch_case"]
+        return "compara" if casos and all(v is not None and cadena_literal(f, v) is not None for v in casos) else None
+    if padre.type == "arguments" and padre.parent is not None and padre.parent.type == "call_expression":
+        llamada = padre.parent.child_by_field_name("function")
+        if llamada.type == "member_expression" and texto(f, llamada.child_by_field_name("property")) == "includes":
+            lista = desnudar(llamada.child_by_field_name("object"))
+            if lista.type == "array" and all(cadena_literal(f, e) is not None for e in nombrados(lista)):
+                return "compara"
+        if llamada.type == "member_expression" and texto(f, nombrados(llamada)[0]).split(".")[0] in REGISTROS_DE_LOG:
+            return "registra"
+        return None
+    if padre.type in ("if_statement", "while_statement") or padre.type == "parenthesized_expression" and \
+            padre.parent is not None and padre.parent.type in ("if_statement", "while_statement") \
+            or padre.type == "ternary_expression" and hijo == padre.child_by_field_name("condition") \
+            or padre.type == "unary_expression" and texto(f, padre.child_by_field_name("operator")) == "!" \
+            or padre.type == "binary_expression" and texto(f, padre.child_by_field_name("operator")) in ("&&", "||"):
+        return "prueba"
+    if padre.type == "variable_declarator" and hijo == padre.child_by_field_name("value"):
+        return "local"
+    # inside a throw, a log call's template, or a value the responses write
+    if (f.rel, n.start_byte) in escritos:
+        return "escrito"  # `{ mode }`: the shorthand is the written pair
+    arriba = padre
+    while arriba is not None and arriba != m.funcion.nodo:
+        if arriba.type == "throw_statement":
+            return "registra"
+        if arriba.type == "pair" and (f.rel, arriba.start_byte) in escritos:
+            return "escrito"
+        if arriba.type == "call_expression":
+            llamada = arriba.child_by_field_name("function")
+            if llamada is not None and llamada.type == "member_expression" \
+                    and texto(f, nombrados(llamada)[0]).split(".")[0] in REGISTROS_DE_LOG:
+                return "registra"
+        if arriba.type in ("statement_block", "expression_statement", "return_statement", "variable_declarator"):
+            break
+        arriba = arriba.parent
+    return None

@@ -151,6 +151,7 @@ def _respuestas(salida: Salida, h: Herramienta, lector: Lector, despacho: list[R
         return False
     raices, claves, valores = len(salida.filas["raiz"]), len(salida.filas["clave_emitida"]), len(salida.filas["valor_emitido"])
     estricta, declara = nodos.raiz_estricta(esquema), nodos.declara_propiedades(esquema)
+    escritos = {(v.ref.fuente.rel, v.ref.nodo.start_byte) for s in sitios for v in s.clase.valores}
     for s in sitios:
         c = s.clase
         salida.fila("raiz", herramienta=h.nombre, procedencia=c.procedencia, estricta=estricta, envoltura=False,
@@ -162,7 +163,8 @@ def _respuestas(salida: Salida, h: Herramienta, lector: Lector, despacho: list[R
                 objeto = _pos(v.objeto)
                 salida.fila("valor_emitido", herramienta=h.nombre, ruta=v.ruta, clave=v.clave, origen=v.origen,
                             argumento=v.argumento, literal=v.literal, motivo=v.motivo(), constante=v.constante,
-                            objeto=f"{objeto.archivo}:{objeto.linea}:{objeto.columna}", solo_elige=False, **pistas_,
+                            objeto=f"{objeto.archivo}:{objeto.linea}:{objeto.columna}",
+                            solo_elige=v.origen == "argumento" and emision.solo_elige(m, v.argumento, escritos), **pistas_,
                             **_pos(v.ref).fila(), **{SITIO: sitio})
         for ref, antes, de_spread in c.spreads:
             salida.fila("spread", herramienta=h.nombre, clave_propia_antes=antes, procedencia=c.procedencia,

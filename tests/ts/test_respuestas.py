@@ -202,3 +202,22 @@ def test_a_method_bound_as_the_handler_is_read(tmp_path):
     assert [(v["herramienta"], v["ruta"], v["origen"], v["argumento"], v["linea"]) for v in filas["valor_emitido"]] == [
         ("saludar", "texto", "argumento", "nombre", 12)]
     assert filas["no_resuelto"] == []
+
+
+@pytest.mark.parametrize("cuerpo,elige", [
+    # compared with named options, tested, logged: it only chooses what the call does
+    ("async ({ modo }) => { if (!modo) throw new Error(`no ${modo}`); console.log(modo); "
+     "const r = modo === 'rapido' ? 1 : 2; return { content: [], structuredContent: { modo, r } }; }", True),
+    ("async ({ modo }) => { switch (modo) { case 'a': break; case 'b': break; } "
+     "return { content: [], structuredContent: { modo } }; }", True),
+    ("async ({ modo }) => { const m = modo.toLowerCase(); if (['x', 'y'].includes(m)) {} "
+     "return { content: [], structuredContent: { modo } }; }", True),
+    # sent to an API, never compared, or compared with another value: it is a value the write may persist
+    ("async ({ modo }) => { await api.set(modo); if (modo === 'a') {} return { content: [], structuredContent: { modo } }; }", False),
+    ("async ({ modo }) => ({ content: [], structuredContent: { modo } })", False),
+    ("async ({ modo }) => { if (modo === api.actual) {} return { content: [], structuredContent: { modo } }; }", False),
+])
+def test_an_option_the_handler_only_chooses_with(tmp_path, cuerpo, elige):
+    filas = _una(tmp_path, "{ modo: z.string() }", cuerpo)
+    assert [(v["ruta"], v["origen"], v["solo_elige"]) for v in filas["valor_emitido"] if v["ruta"] == "modo"] == [
+        ("modo", "argumento", elige)]
