@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from oracle_lint.linter.archivos import archivos_a_analizar, fuentes_mcp_typescript
+from oracle_lint.linter.archivos import SUFIJOS_TS, archivos_a_analizar, fuentes_mcp_typescript
 from oracle_lint.linter.caminata import archivos_configurados, archivos_de_resolucion
 from oracle_lint.linter.cache import Almacen
 from oracle_lint.linter.extraccion import extraer
@@ -79,9 +79,11 @@ def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache:
     # (`from .api import client`), never judged: a root built there is followed, not called opaque.
     resolucion = archivos_de_resolucion(proyecto, almacen, configurados)
     versiones = {p: tupla(v) for p, v in fijadas(proyecto.raiz).items() if tupla(v)}
-    # A whole run reads the TypeScript/JavaScript MCP servers of its paths too (linter/ts/); a run
-    # over some files is given Python files only.
-    typescript = [] if rutas else fuentes_mcp_typescript(proyecto)
+    # A whole run reads the TypeScript/JavaScript MCP servers of its paths too (linter/ts/); so does a
+    # run over some files that names a TypeScript/JavaScript file or a directory (a changed schema or
+    # helper module reaches tools registered elsewhere, and the front end is cheap: all of them).
+    nombra_ts = any(r.is_dir() or r.name.endswith(SUFIJOS_TS) for r in rutas or ())
+    typescript = fuentes_mcp_typescript(proyecto) if not rutas or nombra_ts else []
     evidencia = extraer(archivos, proyecto.raiz, almacen=almacen, trabajos=trabajos, contexto=contexto,
                         resolucion=resolucion, limite=limite, versiones=versiones, typescript=typescript,
                         sitios=sitios)

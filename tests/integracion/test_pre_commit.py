@@ -22,6 +22,16 @@ def contar(args):
 HERRAMIENTAS = [{"name": "contar", "inputSchema": {"type": "object"}, "outputSchema": SALIDA, "handler": contar}]
 '''
 ARREGLADO = VIOLA.replace(', "pagina": 1', "")
+ESQUEMAS_TS = '''import { z } from "zod";
+
+export const Borrado = z.object({ message: z.string() });
+'''
+SERVIDOR_TS = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { Borrado } from "./esquemas.js";
+
+const server = new McpServer({ name: "s", version: "1" });
+server.registerTool("borrar", { outputSchema: Borrado }, async () => ({ content: [] }));
+'''
 
 
 def _git(cwd: Path, *args: str) -> None:
@@ -63,6 +73,19 @@ def test_hook_fails_on_a_violation_and_passes_after_the_fix(tmp_path):
     pasa = _try_repo(repo, home)
     assert pasa.returncode == 0, pasa.stdout + pasa.stderr
     assert "contrato." not in pasa.stdout
+
+    # a TypeScript server beside it: the hook reads it too, and a fix in its schema module passes
+    (repo / "package.json").write_text('{"dependencies": {"zod": "^4.0.0"}}\n')
+    (repo / "esquemas.ts").write_text(ESQUEMAS_TS)
+    (repo / "servidor.ts").write_text(SERVIDOR_TS)
+    _git(repo, "add", "package.json", "esquemas.ts", "servidor.ts")
+    falla = _try_repo(repo, home)
+    assert falla.returncode == 1, falla.stdout + falla.stderr
+    assert "esquemas.ts:3:24: ORC107 tool «borrar» declares `message` without `code`" in falla.stdout, falla.stdout
+    (repo / "esquemas.ts").write_text(ESQUEMAS_TS.replace("message", "borrada_en"))
+    _git(repo, "add", "esquemas.ts")
+    pasa = _try_repo(repo, home)
+    assert pasa.returncode == 0, pasa.stdout + pasa.stderr
 
 
 def _bloque_del_readme() -> str:
