@@ -8,7 +8,7 @@ the rules' decision, not this module's.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Callable, Optional
 
 import libcst as cst
 

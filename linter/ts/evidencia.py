@@ -24,6 +24,8 @@ from .arbol import NoParsea
 from .paquetes import Sabores
 from .registro import Herramienta, Problema, despachadores, registros, servidores_creados
 from . import emision
+from .manejador import manejador
+from .origenes import solo_elige
 from .valores import Irresoluble, Lector, Ref
 
 # `herramienta.registro` of each form: the SDK's McpServer, its low-level Server, the fastmcp package
@@ -136,7 +138,7 @@ def _respuestas(salida: Salida, h: Herramienta, lector: Lector, despacho: list[R
         elif h.manejador is None:
             raise Irresoluble(f"tool `{h.nombre}` is registered without a handler", h.ref)
         else:
-            m = emision.manejador(lector, h.manejador, h.con_argumentos, directa=h.directa)
+            m = manejador(lector, h.manejador, h.con_argumentos, directa=h.directa)
         sitios = emision.sitios(m) if esquema is not None else []
         completes = emision.completes(m)
     except Irresoluble as e:
@@ -164,7 +166,7 @@ def _respuestas(salida: Salida, h: Herramienta, lector: Lector, despacho: list[R
                 salida.fila("valor_emitido", herramienta=h.nombre, ruta=v.ruta, clave=v.clave, origen=v.origen,
                             argumento=v.argumento, literal=v.literal, motivo=v.motivo(), constante=v.constante,
                             objeto=f"{objeto.archivo}:{objeto.linea}:{objeto.columna}",
-                            solo_elige=v.origen == "argumento" and emision.solo_elige(m, v.argumento, escritos), **pistas_,
+                            solo_elige=v.origen == "argumento" and solo_elige(m, v.argumento, escritos), **pistas_,
                             **_pos(v.ref).fila(), **{SITIO: sitio})
         for ref, antes, de_spread in c.spreads:
             salida.fila("spread", herramienta=h.nombre, clave_propia_antes=antes, procedencia=c.procedencia,

@@ -13,11 +13,10 @@ a schema is never half read.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
-from .arbol import cadena_literal, nombrados, numero_literal, texto
+from .arbol import nombrados, texto
 from .valores import Irresoluble, Lector, Ref, especificador_de, json_literal, propiedades, seguir
 
 BORRADOR_7 = "http://json-schema.org/draft-07/schema#"

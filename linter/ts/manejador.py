@@ -1,0 +1,199 @@
+"""A TypeScript tool's handler as the front end reads it: the function, its own returns, the calls it
+makes into the project (functions, `this.m()`, methods of instances of project classes), and the
+bindings of a followed function's parameters to what the call passes (`Entorno`)."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from .arbol import cadena_literal, nombrados, recorrer, texto
+from .valores import Irresoluble, Lector, Ref, anotacion, asignaciones, desnudar, exportado, ligadura, seguir
+
+FUNCIONES = ("arrow_function", "function_expression", "function", "function_declaration", "method_definition",
+             "generator_function", "generator_function_declaration")
+PROFUNDIDAD = 8  # project functions followed in one chain
+
+
+class Manejador:
+    """A tool's handler: the function, and which of its parameters carry the tool's arguments."""
+
+    def __init__(self, lector: Lector, funcion: Ref, con_argumentos: bool, herramienta: Optional[str] = None,
+                 directa: bool = False) -> None:
+        self.lector = lector
+        self.directa = directa  # fastmcp: a returned value that is no tool result is the structured content
+        self.funcion = funcion
+        self.con_argumentos = con_argumentos  # the SDK passes no arguments to a tool without an input schema
+        # a low-level CallToolRequestSchema handler: the tool whose branch is read (its arguments are
+        # `request.params.arguments`)
+        self.herramienta = herramienta
+
+
+def manejador(lector: Lector, ref: Ref, con_argumentos: bool, directa: bool = False) -> Manejador:
+    """The handler function a registration passes, followed through names; Irresoluble otherwise."""
+    r = seguir(lector, ref)
+    if r.nodo.type == "call_expression":  # `fn.bind(this)`, `this.m.bind(this)`: the function bound
+        f = r.nodo.child_by_field_name("function")
+        if f is not None and f.type == "member_expression" and texto(r.fuente, f.child_by_field_name("property")) == "bind":
+            r = seguir(lector, Ref(r.fuente, f.child_by_field_name("object")))
+    if r.nodo.type == "member_expression" and nombrados(r.nodo)[0].type == "this":
+        metodo = metodo_propio(r.fuente, r.nodo)
+        r = metodo if metodo is not None else r
+    if r.nodo.type not in FUNCIONES:
+        raise Irresoluble(f"the handler `{ref.corto()}` is not a function the analyzer can follow", ref)
+    return Manejador(lector, r, con_argumentos, directa=directa)
+
+
+def retornos(funcion: Ref) -> list[tuple[Ref, Ref]]:
+    """(the return, its value) of a function's own returns (an arrow's expression body is one)."""
+    cuerpo = funcion.nodo.child_by_field_name("body")
+    if cuerpo is None:
+        return []
+    if cuerpo.type != "statement_block":
+        return [(Ref(funcion.fuente, cuerpo), Ref(funcion.fuente, cuerpo))]
+    salida = []
+    for n in recorrer(cuerpo):
+        if n.type == "return_statement" and nombrados(n) and funcion_de(n) == funcion.nodo:
+            salida.append((Ref(funcion.fuente, n), Ref(funcion.fuente, nombrados(n)[0])))
+    return salida
+
+
+def funcion_de(nodo: Any) -> Any:
+    n = nodo.parent
+    while n is not None and n.type not in FUNCIONES:
+        n = n.parent
+    return n
+
+
+def sin_await(ref: Ref) -> Ref:
+    nodo = desnudar(ref.nodo)
+    while nodo is not None and nodo.type == "await_expression":
+        nodo = desnudar(nombrados(nodo)[0])
+    return Ref(ref.fuente, nodo)
+
+
+def clave_literal(r: Ref, clave: Any) -> Optional[str]:
+    if clave is None:
+        return None
+    if clave.type == "property_identifier":
+        return texto(r.fuente, clave)
+    return cadena_literal(r.fuente, clave)
+
+
+def funcion_llamada(m: Manejador, llamada: Ref) -> Optional[Ref]:
+    """The project function a call runs: a name bound to one (through imports), or `this.m()` of the
+    enclosing class; None otherwise."""
+    f = llamada.nodo.child_by_field_name("function")
+    if f is None:
+        return None
+    if f.type == "member_expression" and nombrados(f)[0].type == "this":
+        return metodo_propio(llamada.fuente, f)
+    if f.type == "member_expression":
+        clase = clase_de_instancia(m, Ref(llamada.fuente, f.child_by_field_name("object")))
+        if clase is not None:
+            return metodo_de(clase, texto(llamada.fuente, f.child_by_field_name("property")))
+    destino = seguir(m.lector, Ref(llamada.fuente, f))
+    return destino if destino.nodo.type in FUNCIONES else None
+
+
+CLASES = ("class_declaration", "class", "abstract_class_declaration")
+
+
+def clase_de_instancia(m: Manejador, ref: Ref) -> Optional[Ref]:
+    """The project class an expression is an instance of: `new C(...)`, a name bound (a `const`, or
+    every value a `let` is given) to one, or a name whose declaration is annotated with C; C a class
+    declared in the project. None otherwise."""
+    valor = seguir(m.lector, ref)
+    if valor.nodo.type == "new_expression":
+        constructor = valor.nodo.child_by_field_name("constructor")
+        clase = seguir(m.lector, Ref(valor.fuente, constructor)) if constructor is not None else None
+        return clase if clase is not None and clase.nodo.type in CLASES else None
+    if valor.nodo.type != "identifier":
+        return None
+    nombre = texto(valor.fuente, valor.nodo)
+    tipo = anotacion(valor.fuente, nombre, valor.nodo)
+    if tipo is not None and tipo.type == "type_identifier":
+        clase = clase_por_nombre(m, valor.fuente, texto(valor.fuente, tipo), tipo)
+        if clase is not None:
+            return clase
+    clases = {(c.fuente.rel, c.nodo.start_byte): c for v in asignaciones(valor.fuente, nombre, valor.nodo) or []
+              for c in [clase_de_instancia(m, v)] if c is not None}
+    return next(iter(clases.values())) if len(clases) == 1 else None
+
+
+def clase_por_nombre(m: Manejador, fuente: Any, nombre: str, desde: Any) -> Optional[Ref]:
+    """The project class a type name names (declared in the file or imported from a project module)."""
+    ligado = ligadura(fuente, nombre, desde)
+    if ligado is not None and not isinstance(ligado, Ref):
+        ligado = exportado(m.lector, fuente, ligado)
+    return ligado if isinstance(ligado, Ref) and ligado.nodo.type in CLASES else None
+
+
+def metodo_de(clase: Ref, nombre: str) -> Optional[Ref]:
+    """A class's own method by name."""
+    cuerpo = clase.nodo.child_by_field_name("body")
+    for c in nombrados(cuerpo) if cuerpo is not None else []:
+        if c.type == "method_definition" and texto(clase.fuente, c.child_by_field_name("name")) == nombre:
+            return Ref(clase.fuente, c)
+    return None
+
+
+def metodo_propio(fuente: Any, miembro: Any) -> Optional[Ref]:
+    """`this.m` inside a class: the class's method `m`."""
+    clase = miembro.parent
+    while clase is not None and clase.type not in ("class_declaration", "class", "abstract_class_declaration"):
+        clase = clase.parent
+    return metodo_de(Ref(fuente, clase), texto(fuente, miembro.child_by_field_name("property"))) if clase is not None else None
+
+
+# -- helper parameters ---------------------------------------------------------------------------
+# (file, start of the function, parameter) -> (the argument the call passes, the bindings where it is)
+Entorno = dict
+VACIO: Entorno = {}
+
+
+def atar(m: Manejador, funcion: Ref, llamada: Ref, entorno: Entorno) -> Entorno:
+    """The bindings inside a project function a call runs: each plain parameter to the argument passed."""
+    parametros = funcion.nodo.child_by_field_name("parameters") or funcion.nodo.child_by_field_name("parameter")
+    argumentos = nombrados(llamada.nodo.child_by_field_name("arguments")) \
+        if llamada.nodo.type == "call_expression" and llamada.nodo.child_by_field_name("arguments") is not None else []
+    if parametros is None:
+        return VACIO
+    lista = [parametros] if parametros.type == "identifier" else nombrados(parametros)
+    nuevo: Entorno = {}
+    for i, p in enumerate(lista):
+        patron = p.child_by_field_name("pattern") if p.type in ("required_parameter", "optional_parameter") else p
+        if patron is not None and patron.type == "identifier" and i < len(argumentos) \
+                and argumentos[i].type != "spread_element":
+            nuevo[(funcion.fuente.rel, funcion.nodo.start_byte, texto(funcion.fuente, patron))] = \
+                (Ref(llamada.fuente, argumentos[i]), entorno)
+    return nuevo
+
+
+def ligado(m: Manejador, r: Ref, entorno: Entorno) -> tuple[Ref, Entorno]:
+    """A name that is a parameter bound in `entorno`: the argument the call passes (with the bindings
+    where it is written); anything else as it is."""
+    if not entorno or r.nodo is None or r.nodo.type not in ("identifier", "shorthand_property_identifier"):
+        return r, entorno
+    nombre = texto(r.fuente, r.nodo)
+    if ligadura(r.fuente, nombre, r.nodo) is not None:
+        return r, entorno
+    nodo = r.nodo.parent
+    while nodo is not None and not (nodo.type in FUNCIONES and declara(
+            r.fuente, nodo.child_by_field_name("parameters") or nodo.child_by_field_name("parameter"), nombre)):
+        nodo = nodo.parent
+    if nodo is None:
+        return r, entorno
+    atado = entorno.get((r.fuente.rel, nodo.start_byte, nombre))
+    if atado is None:
+        return r, entorno
+    valor, de_afuera = atado
+    return ligado(m, Ref(valor.fuente, desnudar(valor.nodo)), de_afuera)
+
+
+def declara(fuente: Any, parametros: Any, nombre: str) -> bool:
+    if parametros is None:
+        return False
+    for n in recorrer(parametros):
+        if n.type in ("identifier", "shorthand_property_identifier_pattern") and texto(fuente, n) == nombre:
+            return True
+    return False
