@@ -16,7 +16,7 @@ from pathlib import Path
 
 from oracle_lint.linter.analisis import Hallazgo
 from oracle_lint.nucleo.errores import ErrorOracle
-from oracle_lint.nucleo.proyecto import Proyecto, configurada, presentar_ruta, raiz_configurada
+from oracle_lint.nucleo.proyecto import configurada, presentar_ruta, raiz_configurada
 
 CORRECCION = ("run it from your server's directory, pass --project DIR, or add a [tool.oracle] table to the "
               "pyproject.toml of each server")

@@ -652,7 +652,7 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
     `resolucion` (the project's files outside the configured paths) is read for resolution too,
     in a run that is still whole. `versiones`: the SDK releases the project pins (`linter/versiones.py`).
     `typescript`: TypeScript/JavaScript MCP server sources of the configured paths, read by the
-    TypeScript front end (`linter/ts/`): their tools' registrations, schemas and annotations.
+    TypeScript front end (`linter/ts/`): their tools' registrations, schemas, annotations and responses.
     `sitios`: the site-packages directories of the project's venv (`[tool.oracle] venv`), whose
     modules are read for the types a tool's schemas name (`instalados.py`).
     """
