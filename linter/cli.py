@@ -51,7 +51,7 @@ def _de_configuracion(proyecto, ruta: Path) -> bool:  # type: ignore[no-untyped-
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(VERSION, prog_name="oracle-lint")
 def main() -> None:
-    """Static checks for the response contract of Python MCP servers."""
+    """Static checks for the response contract of Python and TypeScript/JavaScript MCP servers."""
 
 
 def _opciones_de_corrida(fn: F) -> F:
@@ -135,7 +135,8 @@ def check(paths: tuple[str, ...], formato: str, sondear: bool, timeout: float, l
     """Analyze PATHS (default: the configured paths) and fail on findings.
 
     Python files of PATHS are analyzed (filtered by paths, exclude and .gitignore unless
-    --no-force-exclude); when PATHS name the project's configuration or a list file, the run is whole."""
+    --no-force-exclude), and the project's TypeScript/JavaScript servers when PATHS name such a file
+    or a directory; when PATHS name the project's configuration or a list file, the run is whole."""
     from oracle_lint.linter.analisis import correr
 
     presentacion = Presentacion(formato=formato, **opciones)  # type: ignore[arg-type]
@@ -198,7 +199,8 @@ def _grupos(rutas: list[Path], defecto: Path) -> dict[Path, list[Path]]:
 
 def _enteras(raiz: Path | None, sin_cache: bool, trabajos: int | None, limite: float) -> list:  # type: ignore[type-arg]
     """Whole runs of every project the command acts on (proyectos.raices_de_la_corrida): (project, run,
-    its findings, paths relative to the project). A run that finds no Python file is an error, never a green."""
+    its findings, paths relative to the project). A run that finds no Python file and no TypeScript/JavaScript
+    server is an error, never a green."""
     from oracle_lint.linter.analisis import correr
     from oracle_lint.linter.proyectos import raices_de_la_corrida, sin_proyecto
     from oracle_lint.nucleo.proyecto import configurada
@@ -222,8 +224,8 @@ def _enteras(raiz: Path | None, sin_cache: bool, trabajos: int | None, limite: f
 
 
 def _con_archivos(proyecto, corrida, configurado: bool) -> None:  # type: ignore[no-untyped-def]
-    """SIN_PROYECTO when a whole run read no Python file: an empty directory outside any project, or
-    configured paths that hold none. 0 findings over 0 files is not a pass."""
+    """SIN_PROYECTO when a whole run read no Python file and no TypeScript/JavaScript server: an empty
+    directory outside any project, or configured paths that hold none. 0 findings over 0 files is not a pass."""
     if corrida.archivos:
         return
     from oracle_lint.linter.proyectos import sin_proyecto
