@@ -36,9 +36,9 @@ SABORES = {
 
 TABLA_FASTMCP = AQUI.parent / "tests" / "ts" / "datos" / "zod_fastmcp.json"
 # "<fastmcp major>:<zod flavor>" -> (fastmcp release, zod release): fastmcp 4 with zod 4.2+ (its standard
-# JSON Schema), earlier zod 4, zod 3; fastmcp 3 with zod 3
+# JSON Schema), earlier zod 4, zod 3; fastmcp 3 with the same three
 FASTMCP = {"4:v4@4.6.7": ("4.20.16", "4.6.7"), "4:v4@4.1.13": ("4.20.16", "4.1.13"), "4:v3": ("4.20.16", "3.25.76"),
-           "3:v3": ("3.24.0", "3.25.76")}
+           "3:v4@4.6.7": ("3.24.0", "4.6.7"), "3:v4@4.1.13": ("3.24.0", "4.1.13"), "3:v3": ("3.24.0", "3.25.76")}
 
 
 def _proyecto(trabajo: Path, sabor: str, sdk: str, zod: str, paquete: str = "@modelcontextprotocol/sdk") -> Path:

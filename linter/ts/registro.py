@@ -273,15 +273,13 @@ def publicar_fastmcp(esquema: zod.Z, sabor: str, io: str, mayor: int = 4) -> Opt
     its standard JSON Schema (`input` side, draft-07) for both sides, earlier zod 4 through
     `toJSONSchema(target: draft-7)` (`output`), zod 3 through zod-to-json-schema; the input side then
     made strict (`additionalProperties: false` on the root and on object properties, recursively).
-    fastmcp 3 lists the input schema as zod-to-json-schema gives it (zod 3; zod 4 is not read) and
-    no output schema (None)."""
+    fastmcp 3 lists the input schema as zod-to-json-schema gives it (zod 3) or as `toJSONSchema(target:
+    draft-7)` does (zod 4, its `output` side), not closed, and no output schema (None)."""
     if esquema.tipo != "object":
         raise Irresoluble("fastmcp lists a schema that is not an object as it is, which the analyzer does not read",
                           esquema.ref)  # type: ignore[arg-type]
-    if mayor == 3:
-        if sabor != "v3":
-            raise Irresoluble("fastmcp 3 with zod 4 is not read", esquema.ref)  # type: ignore[arg-type]
-        return zod.publicar(esquema, sabor, "input") if io == "input" else None
+    if mayor == 3:  # xsschema 0.4: zod-to-json-schema for zod 3, toJSONSchema(target: draft-7) for zod 4
+        return zod.publicar(esquema, sabor, "input" if sabor == "v3" else "output") if io == "input" else None
     como = "input" if sabor == "v3" or zod.desde(sabor, (4, 2, 0), "fastmcp's schemas", esquema) else "output"
     publicado = zod.publicar(esquema, sabor, como)
     return _estricto(publicado) if io == "input" and publicado is not None else publicado
