@@ -10,13 +10,13 @@ response, arithmetic — is `otro`. The analyzer states the origin; rules decide
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Optional
 
 import libcst as cst
 
 from .recolector import Modulo, indice, texto_cadena, todos_los_parametros
+from .salida import motivo_de_origen
 from .sdk import inyectado
 from .tipos import Pos
 
@@ -49,11 +49,7 @@ class Origen:
 
     def motivo(self) -> str:
         """The origin in English, for a finding's message."""
-        if self.origen == "argumento":
-            return f"the argument `{self.argumento}`"
-        if self.origen == "literal":
-            return f"the string literal {json.dumps(self.literal, ensure_ascii=False)}"
-        return "a value the server reads or computes"
+        return motivo_de_origen(self.origen, self.argumento, self.literal)
 
 
 @dataclass(frozen=True)

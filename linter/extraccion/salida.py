@@ -39,6 +39,15 @@ def distinguir(filas: dict[str, list[dict[str, Any]]], extra: Optional[dict[tupl
     return nombres
 
 
+def motivo_de_origen(origen: str, argumento: Optional[str], literal: Optional[str]) -> str:
+    """`valor_emitido.motivo`: a written value's origin in English, for a finding's message (every front end)."""
+    if origen == "argumento":
+        return f"the argument `{argumento}`"
+    if origen == "literal":
+        return f"the string literal {json.dumps(literal, ensure_ascii=False)}"
+    return "a value the server reads or computes"
+
+
 def nombre_llano(fila: Mapping[str, Any]) -> str:
     """The name a `herramienta` row's tool is registered under: its name, or, for a tool `distinguir`
     kept apart from a same-named one (`search (a/server.py:12)`), the name they share."""

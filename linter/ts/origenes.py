@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from ..extraccion.salida import motivo_de_origen
 from . import zod
 from .arbol import cadena_literal, nombrados, recorrer, texto
 from .manejador import FUNCIONES, PROFUNDIDAD, Entorno, Manejador, clave_literal, declara, funcion_de, ligado, sin_await
@@ -32,13 +33,8 @@ class Valor:
     ref: Ref  # where it is written
 
     def motivo(self) -> str:
-        if self.origen == "argumento":
-            return f"the argument `{self.argumento}`"
-        if self.origen == "literal":
-            import json
-
-            return f"the string literal {json.dumps(self.literal, ensure_ascii=False)}"
-        return "a value the server reads or computes"
+        """The origin in English, for a finding's message."""
+        return motivo_de_origen(self.origen, self.argumento, self.literal)
 
 
 def escapar_ruta(clave: str) -> str:

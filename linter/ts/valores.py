@@ -139,17 +139,25 @@ def ligadura(fuente: Fuente, nombre: str, desde: Any) -> "Ref | _Importado | Non
     """What `nombre` is bound to where `desde` stands: the nearest enclosing declaration of it (a
     `const` with its value, a function or class declaration, an import); None for a parameter, a
     `let`/`var`, or a name declared nowhere it can see."""
+    alcance = _alcance(fuente, nombre, desde)
+    return alcance[1] if alcance is not None and alcance[0] is not None else None
+
+
+def _alcance(fuente: Fuente, nombre: str, desde: Any) -> "Optional[tuple[Any, Ref | _Importado | None]]":
+    """(the block whose statements declare `nombre`, what its declaration binds it to: `_declarado_en`)
+    for the nearest enclosing declaration; (None, None) when a function's parameter is nearer; None when
+    nothing it can see declares it."""
     nodo = desde.parent
     while nodo is not None:
         if nodo.type in ("program", "statement_block", "switch_body"):
             hallado = _declarado_en(fuente, nombre, nodo)
             if hallado is not False:
-                return hallado  # type: ignore[return-value]
+                return nodo, hallado  # type: ignore[return-value]
         elif nodo.type in ("arrow_function", "function_expression", "function_declaration", "method_definition",
                            "function", "generator_function", "generator_function_declaration"):
             parametros = nodo.child_by_field_name("parameters") or nodo.child_by_field_name("parameter")
             if parametros is not None and nombre in _nombres_de_patron(fuente, parametros):
-                return None
+                return None, None
         nodo = nodo.parent
     return None
 
@@ -382,21 +390,10 @@ def asignaciones(fuente: Fuente, nombre: str, desde: Any) -> Optional[list[Ref]]
     """Every value a `let`/`var` named `nombre` is given where `desde` stands: its initializer and each
     `nombre = value` in the block that declares it; None when the nearest declaration of the name is
     not a `let`/`var` (a `const`, a parameter, an import) or there is none."""
-    nodo = desde.parent
-    while nodo is not None:
-        if nodo.type in ("program", "statement_block", "switch_body"):
-            hallado = _declarado_en(fuente, nombre, nodo)
-            if hallado is not False:
-                if hallado is not None:
-                    return None  # a const, a function or class, an import
-                return _valores_de_variable(fuente, nombre, nodo)
-        elif nodo.type in ("arrow_function", "function_expression", "function_declaration", "method_definition",
-                           "function", "generator_function", "generator_function_declaration"):
-            parametros = nodo.child_by_field_name("parameters") or nodo.child_by_field_name("parameter")
-            if parametros is not None and nombre in _nombres_de_patron(fuente, parametros):
-                return None
-        nodo = nodo.parent
-    return None
+    alcance = _alcance(fuente, nombre, desde)
+    if alcance is None or alcance[0] is None or alcance[1] is not None:
+        return None  # no declaration, a parameter, or a const, a function or class, an import
+    return _valores_de_variable(fuente, nombre, alcance[0])
 
 
 def _valores_de_variable(fuente: Fuente, nombre: str, bloque: Any) -> Optional[list[Ref]]:

@@ -34,12 +34,17 @@ SEGUN_RELEASE = {
 CASOS = sorted((caso, sabor) for caso, por_sabor in TABLA["casos"].items() for sabor in por_sabor)
 
 
-def publicado(caso: str, sabor: str, io: str) -> object:
-    """What the analyzer publishes for a case, or the reason it declines."""
+def _caso(caso: str) -> tuple[valores.Lector, valores.Ref]:
+    """A case as the value of `const X = <caso>;` in a file that imports zod."""
     fuente_ts = f'import {{ z }} from "zod";\nconst X = {caso};\n'.encode()
     lector = valores.Lector(Path("/nonexistent"), {"caso.ts": fuente_ts})
     fuente = lector.fuente("caso.ts")
-    ref = valores.Ref(fuente, nombrados(nombrados(fuente.raiz)[1])[0].child_by_field_name("value"))
+    return lector, valores.Ref(fuente, nombrados(nombrados(fuente.raiz)[1])[0].child_by_field_name("value"))
+
+
+def publicado(caso: str, sabor: str, io: str) -> object:
+    """What the analyzer publishes for a case, or the reason it declines."""
+    lector, ref = _caso(caso)
     try:
         forma = zod.forma(lector, ref)
         if forma is not None:
@@ -121,10 +126,7 @@ def test_the_fastmcp_table_covers_each_path_of_its_converter():
 def test_fastmcp_publishes_each_case_as_the_analyzer_says(caso, clave):
     from oracle_lint.linter.ts.registro import publicar_fastmcp
 
-    fuente_ts = f'import {{ z }} from "zod";\nconst X = {caso};\n'.encode()
-    lector = valores.Lector(Path("/nonexistent"), {"caso.ts": fuente_ts})
-    fuente = lector.fuente("caso.ts")
-    ref = valores.Ref(fuente, nombrados(nombrados(fuente.raiz)[1])[0].child_by_field_name("value"))
+    lector, ref = _caso(caso)
     try:
         forma = zod.forma(lector, ref)
         esquema = zod.Z("object", forma=forma) if forma is not None else zod.leer(lector, ref)
