@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from oracle_lint.linter.archivos import SUFIJOS_TS, archivos_a_analizar, fuentes_mcp_typescript
+from oracle_lint.linter.archivos import SUFIJOS_TS, archivos_a_analizar, fuentes_typescript
 from oracle_lint.linter.caminata import archivos_configurados, archivos_de_resolucion
 from oracle_lint.linter.cache import Almacen
 from oracle_lint.linter.extraccion import extraer
@@ -83,10 +83,10 @@ def reunir_evidencia(proyecto: Proyecto, rutas: Sequence[Path] | None, *, cache:
     # run over some files that names a TypeScript/JavaScript file or a directory (a changed schema or
     # helper module reaches tools registered elsewhere, and the front end is cheap: all of them).
     nombra_ts = any(r.is_dir() or r.name.endswith(SUFIJOS_TS) for r in rutas or ())
-    typescript = fuentes_mcp_typescript(proyecto) if not rutas or nombra_ts else []
+    typescript, resto_ts = fuentes_typescript(proyecto) if not rutas or nombra_ts else ([], [])
     evidencia = extraer(archivos, proyecto.raiz, almacen=almacen, trabajos=trabajos, contexto=contexto,
                         resolucion=resolucion, limite=limite, versiones=versiones, typescript=typescript,
-                        sitios=sitios)
+                        typescript_resto=resto_ts, sitios=sitios)
     analizadas = {f["herramienta"] for f in evidencia.get("herramienta", [])}
     completa = not rutas
     evidencia["lista"] = con_alcance(por_registro(cargar_listas(proyecto.dir_listas, proyecto.raiz),

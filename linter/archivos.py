@@ -249,13 +249,22 @@ def _de_los_paths(proyecto: Proyecto, excluidos: Sequence[Path], ignorados: Igno
 
 def fuentes_mcp_typescript(proyecto: Proyecto) -> list[Path]:
     """TypeScript/JavaScript files of the configured paths (walked as Python files are) that import the
-    MCP SDK's server modules or fastmcp: the servers the TypeScript front end reads. JavaScript under
-    the `outDir` of a tsconfig.json of the walk is its compiled output, not a source (it would publish
-    every tool twice). Sorted; a file or directory that cannot be read is passed over."""
+    MCP SDK's server modules or fastmcp: the servers the TypeScript front end reads."""
+    return fuentes_typescript(proyecto)[0]
+
+
+def fuentes_typescript(proyecto: Proyecto) -> tuple[list[Path], list[Path]]:
+    """(the MCP servers, the other sources) among the TypeScript/JavaScript files of the configured
+    paths: the servers import the MCP SDK's server modules or fastmcp and are judged; the others are
+    read only where resolution needs them (the subclasses of a class-based tool's base). JavaScript
+    under the `outDir` of a tsconfig.json of the walk is its compiled output, not a source (it would
+    publish every tool twice); declaration files are no sources. Sorted; a file or directory that
+    cannot be read is passed over."""
     from oracle_lint.linter.ts.tsconfig import directorio_de_salida
 
     excluidos = [proyecto.confinar(Path(e)) for e in proyecto.config.exclude]
     halladas: set[Path] = set()
+    otras: set[Path] = set()
     salidas: set[Path] = set()
     for ruta in _de_los_paths(proyecto, excluidos, Ignorados(proyecto.raiz), [], sufijos=SUFIJOS_TS + ("tsconfig.json",)):
         if ruta.name == "tsconfig.json":
@@ -269,9 +278,9 @@ def fuentes_mcp_typescript(proyecto: Proyecto) -> list[Path]:
             datos = ruta.read_bytes()
         except OSError:
             continue
-        if any(i in datos for i in IMPORTACIONES_TS):
-            halladas.add(ruta)
-    return sorted(r for r in halladas if not (r.name.endswith(SUFIJOS_JS) and _dentro(r, salidas)))
+        (halladas if any(i in datos for i in IMPORTACIONES_TS) else otras).add(ruta)
+    fuera = [r for r in halladas | otras if r.name.endswith(SUFIJOS_JS) and _dentro(r, salidas)]
+    return sorted(halladas.difference(fuera)), sorted(otras.difference(fuera))
 
 
 def _dentro(ruta: Path, directorios: set[Path]) -> bool:

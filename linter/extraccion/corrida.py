@@ -643,7 +643,8 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
             contexto: Sequence[pathlib.Path] = (), resolucion: Sequence[pathlib.Path] = (),
             limite: float = PRESUPUESTO_POR_ARCHIVO,
             versiones: Optional[dict[str, tuple[int, ...]]] = None,
-            typescript: Sequence[pathlib.Path] = (), sitios: Sequence[str] = ()) -> dict[str, list[dict[str, Any]]]:
+            typescript: Sequence[pathlib.Path] = (), sitios: Sequence[str] = (),
+            typescript_resto: Sequence[pathlib.Path] = ()) -> dict[str, list[dict[str, Any]]]:
     """Parse what can register a tool (each file once) and return the evidence: relation -> rows.
 
     Tools are searched in `archivos` only; `contexto` (the rest of the configured files, in a
@@ -652,7 +653,9 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
     `resolucion` (the project's files outside the configured paths) is read for resolution too,
     in a run that is still whole. `versiones`: the SDK releases the project pins (`linter/versiones.py`).
     `typescript`: TypeScript/JavaScript MCP server sources of the configured paths, read by the
-    TypeScript front end (`linter/ts/`): their tools' registrations, schemas, annotations and responses.
+    TypeScript front end (`linter/ts/`): their tools' registrations, schemas, annotations and responses;
+    `typescript_resto`, the project's other TypeScript/JavaScript sources, read where resolution needs
+    them (the subclasses of a class-based tool's base), never judged.
     `sitios`: the site-packages directories of the project's venv (`[tool.oracle] venv`), whose
     modules are read for the types a tool's schemas name (`instalados.py`).
     """
@@ -674,7 +677,7 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
     if typescript:
         from oracle_lint.linter.ts.evidencia import extraer_ts
 
-        for relacion, filas in extraer_ts(typescript, raiz).items():
+        for relacion, filas in extraer_ts(typescript, raiz, resto=typescript_resto).items():
             corrida.salida.filas.setdefault(relacion, []).extend(filas)
     return corrida.salida.ordenadas()
 

@@ -35,11 +35,13 @@ MOTIVO_SIN_HERRAMIENTAS = ("an MCP server is built here, and the project's TypeS
                            "`oracle-lint probe`")
 
 
-def extraer_ts(archivos: Sequence[Path], raiz: Path, datos: Optional[dict[str, bytes]] = None
-               ) -> dict[str, list[dict[str, Any]]]:
-    """Rows of every tool the TypeScript/JavaScript files `archivos` register (paths under `raiz`)."""
+def extraer_ts(archivos: Sequence[Path], raiz: Path, datos: Optional[dict[str, bytes]] = None,
+               resto: Sequence[Path] = ()) -> dict[str, list[dict[str, Any]]]:
+    """Rows of every tool the TypeScript/JavaScript files `archivos` register (paths under `raiz`);
+    `resto`, the project's other sources, are read only where resolution needs them."""
     base = raiz.resolve()
     lector = Lector(base, datos)
+    lector.resto = tuple(_relativa(r, base) for r in resto)
     sabores = Sabores(base)
     salida = Salida()
     halladas = 0
@@ -70,7 +72,8 @@ def extraer_ts(archivos: Sequence[Path], raiz: Path, datos: Optional[dict[str, b
                     _problema(salida, hallado)
                 else:
                     halladas += 1
-                    _herramienta(salida, hallado, lector, despacho)
+                    with lector.en(hallado.instancia, hallado.atados, hallado.construccion):
+                        _herramienta(salida, hallado, lector, despacho)
         except (Exception, RecursionError) as error:  # fail closed: a row instead of a traceback
             salida.no_resuelto(None, f"analyzer internal error in the TypeScript front end ({type(error).__name__}: "
                                      f"{str(error)[:120]}): the rest of this file's tools are not judged", Pos(rel, 1, 1))

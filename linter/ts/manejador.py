@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .arbol import cadena_literal, nombrados, recorrer, texto
+from . import clases
 from .valores import Irresoluble, Lector, Ref, anotacion, asignaciones, desnudar, exportado, ligadura, seguir
 
 FUNCIONES = ("arrow_function", "function_expression", "function", "function_declaration", "method_definition",
@@ -36,7 +37,12 @@ def manejador(lector: Lector, ref: Ref, con_argumentos: bool, directa: bool = Fa
         if f is not None and f.type == "member_expression" and texto(r.fuente, f.child_by_field_name("property")) == "bind":
             r = seguir(lector, Ref(r.fuente, f.child_by_field_name("object")))
     if r.nodo.type == "member_expression" and nombrados(r.nodo)[0].type == "this":
-        metodo = metodo_propio(r.fuente, r.nodo)
+        metodo = metodo_propio(lector, r.fuente, r.nodo)
+        r = metodo if metodo is not None else r
+    elif r.nodo.type == "member_expression":  # `tool.execute` of an instance of a project class
+        clase = clase_de_valor(lector, Ref(r.fuente, r.nodo.child_by_field_name("object")))
+        metodo = clases.metodo(lector, clase, texto(r.fuente, r.nodo.child_by_field_name("property"))) \
+            if clase is not None else None
         r = metodo if metodo is not None else r
     if r.nodo.type not in FUNCIONES:
         raise Irresoluble(f"the handler `{ref.corto()}` is not a function the analyzer can follow", ref)
@@ -86,63 +92,62 @@ def funcion_llamada(m: Manejador, llamada: Ref) -> Optional[Ref]:
     if f is None:
         return None
     if f.type == "member_expression" and nombrados(f)[0].type == "this":
-        return metodo_propio(llamada.fuente, f)
+        return metodo_propio(m.lector, llamada.fuente, f)
     if f.type == "member_expression":
         clase = clase_de_instancia(m, Ref(llamada.fuente, f.child_by_field_name("object")))
         if clase is not None:
-            return metodo_de(clase, texto(llamada.fuente, f.child_by_field_name("property")))
+            return clases.metodo(m.lector, clase, texto(llamada.fuente, f.child_by_field_name("property")))
     destino = seguir(m.lector, Ref(llamada.fuente, f))
     return destino if destino.nodo.type in FUNCIONES else None
 
 
-CLASES = ("class_declaration", "class", "abstract_class_declaration")
-
-
 def clase_de_instancia(m: Manejador, ref: Ref) -> Optional[Ref]:
+    """The project class an expression is an instance of (`clase_de_valor`)."""
+    return clase_de_valor(m.lector, ref)
+
+
+def clase_de_valor(lector: Lector, ref: Ref) -> Optional[Ref]:
     """The project class an expression is an instance of: `new C(...)`, a name bound (a `const`, or
     every value a `let` is given) to one, or a name whose declaration is annotated with C; C a class
     declared in the project. None otherwise."""
-    valor = seguir(m.lector, ref)
+    valor = seguir(lector, ref)
     if valor.nodo.type == "new_expression":
         constructor = valor.nodo.child_by_field_name("constructor")
-        clase = seguir(m.lector, Ref(valor.fuente, constructor)) if constructor is not None else None
-        return clase if clase is not None and clase.nodo.type in CLASES else None
+        clase = seguir(lector, Ref(valor.fuente, constructor)) if constructor is not None else None
+        return clase if clase is not None and clase.nodo.type in clases.CLASES else None
     if valor.nodo.type != "identifier":
         return None
     nombre = texto(valor.fuente, valor.nodo)
     tipo = anotacion(valor.fuente, nombre, valor.nodo)
     if tipo is not None and tipo.type == "type_identifier":
-        clase = clase_por_nombre(m, valor.fuente, texto(valor.fuente, tipo), tipo)
+        clase = clase_por_nombre(lector, valor.fuente, texto(valor.fuente, tipo), tipo)
         if clase is not None:
             return clase
-    clases = {(c.fuente.rel, c.nodo.start_byte): c for v in asignaciones(valor.fuente, nombre, valor.nodo) or []
-              for c in [clase_de_instancia(m, v)] if c is not None}
-    return next(iter(clases.values())) if len(clases) == 1 else None
+    halladas = {(c.fuente.rel, c.nodo.start_byte): c for v in asignaciones(valor.fuente, nombre, valor.nodo) or []
+                for c in [clase_de_valor(lector, v)] if c is not None}
+    return next(iter(halladas.values())) if len(halladas) == 1 else None
 
 
-def clase_por_nombre(m: Manejador, fuente: Any, nombre: str, desde: Any) -> Optional[Ref]:
+def clase_por_nombre(lector: Lector, fuente: Any, nombre: str, desde: Any) -> Optional[Ref]:
     """The project class a type name names (declared in the file or imported from a project module)."""
     ligado = ligadura(fuente, nombre, desde)
     if ligado is not None and not isinstance(ligado, Ref):
-        ligado = exportado(m.lector, fuente, ligado)
-    return ligado if isinstance(ligado, Ref) and ligado.nodo.type in CLASES else None
+        ligado = exportado(lector, fuente, ligado)
+    return ligado if isinstance(ligado, Ref) and ligado.nodo.type in clases.CLASES else None
 
 
-def metodo_de(clase: Ref, nombre: str) -> Optional[Ref]:
-    """A class's own method by name."""
-    cuerpo = clase.nodo.child_by_field_name("body")
-    for c in nombrados(cuerpo) if cuerpo is not None else []:
-        if c.type == "method_definition" and texto(clase.fuente, c.child_by_field_name("name")) == nombre:
-            return Ref(clase.fuente, c)
-    return None
-
-
-def metodo_propio(fuente: Any, miembro: Any) -> Optional[Ref]:
-    """`this.m` inside a class: the class's method `m`."""
-    clase = miembro.parent
-    while clase is not None and clase.type not in ("class_declaration", "class", "abstract_class_declaration"):
-        clase = clase.parent
-    return metodo_de(Ref(fuente, clase), texto(fuente, miembro.child_by_field_name("property"))) if clase is not None else None
+def metodo_propio(lector: Lector, fuente: Any, miembro: Any) -> Optional[Ref]:
+    """`this.m` inside a class: the method `m` an instance runs. Reading a class-based tool whose chain
+    holds that class, the concrete class's (or its nearest ancestor's); otherwise the enclosing
+    class's own or its nearest ancestor's."""
+    lexica = clases.clase_lexica(miembro)
+    if lexica is None:
+        return None
+    nombre = texto(fuente, miembro.child_by_field_name("property"))
+    concreta = lector.instancia
+    if concreta is not None and any(c.nodo == lexica for c in clases.cadena(lector, concreta)):
+        return clases.metodo(lector, concreta, nombre)
+    return clases.metodo(lector, Ref(fuente, lexica), nombre)
 
 
 # -- helper parameters ---------------------------------------------------------------------------

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .arbol import Fuente, nombrados, recorrer, texto
-from .valores import Irresoluble, Lector, Ref, cadena, json_literal, ligadura, propiedades, seguir
-from . import zod
+from .valores import Irresoluble, Lector, Ref, cadena, indefinido, json_literal, ligadura, propiedades, seguir
+from . import clases, zod
 
 SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
 ENTRADA_VACIA = {"type": "object", "properties": {}}  # what the SDK lists for a tool without an input schema
@@ -48,6 +48,9 @@ class Herramienta:
     manejador: Optional[Ref] = None  # the handler argument of the registration
     con_argumentos: bool = False  # the SDK passes the handler the tool's arguments (it has an input schema)
     directa: bool = False  # fastmcp: a returned value that is no tool result is the structured content itself
+    instancia: Optional[Ref] = None  # a class-based tool: the concrete class whose instance it is
+    construccion: Optional[Ref] = None  # the `new` that builds that instance, when known
+    atados: dict = field(default_factory=dict)  # a tool of a loop: its variable bound to the element
 
 
 @dataclass
@@ -83,22 +86,140 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
             if nodo.child_by_field_name("arguments") is not None else []
         llamada = Ref(fuente, nodo)
         if metodo in METODOS_REGISTRO and len(args) >= 2:
-            for sitio, de_sitio in _sitios(lector, todas, llamada, args):
-                yield _registrar(lector, sitio, de_sitio, sabor, "registerTool")
+            for sitio in _sitios(lector, todas, llamada, args):
+                yield _leido_en(lector, sitio, lambda: _registrar(lector, sitio.ref, sitio.args, sabor, "registerTool"))
         elif metodo == "tool" and importa_mcp and len(args) >= 2 and args[-1].nodo.type in FUNCIONES + ("identifier",) \
                 and _nombre_posible(lector, args[0]):
-            for sitio, de_sitio in _sitios(lector, todas, llamada, args):
-                yield _tool(lector, sitio, de_sitio, sabor)
+            for sitio in _sitios(lector, todas, llamada, args):
+                yield _leido_en(lector, sitio, lambda: _tool(lector, sitio.ref, sitio.args, sabor))
         elif metodo == "setRequestHandler" and args and _es_listado(lector, args[0]):
             yield from _bajo_nivel(lector, llamada, args, sabor)
         elif metodo == "addTool" and importa_fastmcp and args:
             yield _fastmcp(lector, llamada, args[0], sabor)
 
 
-def _sitios(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Ref]) -> list[tuple[Ref, list[Ref]]]:
-    """(where the tool is registered, the registration's arguments): the call itself, or, when it
-    passes parameters of the function around it, each call of that function with those parameters
-    bound to what the call passes (a wrapper with no call found stays the call itself)."""
+@dataclass
+class Sitio:
+    """Where one tool of a registration call is, and how it is read: the registration's arguments (a
+    wrapper's parameters bound to a call's), the class whose instance `this` is, the loop variables
+    bound to one element, and what could not be enumerated."""
+
+    ref: Ref
+    args: list[Ref]
+    instancia: Optional[Ref] = None
+    atados: dict[tuple[str, int, str], Ref] = field(default_factory=dict)
+    aviso: Optional[tuple[str, Ref]] = None
+    construccion: Optional[Ref] = None  # the `new` that builds the instance, when known
+    lugar: Optional[Ref] = None  # where the tool is placed when it is not `ref` (the element a `.map` reads)
+
+
+def _leido_en(lector: Lector, sitio: Sitio, leer: Callable[[], "Herramienta | Problema"]) -> "Herramienta | Problema":
+    """A registration read at one of its sites (`this` that class's instance, loop variables bound)."""
+    with lector.en(sitio.instancia, sitio.atados, sitio.construccion):
+        hallado = leer()
+    if not isinstance(hallado, Herramienta):
+        return hallado
+    hallado.instancia, hallado.atados, hallado.construccion = sitio.instancia, sitio.atados, sitio.construccion
+    if sitio.lugar is not None:
+        hallado.ref = sitio.lugar
+    if sitio.aviso is not None:
+        hallado.problemas.insert(0, sitio.aviso)
+    return hallado
+
+
+def _sitios(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Ref]) -> list[Sitio]:
+    """Where the tools of one registration call are: in a loop over a collection whose variable its
+    arguments read, a tool per element (`_bucle`); in a class method whose tool name reads `this`, a
+    tool per concrete class of its hierarchy (clases.concretas), placed at the class (the call, for
+    the class that registers); when it passes parameters of the function around it, a tool per call
+    of that function, those parameters bound to what the call passes (a wrapper with no call found
+    stays the call itself); anything else, the call itself."""
+    bucle = _bucle(lector, llamada, args)
+    if bucle is not None:
+        return bucle
+    base = clases.clase_lexica(llamada.nodo)
+    if base is not None and clases.usa_this(args[0].nodo):
+        concretas = clases.concretas(lector, todas, Ref(llamada.fuente, base))
+        if concretas:
+            return [Sitio(llamada if c.nodo == base else Ref(c.fuente, c.nodo.child_by_field_name("name") or c.nodo),
+                          args, c, construccion=nuevo) for c, nuevo in concretas]
+        nombre = clases.nombre_de(Ref(llamada.fuente, base)) or "(anonymous)"
+        return [Sitio(llamada, args, Ref(llamada.fuente, base), aviso=(
+            f"class `{nombre}` registers a tool per instance (through `this`), and no class of its hierarchy that is "
+            "not abstract is found among the project's sources: the tools it registers are not known", llamada))]
+    return [Sitio(sitio, de_sitio) for sitio, de_sitio in _sitios_de_envoltura(lector, todas, llamada, args)]
+
+
+ITERADORES = ("forEach", "map", "flatMap")
+
+
+def _bucle(lector: Lector, llamada: Ref, args: list[Ref]) -> Optional[list[Sitio]]:
+    """A registration inside `for (const x of E)` or `E.forEach((x) => ...)` whose arguments read `x`:
+    a tool per element of E, `x` bound to it while it is read, placed at the element (an instance of
+    a project class at its class, read as that instance). None when the registration is in no such
+    loop; when E cannot be enumerated, the call itself, the reason among the tool's problems."""
+    n = llamada.nodo.parent
+    while n is not None:
+        variable = coleccion = None
+        if n.type == "for_in_statement" and any(c.type == "of" for c in n.children):
+            variable, coleccion = n.child_by_field_name("left"), n.child_by_field_name("right")
+        elif n.type in ("arrow_function", "function_expression") and n.parent is not None \
+                and n.parent.type == "arguments" and nombrados(n.parent)[0] == n:
+            invocacion = n.parent.parent
+            f = invocacion.child_by_field_name("function") if invocacion is not None else None
+            if f is not None and f.type == "member_expression" \
+                    and texto(llamada.fuente, f.child_by_field_name("property")) in ITERADORES:
+                primero = [nombre for nombre, i in _parametros_planos(llamada.fuente, n).items() if i == 0]
+                variable = next((x for x in recorrer(n.child_by_field_name("parameters") or n.child_by_field_name("parameter"))
+                                 if x.type == "identifier" and texto(llamada.fuente, x) in primero), None)
+                coleccion = f.child_by_field_name("object")
+        if variable is not None and variable.type == "identifier" and coleccion is not None:
+            nombre = texto(llamada.fuente, variable)
+            if any(x.type == "identifier" and texto(llamada.fuente, x) == nombre for a in args for x in recorrer(a.nodo)):
+                return _por_elemento(lector, llamada, args, (llamada.fuente.rel, n.start_byte, nombre),
+                                     Ref(llamada.fuente, coleccion))
+        if n.type in ("function_declaration", "method_definition", "class_body"):
+            return None
+        n = n.parent
+    return None
+
+
+def _por_elemento(lector: Lector, llamada: Ref, args: list[Ref], clave: tuple[str, int, str], coleccion: Ref
+                  ) -> list[Sitio]:
+    """A site per element of `coleccion`, the loop variable `clave` bound to it."""
+    try:
+        lista = elementos(lector, coleccion)
+    except Irresoluble as e:
+        return [Sitio(llamada, args, aviso=(f"a tool is registered per element of `{coleccion.corto()}`, which cannot "
+                                            f"be enumerated: {e.motivo}", e.ref))]
+    return [_de_elemento(lector, elemento, clave, args) for elemento in lista]
+
+
+def _de_elemento(lector: Lector, elemento: Ref, clave: tuple[str, int, str], args: list[Ref],
+                 objeto: Optional[Ref] = None) -> Sitio:
+    """The site of one element of a collection: the variable `clave` bound to it; an instance of a
+    project class read as that instance and placed at its class, anything else placed where the
+    element is written (or at `objeto`, the tool object a `.map` callback builds from it)."""
+    valor = seguir(lector, elemento)
+    instancia = None
+    if valor.nodo.type == "new_expression" and valor.nodo.child_by_field_name("constructor") is not None:
+        clase = seguir(lector, Ref(valor.fuente, valor.nodo.child_by_field_name("constructor")))
+        instancia = clase if clase.nodo.type in clases.CLASES else None
+    # an instance is placed at its class unless the `new` itself says which tool it is (its arguments)
+    sitio = valor if instancia is None or _con_argumentos(valor) else \
+        Ref(instancia.fuente, instancia.nodo.child_by_field_name("name") or instancia.nodo)
+    return Sitio(objeto if objeto is not None else sitio, args, instancia, {**lector.atados, clave: elemento},
+                 construccion=valor if instancia is not None else None, lugar=sitio if objeto is not None else None)
+
+
+def _con_argumentos(nuevo: Ref) -> bool:
+    argumentos = nuevo.nodo.child_by_field_name("arguments")
+    return argumentos is not None and bool(nombrados(argumentos))
+
+
+def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Ref]
+                         ) -> list[tuple[Ref, list[Ref]]]:
+    """Each call of the function around a registration that passes it its own parameters."""
     funcion = llamada.nodo.parent
     while funcion is not None and funcion.type not in FUNCIONES[:4] + ("method_definition",):
         funcion = funcion.parent
@@ -207,7 +328,7 @@ def _registrar(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor, regi
     nombre = _nombre(lector, args[0])
     h = Herramienta(nombre, llamada, registro)
     try:
-        config = dict(propiedades(lector, args[1]))
+        config = {k: v for k, v in propiedades(lector, args[1]) if not indefinido(lector, v)}
     except Irresoluble as e:
         return _ilegible(h, f"the config of tool `{nombre}` cannot be read: {e.motivo}", e.ref)
     h.manejador = args[2] if len(args) > 2 else None
@@ -407,12 +528,13 @@ def _bajo_nivel(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor) -> 
         yield Problema(None, f"the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: {e.motivo}; "
                              "its tools are not judged (judge the server live with `oracle-lint probe`)", e.ref)
         return
-    for elemento in lista:
-        yield _de_objeto(lector, elemento, sabor)
+    for sitio in lista:
+        yield _leido_en(lector, sitio, lambda: _de_objeto(lector, sitio.ref, sabor))
 
 
-def _lista_devuelta(lector: Lector, funcion: Ref) -> list[Ref]:
-    """The elements of the `tools` array the handler returns (one return, an object literal)."""
+def _lista_devuelta(lector: Lector, funcion: Ref) -> list[Sitio]:
+    """The tool objects of the `tools` array the handler returns (one return, an object literal): its
+    elements, or `E.map((t) => ({ ... }))`'s object per element of E, `t` bound to the element."""
     cuerpo = funcion.nodo.child_by_field_name("body") if funcion.nodo.type in FUNCIONES[:4] else None
     if cuerpo is None:
         raise Irresoluble(f"`{funcion.corto()}` is not a function the analyzer can read", funcion)
@@ -427,12 +549,45 @@ def _lista_devuelta(lector: Lector, funcion: Ref) -> list[Ref]:
     if tools is None:
         raise Irresoluble(f"`{valor.corto()}` has no `tools` key", valor)
     r = seguir(lector, tools)
+    f = r.nodo.child_by_field_name("function") if r.nodo.type == "call_expression" else None
+    if f is not None and f.type == "member_expression" and texto(r.fuente, f.child_by_field_name("property")) == "map":
+        return _mapeados(lector, Ref(r.fuente, f.child_by_field_name("object")),
+                         [Ref(r.fuente, a) for a in nombrados(r.nodo.child_by_field_name("arguments"))])
+    return [Sitio(e, []) for e in elementos(lector, tools)]
+
+
+def _mapeados(lector: Lector, coleccion: Ref, argumentos: list[Ref]) -> list[Sitio]:
+    """`coleccion.map(cb)`: the object `cb` returns, once per element, its first parameter bound to it."""
+    cb = seguir(lector, argumentos[0]) if argumentos else None
+    if cb is None or cb.nodo.type not in ("arrow_function", "function_expression", "function"):
+        raise Irresoluble(f"`{coleccion.corto()}.map(...)` maps with what is not a function the analyzer reads", coleccion)
+    primero = [n for n, i in _parametros_planos(cb.fuente, cb.nodo).items() if i == 0]
+    cuerpo = cb.nodo.child_by_field_name("body")
+    if cuerpo.type == "statement_block":
+        retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and _funcion_de(n) == cb.nodo and nombrados(n)]
+        if len(retornos) != 1:
+            raise Irresoluble(f"the function `{coleccion.corto()}` is mapped with has {len(retornos)} return statements, "
+                              "not one", cb)
+        cuerpo = nombrados(retornos[0])[0]
+    if not primero:
+        raise Irresoluble(f"the function `{coleccion.corto()}` is mapped with takes no plain parameter", cb)
+    clave = (cb.fuente.rel, cb.nodo.start_byte, primero[0])
+    objeto = Ref(cb.fuente, cuerpo)
+    return [_de_elemento(lector, e, clave, [], objeto) for e in elementos(lector, coleccion)]
+
+
+def elementos(lector: Lector, coleccion: Ref) -> list[Ref]:
+    """The elements of a collection a server lists or loops over: an array literal (spreads of array
+    literals folded in) or `Object.values(obj)` of an object literal, through names and imports."""
+    r = seguir(lector, coleccion)
     if r.nodo.type == "call_expression":
         f = r.nodo.child_by_field_name("function")
-        if f.type == "member_expression" and texto(r.fuente, f.child_by_field_name("property")) == "values":
-            return [v for _, v in propiedades(lector, Ref(r.fuente, nombrados(r.nodo.child_by_field_name("arguments"))[0]))]
+        argumentos = nombrados(r.nodo.child_by_field_name("arguments"))
+        if f.type == "member_expression" and texto(r.fuente, f.child_by_field_name("property")) == "values" \
+                and len(argumentos) == 1:
+            return [v for _, v in propiedades(lector, Ref(r.fuente, argumentos[0]))]
     if r.nodo.type != "array":
-        raise Irresoluble(f"`{tools.corto()}` is not an array literal", tools)
+        raise Irresoluble(f"`{coleccion.corto()}` is not an array literal", coleccion)
     salida = []
     for c in nombrados(r.nodo):
         if c.type == "spread_element":

@@ -10,9 +10,10 @@ what it could not read (`Irresoluble`), never guesses.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from .arbol import Fuente, NoParsea, cadena_literal, nombrados, numero_literal, parsear, recorrer, texto
 
@@ -61,6 +62,36 @@ class Lector:
         self._datos = dict(datos or {})
         self._fuentes: dict[str, Fuente | NoParsea | None] = {}
         self.zod_vistos: set[tuple[str, str]] = set()  # (file, specifier) of the zod imports a reading used
+        # the concrete class whose instance a reading is of (a class-based tool): `this.x` and `this.m()`
+        # in the classes of its chain are read as that instance's members (linter/ts/clases.py)
+        self.instancia: Optional[Ref] = None
+        self.construccion: Optional[Ref] = None  # the `new` that builds that instance, when known
+        self.resto: tuple[str, ...] = ()  # the project's other sources (relative): read where resolution needs them
+        # a registration in a loop over a collection, read for one element: (file, start of the `for`
+        # or callback that binds it, name) -> the element
+        self.atados: dict[tuple[str, int, str], Ref] = {}
+
+    @contextmanager
+    def en(self, instancia: Optional[Ref], atados: dict[tuple[str, int, str], Ref],
+           construccion: Optional[Ref] = None) -> Iterator[None]:
+        """Read as the instance of `instancia` that `construccion` builds, loop variables bound to
+        `atados` (all restored after)."""
+        antes = self.instancia, self.atados, self.construccion
+        self.instancia, self.atados, self.construccion = instancia, atados, construccion
+        try:
+            yield
+        finally:
+            self.instancia, self.atados, self.construccion = antes
+
+    def contiene(self, rel: str, palabras: tuple[bytes, ...]) -> bool:
+        """Whether the file `rel` holds any of `palabras` (a cheap look before parsing it)."""
+        datos = self._datos.get(rel)
+        if datos is None:
+            try:
+                datos = self._datos[rel] = (self.raiz / rel).read_bytes()
+            except OSError:
+                return False
+        return any(p in datos for p in palabras)
 
     def fuente(self, rel: str) -> Fuente:
         """The parsed file `rel` (relative to the root); NoParsea if it does not parse."""
@@ -121,9 +152,21 @@ def desnudar(nodo: Any) -> Any:
 
 def seguir(lector: Lector, ref: Ref, profundidad: int = 0) -> Ref:
     """The value `ref` stands for: names followed to their `const` value, function or class, through
-    relative imports; anything else (a call, a literal, a name it cannot follow) as it is."""
+    relative imports (and, reading a class-based tool, `this.x` / `this.m()` to the instance's member);
+    anything else (a call, a literal, a name it cannot follow) as it is."""
     nodo = desnudar(ref.nodo)
     ref = Ref(ref.fuente, nodo)
+    if nodo is not None and lector.instancia is not None and nodo.type in ("member_expression", "call_expression") \
+            and profundidad <= PROFUNDIDAD:
+        from .clases import valor_de_this
+
+        valor = valor_de_this(lector, ref)
+        if valor is not None:
+            return seguir(lector, valor, profundidad + 1)
+    if nodo is not None and lector.atados and nodo.type == "member_expression" and profundidad <= PROFUNDIDAD:
+        valor = _miembro_atado(lector, ref)
+        if valor is not None:
+            return seguir(lector, valor, profundidad + 1)
     if nodo is None or nodo.type not in NOMBRES or profundidad > PROFUNDIDAD:
         return ref
     ligado = ligadura(ref.fuente, texto(ref.fuente, nodo), nodo)
@@ -131,8 +174,64 @@ def seguir(lector: Lector, ref: Ref, profundidad: int = 0) -> Ref:
         destino = exportado(lector, ref.fuente, ligado)
         return seguir(lector, destino, profundidad + 1) if destino is not None else ref
     if ligado is None:
-        return ref
+        atado = atado_a(lector, ref) if lector.atados else None
+        return seguir(lector, atado, profundidad + 1) if atado is not None else ref
     return seguir(lector, ligado, profundidad + 1) if ligado.nodo.type in NOMBRES + ENVOLTURAS else ligado
+
+
+def atado_a(lector: Lector, ref: Ref) -> Optional[Ref]:
+    """The element a loop variable or callback parameter stands for while one element of a collection
+    is read (`lector.atados`); None for any other name."""
+    nombre = texto(ref.fuente, ref.nodo)
+    n = ref.nodo.parent
+    while n is not None:
+        atado = lector.atados.get((ref.fuente.rel, n.start_byte, nombre))
+        if atado is not None and n.type in ("for_in_statement", "arrow_function", "function_expression", "function"):
+            return atado
+        n = n.parent
+    return None
+
+
+def indefinido(lector: Lector, ref: Ref) -> bool:
+    """Whether an expression is `undefined`: the name, or a property an element being read (an object
+    literal) does not have."""
+    nodo = desnudar(ref.nodo)
+    if nodo is not None and nodo.type == "member_expression" and lector.atados:
+        objeto = desnudar(nodo.child_by_field_name("object"))
+        propiedad = nodo.child_by_field_name("property")
+        if objeto is not None and objeto.type == "identifier" and propiedad is not None:
+            elemento = seguir(lector, Ref(ref.fuente, objeto))
+            if elemento.nodo != objeto and elemento.nodo.type == "object":
+                try:
+                    return texto(ref.fuente, propiedad) not in dict(propiedades(lector, elemento))
+                except Irresoluble:
+                    return False
+    r = seguir(lector, ref)
+    return r.nodo.type == "undefined" or r.nodo.type == "identifier" and texto(r.fuente, r.nodo) == "undefined"
+
+
+def _miembro_atado(lector: Lector, ref: Ref) -> Optional[Ref]:
+    """`x.p` where `x` is bound to an element being read: the element's property `p` (an object
+    literal's, or a project class instance's member: linter/ts/clases.py); None otherwise."""
+    objeto = desnudar(ref.nodo.child_by_field_name("object"))
+    propiedad = ref.nodo.child_by_field_name("property")
+    if objeto is None or objeto.type != "identifier" or propiedad is None or propiedad.type != "property_identifier":
+        return None
+    elemento = seguir(lector, Ref(ref.fuente, objeto))
+    if elemento.nodo == objeto:
+        return None
+    nombre = texto(ref.fuente, propiedad)
+    if elemento.nodo.type == "object":
+        try:
+            return dict(propiedades(lector, elemento)).get(nombre)
+        except Irresoluble:
+            return None
+    if elemento.nodo.type == "new_expression" and elemento.nodo.child_by_field_name("constructor") is not None:
+        from .clases import CLASES, miembro
+
+        clase = seguir(lector, Ref(elemento.fuente, elemento.nodo.child_by_field_name("constructor")))
+        return miembro(lector, clase, nombre, elemento) if clase.nodo.type in CLASES else None
+    return None
 
 
 def ligadura(fuente: Fuente, nombre: str, desde: Any) -> "Ref | _Importado | None":
@@ -360,8 +459,8 @@ def json_literal(lector: Lector, ref: Ref) -> Any:
     strings, numbers, booleans, null, and constants bound to them. Irresoluble otherwise."""
     r = seguir(lector, ref)
     nodo = r.nodo
-    if nodo.type == "object":
-        return {k: json_literal(lector, v) for k, v in propiedades(lector, r)}
+    if nodo.type == "object":  # an undefined value is no key (as JSON.stringify writes it)
+        return {k: json_literal(lector, v) for k, v in propiedades(lector, r) if not indefinido(lector, v)}
     if nodo.type == "array":
         salida = []
         for c in nombrados(nodo):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from oracle_lint.linter.archivos import fuentes_mcp_typescript
+from oracle_lint.linter.archivos import fuentes_mcp_typescript, fuentes_typescript
 from oracle_lint.linter.ts.tsconfig import directorio_de_salida, leer_jsonc
 from oracle_lint.nucleo.proyecto import Proyecto
 
@@ -41,6 +41,17 @@ def test_an_outdir_set_by_the_base_a_tsconfig_extends(tmp_path):
                                "out/index.js": SERVIDOR, "pkg/out/index.js": SERVIDOR}) == [
         "pkg/index.ts", "pkg/out/index.js"]
     assert directorio_de_salida(tmp_path / "pkg" / "tsconfig.json") == (tmp_path / "out").resolve()
+
+
+def test_the_other_sources_are_kept_apart_for_resolution(tmp_path):
+    """Sources that import no SDK (a class-based tool's subclasses, tool objects) are read for resolution:
+    returned apart from the servers, without declarations, dependencies or the build."""
+    _fuentes(tmp_path, {"tsconfig.json": '{"compilerOptions": {"outDir": "dist"}}', "src/index.ts": SERVIDOR,
+                        "src/tools/a.ts": "export class A {}\n", "src/types.d.ts": "export type T = 1;\n",
+                        "dist/tools/a.js": "export class A {}\n", "node_modules/x/index.ts": "export {}\n"})
+    servidores, otras = fuentes_typescript(Proyecto(tmp_path))
+    assert [p.relative_to(tmp_path).as_posix() for p in servidores] == ["src/index.ts"]
+    assert [p.relative_to(tmp_path).as_posix() for p in otras] == ["src/tools/a.ts"]
 
 
 def test_jsonc_keeps_strings_that_look_like_comments():

@@ -1,0 +1,291 @@
+"""The project's classes as an instance sees them: the chain of `extends`, what `this.x` and `this.m()`
+stand for in an instance of a concrete class (its own members first, then its ancestors'), and the
+concrete classes below a base class that registers tools with `this` (seed 000's `ToolBase`).
+
+A member is read from a field initializer (`name = "x"`, `readonly schema = z.object(...)`), a getter
+with one return, or a constructor: `this.x = value`, or a parameter property / `this.x = param`
+whose value a subclass's `super(...)` call (or the one `new K(...)` of the class) passes. Anything
+else is not read: the caller says what it could not follow."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Optional, Sequence
+
+from .arbol import Fuente, nombrados, recorrer, texto
+from .valores import Lector, Ref, seguir
+
+CLASES = ("class_declaration", "class", "abstract_class_declaration")
+FUNCIONES_PROPIAS = ("function_expression", "function", "function_declaration", "generator_function",
+                     "generator_function_declaration")  # a `this` inside one of these is not the instance's
+PROFUNDIDAD = 16  # ancestors followed before a chain is called a cycle
+
+
+def clase_lexica(nodo: Any) -> Optional[Any]:
+    """The class a `this` at `nodo` belongs to: the nearest enclosing class, through arrow functions and
+    methods (a `function` in between has its own `this`: None)."""
+    n = nodo.parent
+    while n is not None and n.type not in CLASES:
+        if n.type in FUNCIONES_PROPIAS:
+            return None
+        n = n.parent
+    return n
+
+
+def padre(lector: Lector, clase: Ref) -> Optional[Ref]:
+    """The project class `clase` extends, followed through names and imports; None otherwise."""
+    for h in nombrados(clase.nodo):
+        if h.type != "class_heritage":
+            continue
+        for c in nombrados(h):
+            if c.type == "extends_clause" and c.child_by_field_name("value") is not None:
+                destino = seguir(lector, Ref(clase.fuente, c.child_by_field_name("value")))
+                return destino if destino.nodo.type in CLASES else None
+        valores = [c for c in nombrados(h) if c.type not in ("implements_clause",)]  # JavaScript: `extends X` bare
+        if valores and valores[0].type in ("identifier", "member_expression"):
+            destino = seguir(lector, Ref(clase.fuente, valores[0]))
+            return destino if destino.nodo.type in CLASES else None
+    return None
+
+
+def cadena(lector: Lector, clase: Ref) -> list[Ref]:
+    """`clase` and its project ancestors, nearest first."""
+    salida = [clase]
+    while len(salida) <= PROFUNDIDAD:
+        arriba = padre(lector, salida[-1])
+        if arriba is None or any(arriba.nodo == c.nodo for c in salida):
+            break
+        salida.append(arriba)
+    return salida
+
+
+def abstracta(clase: Ref) -> bool:
+    return clase.nodo.type == "abstract_class_declaration"
+
+
+def nombre_de(clase: Ref) -> Optional[str]:
+    n = clase.nodo.child_by_field_name("name")
+    if n is not None:
+        return texto(clase.fuente, n)
+    padre_ = clase.nodo.parent  # `const X = class { ... }`
+    if padre_ is not None and padre_.type == "variable_declarator" and padre_.child_by_field_name("name") is not None:
+        return texto(clase.fuente, padre_.child_by_field_name("name"))
+    return None
+
+
+def _cuerpo(clase: Ref) -> list[Any]:
+    cuerpo = clase.nodo.child_by_field_name("body")
+    return nombrados(cuerpo) if cuerpo is not None else []
+
+
+def _nombre_miembro(fuente: Fuente, nodo: Any) -> Optional[str]:
+    n = nodo.child_by_field_name("name")
+    return texto(fuente, n) if n is not None and n.type == "property_identifier" else None
+
+
+def _es_getter(nodo: Any) -> bool:
+    return nodo.type == "method_definition" and any(c.type == "get" for c in nodo.children)
+
+
+def metodo(lector: Lector, concreta: Ref, nombre: str, desde: Optional[Ref] = None) -> Optional[Ref]:
+    """The method `nombre` an instance of `concreta` runs (its own, else the nearest ancestor's), a
+    getter or an abstract signature never; starting at `desde` (a class of the chain) when given."""
+    clases = cadena(lector, concreta)
+    if desde is not None:
+        clases = clases[next((i for i, c in enumerate(clases) if c.nodo == desde.nodo), 0):]
+    for clase in clases:
+        for c in _cuerpo(clase):
+            if c.type == "method_definition" and not _es_getter(c) and _nombre_miembro(clase.fuente, c) == nombre \
+                    and c.child_by_field_name("body") is not None:
+                return Ref(clase.fuente, c)
+    return None
+
+
+def _constructor(clase: Ref) -> Optional[Any]:
+    return next((c for c in _cuerpo(clase) if c.type == "method_definition"
+                 and _nombre_miembro(clase.fuente, c) == "constructor"), None)
+
+
+def _parametros(fuente: Fuente, funcion: Any) -> list[tuple[str, bool]]:
+    """(name, whether it is a parameter property) of a constructor's plain parameters, in order."""
+    parametros = funcion.child_by_field_name("parameters")
+    salida = []
+    for p in nombrados(parametros) if parametros is not None else []:
+        patron = p.child_by_field_name("pattern") if p.type in ("required_parameter", "optional_parameter") else p
+        nombre = texto(fuente, patron) if patron is not None and patron.type == "identifier" else ""
+        propiedad = any(c.type in ("accessibility_modifier", "readonly", "override_modifier") for c in p.children)
+        salida.append((nombre, propiedad))
+    return salida
+
+
+def miembro(lector: Lector, concreta: Ref, nombre: str, construccion: Optional[Ref] = None) -> Optional[Ref]:
+    """What `this.nombre` holds in an instance of `concreta` (built by `construccion`, a `new` of it,
+    when known); None when nothing the analyzer reads gives it."""
+    clases = cadena(lector, concreta)
+    for i, clase in enumerate(clases):
+        for c in _cuerpo(clase):
+            if _nombre_miembro(clase.fuente, c) != nombre:
+                continue
+            if c.type == "public_field_definition" and c.child_by_field_name("value") is not None:
+                return Ref(clase.fuente, c.child_by_field_name("value"))
+            if _es_getter(c):
+                return _unico_retorno(Ref(clase.fuente, c))
+        hallado = _de_constructor(lector, clases, i, nombre, construccion)
+        if hallado is not None:
+            return hallado
+    return None
+
+
+def _de_constructor(lector: Lector, clases: list[Ref], i: int, nombre: str, construccion: Optional[Ref]
+                    ) -> Optional[Ref]:
+    """`this.nombre` as the constructor of `clases[i]` sets it: a parameter property, or one
+    assignment; a parameter's value taken from the `super(...)` below it, or from the `new` that
+    builds the instance."""
+    clase = clases[i]
+    ctor = _constructor(clase)
+    if ctor is None:
+        return None
+    parametros = _parametros(clase.fuente, ctor)
+    valor: Optional[Ref] = None
+    indice = next((j for j, (p, propiedad) in enumerate(parametros) if p == nombre and propiedad), None)
+    if indice is None:
+        asignados = [n for n in recorrer(ctor) if n.type == "assignment_expression"
+                     and (izq := n.child_by_field_name("left")) is not None and izq.type == "member_expression"
+                     and nombrados(izq)[0].type == "this" and texto(clase.fuente, izq.child_by_field_name("property")) == nombre]
+        if len(asignados) != 1:
+            return None
+        valor = Ref(clase.fuente, asignados[0].child_by_field_name("right"))
+        if valor.nodo.type == "identifier":
+            indice = next((j for j, (p, _) in enumerate(parametros) if p == texto(clase.fuente, valor.nodo)), None)
+        if indice is None:
+            return valor
+    return _argumento(lector, clases, i, indice, construccion)
+
+
+def _argumento(lector: Lector, clases: list[Ref], i: int, indice: int, construccion: Optional[Ref]) -> Optional[Ref]:
+    """The value the constructor parameter `indice` of `clases[i]` receives in an instance of
+    `clases[0]` built by `construccion` (a `new` of it; None when unknown)."""
+    for j in range(i - 1, -1, -1):  # down the chain: the nearest subclass with a constructor calls super(...)
+        ctor = _constructor(clases[j])
+        if ctor is None:
+            continue  # the implicit constructor passes its arguments through
+        llamadas = [n for n in recorrer(ctor) if n.type == "call_expression"
+                    and n.child_by_field_name("function") is not None and n.child_by_field_name("function").type == "super"]
+        if len(llamadas) != 1:
+            return None
+        argumentos = nombrados(llamadas[0].child_by_field_name("arguments"))
+        if indice >= len(argumentos) or argumentos[indice].type == "spread_element":
+            return None
+        valor = Ref(clases[j].fuente, argumentos[indice])
+        parametros = [p for p, _ in _parametros(clases[j].fuente, ctor)]
+        if valor.nodo.type == "identifier" and texto(valor.fuente, valor.nodo) in parametros:
+            indice = parametros.index(texto(valor.fuente, valor.nodo))
+            continue
+        return valor
+    if construccion is None or construccion.nodo.child_by_field_name("arguments") is None:
+        return None  # the concrete class's own constructor parameter: each `new` may pass another value
+    argumentos = nombrados(construccion.nodo.child_by_field_name("arguments"))
+    if indice >= len(argumentos) or argumentos[indice].type == "spread_element":
+        return None
+    return Ref(construccion.fuente, argumentos[indice])
+
+
+def _unico_retorno(funcion: Ref) -> Optional[Ref]:
+    """The value of a method's one return statement (an arrow's expression body)."""
+    cuerpo = funcion.nodo.child_by_field_name("body")
+    if cuerpo is None:
+        return None
+    if cuerpo.type != "statement_block":
+        return Ref(funcion.fuente, cuerpo)
+    retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and nombrados(n)
+                and _funcion_de(n) == funcion.nodo]
+    return Ref(funcion.fuente, nombrados(retornos[0])[0]) if len(retornos) == 1 else None
+
+
+def _funcion_de(nodo: Any) -> Any:
+    n = nodo.parent
+    while n is not None and n.type not in FUNCIONES_PROPIAS + ("arrow_function", "method_definition"):
+        n = n.parent
+    return n
+
+
+def valor_de_this(lector: Lector, ref: Ref) -> Optional[Ref]:
+    """`this.x` or `this.m()` (no arguments) read for the instance the lector reads (`lector.instancia`),
+    when the `this` belongs to a class of its chain: the member's value, or the method's one return.
+    None when there is no such instance or nothing the analyzer reads gives it."""
+    concreta = lector.instancia
+    if concreta is None:
+        return None
+    nodo = ref.nodo
+    llamada = nodo.type == "call_expression"
+    miembro_ = nodo.child_by_field_name("function") if llamada else nodo
+    if llamada and nombrados(nodo.child_by_field_name("arguments")):
+        return None
+    if miembro_ is None or miembro_.type != "member_expression" or nombrados(miembro_)[0].type != "this":
+        return None
+    lexica = clase_lexica(miembro_)
+    if lexica is None or not any(c.nodo == lexica for c in cadena(lector, concreta)):
+        return None
+    nombre = texto(ref.fuente, miembro_.child_by_field_name("property"))
+    if llamada:
+        m = metodo(lector, concreta, nombre)
+        return _unico_retorno(m) if m is not None else None
+    return miembro(lector, concreta, nombre, lector.construccion)
+
+
+def descendientes(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[Ref]:
+    """The classes whose chain reaches `base` (itself included), in the analyzed files and in the
+    project's other sources that name a class of the family (looked for by name before parsing)."""
+    nombres = {nombre_de(base)} - {None}
+    fuentes = {f.rel: f for f in todas}
+    salida: dict[tuple[str, int], Ref] = {}
+    while True:
+        for rel in lector.resto:
+            if rel not in fuentes and lector.contiene(rel, tuple(n.encode() for n in nombres)):  # type: ignore[union-attr]
+                try:
+                    fuentes[rel] = lector.fuente(rel)
+                except Exception:  # a file that does not parse or cannot be read holds no class read here
+                    continue
+        antes = len(salida)
+        for fuente in fuentes.values():
+            for n in recorrer(fuente.raiz):
+                if n.type in CLASES and n.is_named and (fuente.rel, n.start_byte) not in salida:
+                    clase = Ref(fuente, n)
+                    if any(c.nodo == base.nodo for c in cadena(lector, clase)):
+                        salida[(fuente.rel, n.start_byte)] = clase
+                        nombres.add(nombre_de(clase))
+        nombres.discard(None)
+        if len(salida) == antes:
+            return sorted(salida.values(), key=lambda c: (c.fuente.rel, c.nodo.start_byte))
+
+
+def concretas(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[tuple[Ref, Optional[Ref]]]:
+    """The instances a base class's registration stands for: each class of its hierarchy that is not
+    abstract and that no other class of it extends (a leaf), or that is built with `new` anywhere in
+    the analyzed files and the files of the hierarchy; with the one `new` that builds it, when there is
+    exactly one."""
+    familia = descendientes(lector, todas, base)
+    extendidas = {(p.fuente.rel, p.nodo.start_byte) for c in familia for p in [padre(lector, c)] if p is not None}
+    construidas: dict[tuple[str, int], list[Ref]] = {}
+    for clave, nuevo in _construidas(lector, list({f.rel: f for f in [*todas, *(c.fuente for c in familia)]}.values())):
+        construidas.setdefault(clave, []).append(nuevo)
+    salida = []
+    for c in familia:
+        clave = (c.fuente.rel, c.nodo.start_byte)
+        if not abstracta(c) and (clave not in extendidas or clave in construidas):
+            nuevos = construidas.get(clave, [])
+            salida.append((c, nuevos[0] if len(nuevos) == 1 else None))
+    return salida
+
+
+def _construidas(lector: Lector, todas: Sequence[Fuente]) -> Iterator[tuple[tuple[str, int], Ref]]:
+    for fuente in todas:
+        for n in recorrer(fuente.raiz):
+            if n.type == "new_expression" and n.child_by_field_name("constructor") is not None:
+                destino = seguir(lector, Ref(fuente, n.child_by_field_name("constructor")))
+                if destino.nodo.type in CLASES:
+                    yield (destino.fuente.rel, destino.nodo.start_byte), Ref(fuente, n)
+
+
+def usa_this(nodo: Any) -> bool:
+    """Whether an expression reads `this` of its class (not inside a `function` of its own)."""
+    return any(n.type == "this" and clase_lexica(n) is not None for n in recorrer(nodo))

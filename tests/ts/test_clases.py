@@ -1,0 +1,99 @@
+"""Class-based tools (seed 000's `ToolBase`): a base class whose method registers `this.name` with
+`this`'s schemas is a tool per concrete class of its hierarchy, read as that class's instance; the
+classes are found in the project's sources that do not import the SDK; a hierarchy with no concrete
+class is one registration that says so, never silence."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from oracle_lint.linter.ts.evidencia import extraer_ts
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "typescript" / "clases"
+SERVIDORES = ["aplicacion.ts", "base.ts", "huerfana.ts", "server.ts"]  # the files that import the SDK
+V7 = "http://json-schema.org/draft-07/schema#"
+HUERFANA = ("class `Orphan` registers a tool per instance (through `this`), and no class of its hierarchy that is not "
+            "abstract is found among the project's sources: the tools it registers are not known")
+
+
+@pytest.fixture(scope="module")
+def filas():
+    return extraer_ts([FIXTURE / a for a in SERVIDORES], FIXTURE, resto=[FIXTURE / "tools.ts"])
+
+
+def test_each_concrete_class_is_a_tool_placed_at_the_class(filas):
+    columnas = ("archivo", "linea", "columna", "herramienta", "registro", "esquema_entrada", "esquema_salida",
+                "solo_lectura", "destructiva", "claves_emitidas")
+    assert [tuple(h[c] for c in columnas) for h in filas["herramienta"]] == [
+        # the near miss: a literal name is one tool at its call, whatever classes extend its class
+        ("aplicacion.ts", 9, 5, "status", "typescript", "modelo", "ninguno", "ausente", "ausente", None),
+        ("huerfana.ts", 7, 5, "{this.name}", "typescript", "modelo", "ninguno", "ausente", "ausente", None),
+        # a field, a getter, and super(...) into the base's parameter properties give the names; the
+        # annotations are the base's field unless the class overrides it
+        ("tools.ts", 7, 14, "entries-list", "typescript", "modelo", "modelo", "verdadero", "ausente", "data, state"),
+        ("tools.ts", 22, 14, "entries-delete", "typescript", "modelo", "modelo", "ausente", "verdadero", "data, state"),
+        ("tools.ts", 40, 14, "ping", "typescript", "modelo", "modelo", "verdadero", "ausente", "data, state"),
+    ]
+    # the abstract Draft and the Helper outside the hierarchy are no tools
+    assert not {"draft", "helper"} & {h["herramienta"] for h in filas["herramienta"]}
+
+
+def test_the_schemas_are_the_instances(filas):
+    esquemas = {(e["herramienta"], e["lado"]): json.loads(e["contenido"]) for e in filas["esquema"]}
+    estado = {"type": "object", "properties": {"complete": {"type": "boolean"}}, "required": ["complete"],
+              "additionalProperties": False}
+    assert esquemas[("entries-list", "entrada")] == {
+        "$schema": V7, "type": "object", "properties": {"space": {"type": "string"}}, "required": ["space"],
+        "additionalProperties": False}
+    # the class's getOutputSchema() inside the base's envelope (`this.envelope().shape`)
+    assert esquemas[("entries-list", "salida")] == {
+        "$schema": V7, "type": "object", "additionalProperties": False, "required": ["data", "state"], "properties": {
+            "data": {"type": "object", "properties": {"entries": {"type": "array", "items": {"type": "string"}}},
+                     "required": ["entries"], "additionalProperties": False},
+            "state": estado}}
+    assert esquemas[("entries-delete", "salida")]["properties"]["data"] == {
+        "type": "object", "properties": {"gone": {"type": "boolean"}}, "required": ["gone"], "additionalProperties": False}
+    # Ping does not override getOutputSchema(): the base's z.object({}); its input is the empty shape super() passes
+    assert esquemas[("ping", "salida")]["properties"]["data"] == {
+        "type": "object", "properties": {}, "additionalProperties": False}
+    assert esquemas[("ping", "entrada")] == {"$schema": V7, "type": "object", "properties": {}}
+
+
+def test_the_responses_are_the_classes_execute_through_the_bases_helper(filas):
+    """`async (args) => this.execute(args)` runs the concrete class's execute, whose `this.structured(...)`
+    is the base's method: its `structuredContent` is the root each tool emits."""
+    assert [(r["herramienta"], r["procedencia"], r["archivo"], r["linea"]) for r in filas["raiz"]] == [
+        ("entries-delete", "own", "base.ts", 21), ("entries-list", "own", "base.ts", 21), ("ping", "own", "base.ts", 21)]
+
+
+def test_a_hierarchy_without_a_concrete_class_says_so(filas):
+    assert [(n["archivo"], n["linea"], n["herramienta"], n["motivo"]) for n in filas["no_resuelto"]] == [
+        ("huerfana.ts", 7, "{this.name}", HUERFANA)]
+
+
+def test_without_the_other_sources_the_base_says_what_it_cannot_know():
+    """The near miss: the subclasses live in a file that does not import the SDK; without it the base is
+    one registration that names what it could not find, not three guesses and not silence."""
+    filas = extraer_ts([FIXTURE / a for a in SERVIDORES], FIXTURE)
+    # two tools of one computed name stay two, told apart by where they are registered
+    assert [(h["archivo"], h["linea"], h["herramienta"]) for h in filas["herramienta"]] == [
+        ("aplicacion.ts", 9, "status"), ("base.ts", 20, "{this.name} (base.ts:20)"),
+        ("huerfana.ts", 7, "{this.name} (huerfana.ts:7)")]
+    assert [n["motivo"] for n in filas["no_resuelto"] if n["archivo"] == "base.ts"][0] == HUERFANA.replace(
+        "Orphan", "ToolBase")
+
+
+def test_a_whole_run_reads_the_sources_that_do_not_import_the_sdk(tmp_path):
+    """The CLI passes the project's other TypeScript sources to the front end (archivos.fuentes_typescript)."""
+    hecho = subprocess.run([sys.executable, "-m", "oracle_lint", "evidence", "--no-cache", "--project", str(FIXTURE)],
+                           capture_output=True, text=True, cwd=tmp_path)
+    assert hecho.returncode == 0, hecho.stderr
+    relaciones = json.loads(hecho.stdout)
+    relaciones = relaciones.get("relaciones", relaciones)
+    assert [(h["archivo"], h["herramienta"]) for h in relaciones["herramienta"]] == [
+        ("aplicacion.ts", "status"), ("huerfana.ts", "{this.name}"), ("tools.ts", "entries-list"), ("tools.ts", "entries-delete"), ("tools.ts", "ping")]
