@@ -15,16 +15,19 @@ The start command, in this order: the row's package.json `bin` (its first entry)
 of the form `node FILE`, or its `main`; `node` runs it, with the row's arguments from `ARGUMENTOS`.
 Rows whose package manager is not npm (a pnpm or bun lock only), whose server speaks only HTTP, or
 that are files of the typescript-sdk's examples get their reason for now: their conventions are not
-written yet. `medida` is refused: that half is listed only when the analyzer is measured on it.
+written yet. `medida` is listed only with `--static` (when the analyzer is measured on it);
+`--prepare` readies any group's rows (extract, install, build) without listing them or running the
+analyzer, so the measure itself is quick.
 
     .venv/bin/python bench/real_world_ts.py --mirrors /work/.mirror --work /tmp/rw-ts [--group base|desarrollo] [--only SUBSTR]
-        [--static .venv/bin/oracle-lint]
+        [--static .venv/bin/oracle-lint] [--prepare]
 
 With `--static`, each listed row is also read by the analyzer (`oracle-lint evidence --no-cache`,
 run from the row's folder as a new user would) and compared with its live listing: tools found,
 published schemas identical (input and output), readOnlyHint/destructiveHint equal, extra tools,
 what it could not read, and `check --probe` (the source reconciled with the running server: the
-ORC403/ORC404 findings it gives).
+ORC403/ORC404 findings it gives). A row with no live truth is still read: how many tools the analyzer
+finds and what it could not read, uncompared (whether it answers at all).
 """
 
 from __future__ import annotations
@@ -135,13 +138,9 @@ def entrada(carpeta: Path) -> Optional[str]:
     return paquete["main"] if isinstance(paquete.get("main"), str) else None
 
 
-def verdad(fila: Fila, espejos: Path, trabajo: Path, prefijo: list[str]) -> dict[str, Any]:
-    """The row's live tools/list, or why there is none."""
-    salida: dict[str, Any] = {"fila": fila.nombre, "repo": fila.repo, "commit": fila.commit, "carpeta": fila.carpeta,
-                              "herramientas": None, "comando": None, "error": None}
-    if "*" in fila.carpeta:
-        salida["error"] = "typescript-sdk examples: conventions not written yet"
-        return salida
+def preparar(fila: Fila, espejos: Path, trabajo: Path) -> tuple[Path, Path, Optional[str], Optional[str]]:
+    """The row's tree extracted, its dependencies installed and the row built: (tree, folder, entry
+    point, why it cannot be started). Nothing is started or listed, and the analyzer is not run."""
     raiz = arbol(fila, espejos, trabajo)
     carpeta = (raiz / fila.carpeta).resolve()
     error = instalar(raiz_de_instalacion(raiz, carpeta))
@@ -154,6 +153,17 @@ def verdad(fila: Fila, espejos: Path, trabajo: Path, prefijo: list[str]) -> dict
             error = f"npm run build exit {hecho.returncode}: {hecho.stderr.strip()[-300:]}"
     if error is None and not (carpeta / archivo).exists():
         error = f"its entry point {archivo} does not exist after the build"
+    return raiz, carpeta, archivo, error
+
+
+def verdad(fila: Fila, espejos: Path, trabajo: Path, prefijo: list[str]) -> dict[str, Any]:
+    """The row's live tools/list, or why there is none."""
+    salida: dict[str, Any] = {"fila": fila.nombre, "repo": fila.repo, "commit": fila.commit, "carpeta": fila.carpeta,
+                              "herramientas": None, "comando": None, "error": None}
+    if "*" in fila.carpeta:
+        salida["error"] = "typescript-sdk examples: conventions not written yet"
+        return salida
+    raiz, carpeta, archivo, error = preparar(fila, espejos, trabajo)
     if error is not None:
         salida["error"] = error
         return salida
@@ -173,17 +183,50 @@ def verdad(fila: Fila, espejos: Path, trabajo: Path, prefijo: list[str]) -> dict
     return salida
 
 
+SUFIJOS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+FUERA = {"node_modules", "dist", "build", ".git"}
+REGISTROS = ("registerTool", "registerToolTask", "addTool")
+
+
+def sitios_de_registro(carpeta: Path) -> list[str]:
+    """A static count of the folder's registration sites (the truth of a row that cannot be listed,
+    as the Python benchmark's `static` rows), read with the parser the analyzer uses: each call of
+    `registerTool`/`registerToolTask`/`addTool`, of `.tool(` with two arguments or more in a file
+    that imports `McpServer`, and each `setRequestHandler(ListToolsRequestSchema, ...)` (a list: one
+    site). A site in a loop stands for however many tools it registers: a floor, not a count."""
+    from oracle_lint.linter.ts.arbol import NoParsea, nombrados, parsear, recorrer, texto
+
+    sitios = []
+    for ruta in sorted(carpeta.rglob("*")):
+        if not ruta.name.endswith(SUFIJOS) or ruta.name.endswith(".d.ts") or FUERA & set(ruta.relative_to(carpeta).parts) \
+                or not ruta.is_file():
+            continue
+        try:
+            fuente = parsear(ruta.name, ruta.read_bytes())
+        except (NoParsea, OSError):
+            continue
+        mcp = b"McpServer" in fuente.datos
+        for n in recorrer(fuente.raiz):
+            f = n.child_by_field_name("function") if n.type == "call_expression" else None
+            if f is None or f.type != "member_expression":
+                continue
+            metodo = texto(fuente, f.child_by_field_name("property"))
+            argumentos = nombrados(n.child_by_field_name("arguments")) if n.child_by_field_name("arguments") else []
+            if metodo in REGISTROS and argumentos or metodo == "tool" and mcp and len(argumentos) >= 2 \
+                    or metodo == "setRequestHandler" and argumentos and texto(fuente, argumentos[0]).endswith("ListToolsRequestSchema"):
+                sitios.append(f"{ruta.relative_to(carpeta).as_posix()}:{n.start_point[0] + 1}")
+    return sitios
+
+
 def estatico(fila: Fila, trabajo: Path, oracle_lint: str) -> Optional[dict[str, Any]]:
     """The analyzer on the row's folder (`oracle-lint evidence --no-cache`, run from it, as a new user
     would), against the row's live listing: tools found, schemas identical (input and output, keys
     sorted), hints equal, extra tools, and the unread rows that are not the per-tool "responses"
     row. None when the row has no truth."""
     archivo = trabajo / "truth" / f"{fila.nombre.replace('/', '+')}.json"
-    if not archivo.exists():
+    if not archivo.exists() or "*" in fila.carpeta:
         return None
     verdad_ = json.loads(archivo.read_text(encoding="utf-8"))
-    if verdad_.get("herramientas") is None:
-        return None
     from oracle_lint.linter.extraccion import pistas
 
     carpeta = (arbol(fila, Path("/nonexistent"), trabajo) / fila.carpeta).resolve()
@@ -194,6 +237,9 @@ def estatico(fila: Fila, trabajo: Path, oracle_lint: str) -> Optional[dict[str, 
     evidencia = json.loads(hecho.stdout)
     relaciones = evidencia.get("relaciones", evidencia)
     herramientas = {h["herramienta"]: h for h in relaciones["herramienta"]}
+    if verdad_.get("herramientas") is None:  # no live truth: what the analyzer answers, beside a static count
+        return {"sin_verdad": True, "estaticas": len(herramientas), "sitios": sitios_de_registro(carpeta),
+                "sin_leer": [f"{r['archivo']}:{r['linea']}: {r['motivo'][:160]}" for r in relaciones["no_resuelto"]]}
     esquemas = {(e["herramienta"], e["lado"]): json.loads(e["contenido"]) for e in relaciones["esquema"]}
     vivas = {t["name"]: t for t in verdad_["herramientas"]}
     halladas = [n for n in vivas if n in herramientas]
@@ -228,13 +274,20 @@ def main(argv: Optional[list[str]] = None) -> None:
     parser.add_argument("--only", help="only rows whose name contains this")
     parser.add_argument("--static", metavar="ORACLE_LINT",
                         help="also run this oracle-lint's static analysis on each listed row and compare")
+    parser.add_argument("--prepare", action="store_true",
+                        help="only extract, install and build each row (nothing is listed, the analyzer is not run)")
     args = parser.parse_args(argv)
-    if args.group == "medida":
-        parser.error("medida is listed only when the analyzer is measured on it (docs/real-world-ts.md)")
+    if args.group == "medida" and not (args.static or args.prepare):
+        parser.error("medida is listed only when the analyzer is measured on it (--static), or readied with "
+                     "--prepare (docs/real-world-ts.md)")
     prefijo = sin_red()
     (args.work / "truth").mkdir(parents=True, exist_ok=True)
     for fila in filas(args.group):
         if args.only and args.only not in fila.nombre:
+            continue
+        if args.prepare:
+            error = "typescript-sdk examples" if "*" in fila.carpeta else preparar(fila, args.mirrors, args.work)[3]
+            print(f"{fila.nombre:<70} {'ready' if error is None else 'cannot be started'}", flush=True)
             continue
         resultado = verdad(fila, args.mirrors, args.work, prefijo)
         (args.work / "truth" / f"{fila.nombre.replace('/', '+')}.json").write_text(json.dumps(resultado, indent=1), encoding="utf-8")
@@ -246,6 +299,12 @@ def main(argv: Optional[list[str]] = None) -> None:
                 json.dumps(comparado, indent=1), encoding="utf-8")
             if "error" in comparado:
                 print(f"    static: {comparado['error']}", flush=True)
+                continue
+            if comparado.get("sin_verdad"):
+                print(f"    static, no live truth: {len(comparado['sitios'])} registration sites (a floor), the analyzer "
+                      f"{comparado['estaticas']} tools, unread rows {len(comparado['sin_leer'])}", flush=True)
+                for n in comparado["sin_leer"]:
+                    print(f"      {n}", flush=True)
                 continue
             print(f"    static: found {comparado['halladas']}/{comparado['vivas']}, schemas and hints identical "
                   f"{comparado['iguales']}/{comparado['halladas']}, extra {len(comparado['extra'])}, "
