@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Optional, Sequence
 
 from .arbol import Fuente, nombrados, recorrer, texto
-from .valores import Lector, Ref, seguir
+from .valores import Lector, Ref, retorno_unico, seguir
 
 CLASES = ("class_declaration", "class", "abstract_class_declaration")
 FUNCIONES_PROPIAS = ("function_expression", "function", "function_declaration", "generator_function",
@@ -128,7 +128,7 @@ def miembro(lector: Lector, concreta: Ref, nombre: str, construccion: Optional[R
             if c.type == "public_field_definition" and c.child_by_field_name("value") is not None:
                 return Ref(clase.fuente, c.child_by_field_name("value"))
             if _es_getter(c):
-                return _unico_retorno(Ref(clase.fuente, c))
+                return retorno_unico(Ref(clase.fuente, c))
         hallado = _de_constructor(lector, clases, i, nombre, construccion)
         if hallado is not None:
             return hallado
@@ -189,25 +189,6 @@ def _argumento(lector: Lector, clases: list[Ref], i: int, indice: int, construcc
     return Ref(construccion.fuente, argumentos[indice])
 
 
-def _unico_retorno(funcion: Ref) -> Optional[Ref]:
-    """The value of a method's one return statement (an arrow's expression body)."""
-    cuerpo = funcion.nodo.child_by_field_name("body")
-    if cuerpo is None:
-        return None
-    if cuerpo.type != "statement_block":
-        return Ref(funcion.fuente, cuerpo)
-    retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and nombrados(n)
-                and _funcion_de(n) == funcion.nodo]
-    return Ref(funcion.fuente, nombrados(retornos[0])[0]) if len(retornos) == 1 else None
-
-
-def _funcion_de(nodo: Any) -> Any:
-    n = nodo.parent
-    while n is not None and n.type not in FUNCIONES_PROPIAS + ("arrow_function", "method_definition"):
-        n = n.parent
-    return n
-
-
 def valor_de_this(lector: Lector, ref: Ref) -> Optional[Ref]:
     """`this.x` or `this.m()` (no arguments) read for the instance the lector reads (`lector.instancia`),
     when the `this` belongs to a class of its chain: the member's value, or the method's one return.
@@ -228,7 +209,7 @@ def valor_de_this(lector: Lector, ref: Ref) -> Optional[Ref]:
     nombre = texto(ref.fuente, miembro_.child_by_field_name("property"))
     if llamada:
         m = metodo(lector, concreta, nombre)
-        return _unico_retorno(m) if m is not None else None
+        return retorno_unico(m) if m is not None else None
     return miembro(lector, concreta, nombre, lector.construccion)
 
 

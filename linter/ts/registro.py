@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .arbol import Fuente, nombrados, recorrer, texto
-from .valores import Irresoluble, Lector, Ref, cadena, indefinido, json_literal, ligadura, propiedades, seguir
+from .valores import (Irresoluble, Lector, Ref, cadena, especificador_de, indefinido, json_literal, ligadura, propiedades,
+                      seguir, valor_de_objeto)
 from . import clases, zod
 
 SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
@@ -94,6 +95,10 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
                 yield _leido_en(lector, sitio, lambda: _tool(lector, sitio.ref, sitio.args, sabor))
         elif metodo == "setRequestHandler" and args and _es_listado(lector, args[0]):
             yield from _bajo_nivel(lector, llamada, args, sabor)
+        elif metodo == "setRequestHandler" and args and "ListTools" in texto(fuente, args[0].nodo):
+            yield Problema(None, f"`{args[0].corto()}` may be the SDK's ListToolsRequestSchema, and the analyzer cannot "
+                                 "tell: the tools this handler lists are not judged (judge the server live with "
+                                 "`oracle-lint probe`)", args[0])
         elif metodo == "addTool" and importa_fastmcp and args:
             yield _fastmcp(lector, llamada, args[0], sabor)
 
@@ -169,37 +174,82 @@ def _bucle(lector: Lector, llamada: Ref, args: list[Ref]) -> Optional[list[Sitio
             f = invocacion.child_by_field_name("function") if invocacion is not None else None
             if f is not None and f.type == "member_expression" \
                     and texto(llamada.fuente, f.child_by_field_name("property")) in ITERADORES:
-                primero = [nombre for nombre, i in _parametros_planos(llamada.fuente, n).items() if i == 0]
-                variable = next((x for x in recorrer(n.child_by_field_name("parameters") or n.child_by_field_name("parameter"))
-                                 if x.type == "identifier" and texto(llamada.fuente, x) in primero), None)
-                coleccion = f.child_by_field_name("object")
-        if variable is not None and variable.type == "identifier" and coleccion is not None:
-            nombre = texto(llamada.fuente, variable)
-            if any(x.type == "identifier" and texto(llamada.fuente, x) == nombre for a in args for x in recorrer(a.nodo)):
-                return _por_elemento(lector, llamada, args, (llamada.fuente.rel, n.start_byte, nombre),
-                                     Ref(llamada.fuente, coleccion))
+                variable, coleccion = _primer_parametro(n), f.child_by_field_name("object")
+        nombres = _nombres_del_patron(llamada.fuente, variable) if variable is not None and coleccion is not None else {}
+        if nombres and any(x.type == "identifier" and texto(llamada.fuente, x) in nombres
+                           for a in args for x in recorrer(a.nodo)):
+            return _por_elemento(lector, llamada, args, (llamada.fuente.rel, n.start_byte), nombres,
+                                 Ref(llamada.fuente, coleccion))
         if n.type in ("function_declaration", "method_definition", "class_body"):
             return None
         n = n.parent
     return None
 
 
-def _por_elemento(lector: Lector, llamada: Ref, args: list[Ref], clave: tuple[str, int, str], coleccion: Ref
-                  ) -> list[Sitio]:
-    """A site per element of `coleccion`, the loop variable `clave` bound to it."""
+def _primer_parametro(funcion: Any) -> Any:
+    """The pattern of a function's first parameter (a name, `{ a, b: c }`), None without one."""
+    parametros = funcion.child_by_field_name("parameters") or funcion.child_by_field_name("parameter")
+    if parametros is None:
+        return None
+    if parametros.type == "identifier":
+        return parametros
+    lista = nombrados(parametros)
+    if not lista:
+        return None
+    primero = lista[0]
+    return primero.child_by_field_name("pattern") if primero.type in ("required_parameter", "optional_parameter") \
+        else primero
+
+
+def _nombres_del_patron(fuente: Fuente, patron: Any) -> dict[str, Optional[str]]:
+    """name -> the element's property it takes, of a loop variable: a name (the element itself: None),
+    or an object pattern `{ a, b: c }` of plain names (a name with a default is left unbound)."""
+    if patron.type == "identifier":
+        return {texto(fuente, patron): None}
+    if patron.type != "object_pattern":
+        return {}
+    salida: dict[str, Optional[str]] = {}
+    for c in nombrados(patron):
+        if c.type == "shorthand_property_identifier_pattern":
+            salida[texto(fuente, c)] = texto(fuente, c)
+        elif c.type == "pair_pattern" and c.child_by_field_name("value") is not None \
+                and c.child_by_field_name("value").type == "identifier" \
+                and c.child_by_field_name("key").type == "property_identifier":
+            salida[texto(fuente, c.child_by_field_name("value"))] = texto(fuente, c.child_by_field_name("key"))
+    return salida
+
+
+def _por_elemento(lector: Lector, llamada: Ref, args: list[Ref], construccion: tuple[str, int],
+                  nombres: dict[str, Optional[str]], coleccion: Ref) -> list[Sitio]:
+    """A site per element of `coleccion`, the loop variable (`nombres` of the pattern at `construccion`)
+    bound to it."""
     try:
         lista = elementos(lector, coleccion)
     except Irresoluble as e:
         return [Sitio(llamada, args, aviso=(f"a tool is registered per element of `{coleccion.corto()}`, which cannot "
                                             f"be enumerated: {e.motivo}", e.ref))]
-    return [_de_elemento(lector, elemento, clave, args) for elemento in lista]
+    return [_de_elemento(lector, elemento, construccion, nombres, args) for elemento in lista]
 
 
-def _de_elemento(lector: Lector, elemento: Ref, clave: tuple[str, int, str], args: list[Ref],
-                 objeto: Optional[Ref] = None) -> Sitio:
-    """The site of one element of a collection: the variable `clave` bound to it; an instance of a
-    project class read as that instance and placed at its class, anything else placed where the
-    element is written (or at `objeto`, the tool object a `.map` callback builds from it)."""
+def _de_elemento(lector: Lector, elemento: Ref, construccion: tuple[str, int], nombres: dict[str, Optional[str]],
+                 args: list[Ref], objeto: Optional[Ref] = None) -> Sitio:
+    """The site of one element of a collection: the loop variable bound to it (a destructured name to
+    the element's property); an instance of a project class read as that instance and placed at its
+    class, anything else placed where the element is written (or at `objeto`, the tool object a `.map`
+    callback builds from it)."""
+    atados = dict(lector.atados)
+    propias = None
+    for nombre, propiedad in nombres.items():
+        if propiedad is None:
+            atados[(*construccion, nombre)] = elemento
+            continue
+        if propias is None:
+            try:
+                propias = dict(propiedades(lector, valor_de_objeto(lector, elemento)))
+            except Irresoluble:
+                propias = {}
+        if propiedad in propias:
+            atados[(*construccion, nombre)] = propias[propiedad]
     valor = seguir(lector, elemento)
     instancia = None
     if valor.nodo.type == "new_expression" and valor.nodo.child_by_field_name("constructor") is not None:
@@ -208,7 +258,7 @@ def _de_elemento(lector: Lector, elemento: Ref, clave: tuple[str, int, str], arg
     # an instance is placed at its class unless the `new` itself says which tool it is (its arguments)
     sitio = valor if instancia is None or _con_argumentos(valor) else \
         Ref(instancia.fuente, instancia.nodo.child_by_field_name("name") or instancia.nodo)
-    return Sitio(objeto if objeto is not None else sitio, args, instancia, {**lector.atados, clave: elemento},
+    return Sitio(objeto if objeto is not None else sitio, args, instancia, atados,
                  construccion=valor if instancia is not None else None, lugar=sitio if objeto is not None else None)
 
 
@@ -509,11 +559,15 @@ def _es_listado(lector: Lector, ref: Ref) -> bool:
 
 
 def _es_esquema(lector: Lector, ref: Ref, nombre: str) -> bool:
-    """Whether an expression names the SDK's request schema `nombre` (`X`, `types.X`)."""
+    """Whether an expression names the SDK's request schema `nombre` (`X`, `types.X`, an alias
+    `import { X as Y }`, a project module's `export const X = Y` of one)."""
     r = seguir(lector, ref)
     if r.nodo.type == "member_expression":
         return texto(r.fuente, r.nodo.child_by_field_name("property")) == nombre
-    return r.nodo.type == "identifier" and texto(r.fuente, r.nodo) == nombre
+    if r.nodo.type != "identifier":
+        return False
+    importado = especificador_de(lector, r.fuente, texto(r.fuente, r.nodo), r.nodo)
+    return (importado[1] if importado is not None else texto(r.fuente, r.nodo)) == nombre
 
 
 def _bajo_nivel(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor) -> Iterator[Herramienta | Problema]:
@@ -561,7 +615,8 @@ def _mapeados(lector: Lector, coleccion: Ref, argumentos: list[Ref]) -> list[Sit
     cb = seguir(lector, argumentos[0]) if argumentos else None
     if cb is None or cb.nodo.type not in ("arrow_function", "function_expression", "function"):
         raise Irresoluble(f"`{coleccion.corto()}.map(...)` maps with what is not a function the analyzer reads", coleccion)
-    primero = [n for n, i in _parametros_planos(cb.fuente, cb.nodo).items() if i == 0]
+    patron = _primer_parametro(cb.nodo)
+    nombres = _nombres_del_patron(cb.fuente, patron) if patron is not None else {}
     cuerpo = cb.nodo.child_by_field_name("body")
     if cuerpo.type == "statement_block":
         retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and _funcion_de(n) == cb.nodo and nombrados(n)]
@@ -569,11 +624,11 @@ def _mapeados(lector: Lector, coleccion: Ref, argumentos: list[Ref]) -> list[Sit
             raise Irresoluble(f"the function `{coleccion.corto()}` is mapped with has {len(retornos)} return statements, "
                               "not one", cb)
         cuerpo = nombrados(retornos[0])[0]
-    if not primero:
-        raise Irresoluble(f"the function `{coleccion.corto()}` is mapped with takes no plain parameter", cb)
-    clave = (cb.fuente.rel, cb.nodo.start_byte, primero[0])
+    if not nombres:
+        raise Irresoluble(f"the function `{coleccion.corto()}` is mapped with takes no parameter the analyzer reads", cb)
     objeto = Ref(cb.fuente, cuerpo)
-    return [_de_elemento(lector, e, clave, [], objeto) for e in elementos(lector, coleccion)]
+    return [_de_elemento(lector, e, (cb.fuente.rel, cb.nodo.start_byte), nombres, [], objeto)
+            for e in elementos(lector, coleccion)]
 
 
 def elementos(lector: Lector, coleccion: Ref) -> list[Ref]:

@@ -163,8 +163,8 @@ def seguir(lector: Lector, ref: Ref, profundidad: int = 0) -> Ref:
         valor = valor_de_this(lector, ref)
         if valor is not None:
             return seguir(lector, valor, profundidad + 1)
-    if nodo is not None and lector.atados and nodo.type == "member_expression" and profundidad <= PROFUNDIDAD:
-        valor = _miembro_atado(lector, ref)
+    if nodo is not None and nodo.type == "member_expression" and profundidad <= PROFUNDIDAD:
+        valor = _miembro_de_valor(lector, ref)
         if valor is not None:
             return seguir(lector, valor, profundidad + 1)
     if nodo is None or nodo.type not in NOMBRES or profundidad > PROFUNDIDAD:
@@ -193,14 +193,14 @@ def atado_a(lector: Lector, ref: Ref) -> Optional[Ref]:
 
 
 def indefinido(lector: Lector, ref: Ref) -> bool:
-    """Whether an expression is `undefined`: the name, or a property an element being read (an object
-    literal) does not have."""
+    """Whether an expression is `undefined`: the name, or a property an object literal (a constant, an
+    element being read) does not have."""
     nodo = desnudar(ref.nodo)
-    if nodo is not None and nodo.type == "member_expression" and lector.atados:
+    if nodo is not None and nodo.type == "member_expression":
         objeto = desnudar(nodo.child_by_field_name("object"))
         propiedad = nodo.child_by_field_name("property")
         if objeto is not None and objeto.type == "identifier" and propiedad is not None:
-            elemento = seguir(lector, Ref(ref.fuente, objeto))
+            elemento = valor_de_objeto(lector, Ref(ref.fuente, objeto))
             if elemento.nodo != objeto and elemento.nodo.type == "object":
                 try:
                     return texto(ref.fuente, propiedad) not in dict(propiedades(lector, elemento))
@@ -210,14 +210,15 @@ def indefinido(lector: Lector, ref: Ref) -> bool:
     return r.nodo.type == "undefined" or r.nodo.type == "identifier" and texto(r.fuente, r.nodo) == "undefined"
 
 
-def _miembro_atado(lector: Lector, ref: Ref) -> Optional[Ref]:
-    """`x.p` where `x` is bound to an element being read: the element's property `p` (an object
-    literal's, or a project class instance's member: linter/ts/clases.py); None otherwise."""
+def _miembro_de_valor(lector: Lector, ref: Ref) -> Optional[Ref]:
+    """`x.p` where `x` stands for an object literal (a constant, an imported one, an element being
+    read) or a `new` of a project class: the literal's property `p`, or the instance's member
+    (linter/ts/clases.py); None otherwise."""
     objeto = desnudar(ref.nodo.child_by_field_name("object"))
     propiedad = ref.nodo.child_by_field_name("property")
     if objeto is None or objeto.type != "identifier" or propiedad is None or propiedad.type != "property_identifier":
         return None
-    elemento = seguir(lector, Ref(ref.fuente, objeto))
+    elemento = valor_de_objeto(lector, Ref(ref.fuente, objeto))
     if elemento.nodo == objeto:
         return None
     nombre = texto(ref.fuente, propiedad)
@@ -232,6 +233,42 @@ def _miembro_atado(lector: Lector, ref: Ref) -> Optional[Ref]:
         clase = seguir(lector, Ref(elemento.fuente, elemento.nodo.child_by_field_name("constructor")))
         return miembro(lector, clase, nombre, elemento) if clase.nodo.type in CLASES else None
     return None
+
+
+FUNCIONES_DE_VALOR = ("function_declaration", "arrow_function", "function_expression", "function")
+
+
+def valor_de_objeto(lector: Lector, ref: Ref) -> Ref:
+    """What an expression whose properties are read stands for: `seguir`'s value, or, for a call of a
+    project function with one return (`const t = makeTool(server)`), what that return is (followed;
+    its parameters are not bound)."""
+    r = seguir(lector, ref)
+    if r.nodo.type != "call_expression" or r.nodo.child_by_field_name("function") is None:
+        return r
+    funcion = seguir(lector, Ref(r.fuente, r.nodo.child_by_field_name("function")))
+    devuelto = retorno_unico(funcion) if funcion.nodo.type in FUNCIONES_DE_VALOR else None
+    return seguir(lector, devuelto) if devuelto is not None else r
+
+
+def retorno_unico(funcion: Ref) -> Optional[Ref]:
+    """The value of a function's one return statement (an arrow's expression body); None otherwise."""
+    cuerpo = funcion.nodo.child_by_field_name("body")
+    if cuerpo is None:
+        return None
+    if cuerpo.type != "statement_block":
+        return Ref(funcion.fuente, cuerpo)
+    retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and nombrados(n)
+                and _funcion_propia(n) == funcion.nodo]
+    return Ref(funcion.fuente, nombrados(retornos[0])[0]) if len(retornos) == 1 else None
+
+
+def _funcion_propia(nodo: Any) -> Any:
+    """The nearest function (or method) around a node."""
+    n = nodo.parent
+    while n is not None and n.type not in FUNCIONES_DE_VALOR + ("method_definition", "generator_function",
+                                                                 "generator_function_declaration"):
+        n = n.parent
+    return n
 
 
 def ligadura(fuente: Fuente, nombre: str, desde: Any) -> "Ref | _Importado | None":

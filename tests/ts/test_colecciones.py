@@ -1,6 +1,8 @@
 """Tools registered in a loop over a collection (`for (const t of TOOLS)`, `TOOLS.forEach((t) => ...)`,
-a low-level list built by `TOOLS.map((t) => ({ ... }))`): a tool per element, the loop's variable bound
-to it while it is read; a collection that cannot be enumerated is one registration that says so."""
+`({ def }) => ...`, a low-level list built by `TOOLS.map((t) => ({ ... }))`): a tool per element, the
+loop's variable bound to it while it is read; tool objects a project factory builds; the SDK's request
+schema under an alias. A collection that cannot be enumerated is one registration that says so, and
+a handler whose schema may be ListTools' is a row."""
 
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ V7 = "http://json-schema.org/draft-07/schema#"
 
 @pytest.fixture(scope="module")
 def filas():
-    return extraer_ts([FIXTURE / "bajo_nivel.ts", FIXTURE / "server.ts"], FIXTURE, resto=[FIXTURE / "defs.ts"])
+    return extraer_ts([FIXTURE / a for a in ("bajo_nivel.ts", "bajo_nivel2.ts", "server.ts", "server2.ts")], FIXTURE,
+                      resto=[FIXTURE / a for a in ("defs.ts", "esquemas_sdk.ts", "fabricas.ts")])
 
 
 def test_a_tool_per_element_placed_where_the_element_is_written(filas):
@@ -27,6 +30,8 @@ def test_a_tool_per_element_placed_where_the_element_is_written(filas):
         # `readOnlyHint: t.readOnly` of an element without `readOnly` is undefined: no annotation
         ("bajo_nivel.ts", 7, "first", "lowlevel", "modelo", "ninguno", "ausente", None),
         ("bajo_nivel.ts", 8, "second", "lowlevel", "modelo", "ninguno", "verdadero", None),
+        # the SDK's ListToolsRequestSchema imported under an alias and re-exported by a project module
+        ("bajo_nivel2.ts", 6, "aliased", "lowlevel", "literal", "ninguno", "ausente", None),
         ("defs.ts", 5, "search", "typescript", "modelo", "modelo", "verdadero", "hits"),
         ("defs.ts", 14, "echo", "typescript", "modelo", "modelo", "ausente", "text"),
         # an instance of a project class, at its class
@@ -37,6 +42,9 @@ def test_a_tool_per_element_placed_where_the_element_is_written(filas):
         # the near miss: a loop whose variable the registration does not read is the call itself
         ("server.ts", 19, "once", "typescript", "modelo", "ninguno", "ausente", None),
         ("server.ts", 23, "{t.name}", "typescript", "no_resuelto", "no_resuelto", "no_resuelto", None),
+        # `status.name` of a constant a project factory builds; a destructured loop variable
+        ("server2.ts", 8, "status", "typescript", "modelo", "ninguno", "ausente", None),
+        ("server2.ts", 11, "version", "typescript", "modelo", "ninguno", "ausente", None),
     ]
 
 
@@ -52,6 +60,8 @@ def test_each_element_publishes_its_own_schemas(filas):
     assert esquemas[("alpha", "entrada")] == {"$schema": V7, "type": "object", "properties": {"a": {"type": "string"}},
                                               "required": ["a"], "additionalProperties": False}
     assert esquemas[("beta", "entrada")] == {"$schema": V7, "type": "object", "properties": {}}
+    assert esquemas[("status", "entrada")] == {"$schema": V7, "type": "object", "properties": {"verbose": {"type": "boolean"}},
+                                               "additionalProperties": False}
     assert ("echo", "entrada") in esquemas and ("clock", "salida") not in esquemas
 
 
@@ -65,6 +75,9 @@ def test_each_elements_handler_is_read(filas):
 
 def test_a_collection_that_cannot_be_enumerated_says_so(filas):
     assert [(n["archivo"], n["linea"], n["herramienta"], n["motivo"]) for n in filas["no_resuelto"]] == [
+        ("bajo_nivel2.ts", 11, None, "`schemas.ListToolsRequest` may be the SDK's ListToolsRequestSchema, and the "
+                                     "analyzer cannot tell: the tools this handler lists are not judged (judge the "
+                                     "server live with `oracle-lint probe`)"),
         ("server.ts", 23, "{t.name}", "a tool is registered per element of `loaded`, which cannot be enumerated: "
                                       "`loaded` is not an array literal"),
         ("server.ts", 23, "{t.name}", "the config of tool `{t.name}` cannot be read: `t.config` is not an object "
