@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shlex
 import shutil
 import subprocess
@@ -193,7 +194,9 @@ def sitios_de_registro(carpeta: Path) -> list[str]:
     as the Python benchmark's `static` rows), read with the parser the analyzer uses: each call of
     `registerTool`/`registerToolTask`/`addTool`, of `.tool(` with two arguments or more in a file
     that imports `McpServer`, and each `setRequestHandler(ListToolsRequestSchema, ...)` (a list: one
-    site). A site in a loop stands for however many tools it registers: a floor, not a count."""
+    site), in the files that import the SDK's server modules or `fastmcp` (the corpus rule's reading:
+    a test double's `harness.registerTool(...)` is no site). A site in a loop stands for however many
+    tools it registers: a floor, not a count."""
     from oracle_lint.linter.ts.arbol import NoParsea, nombrados, parsear, recorrer, texto
 
     sitios = []
@@ -204,6 +207,9 @@ def sitios_de_registro(carpeta: Path) -> list[str]:
         try:
             fuente = parsear(ruta.name, ruta.read_bytes())
         except (NoParsea, OSError):
+            continue
+        if not any(i in fuente.datos for i in (b"@modelcontextprotocol/sdk/server", b"@modelcontextprotocol/server",
+                                               b'"fastmcp"', b"'fastmcp'")):
             continue
         mcp = b"McpServer" in fuente.datos
         for n in recorrer(fuente.raiz):
@@ -242,15 +248,24 @@ def estatico(fila: Fila, trabajo: Path, oracle_lint: str) -> Optional[dict[str, 
                 "sin_leer": [f"{r['archivo']}:{r['linea']}: {r['motivo'][:160]}" for r in relaciones["no_resuelto"]]}
     esquemas = {(e["herramienta"], e["lado"]): json.loads(e["contenido"]) for e in relaciones["esquema"]}
     vivas = {t["name"]: t for t in verdad_["herramientas"]}
-    halladas = [n for n in vivas if n in herramientas]
+    # two registrations of one name (two servers, or a source beside an old copy) are told apart as
+    # `name (file:line)`: a live tool is found when any of them is it, identical when any agrees
+    por_nombre: dict[str, list[str]] = {}
+    for nombre in herramientas:
+        por_nombre.setdefault(re.sub(r" \([^()]*:\d+\)$", "", nombre), []).append(nombre)
+    halladas = [n for n in vivas if n in por_nombre]
     iguales, distintas = [], []
     for n in halladas:
-        t, h = vivas[n], herramientas[n]
-        mismos = all(json.dumps(esquemas.get((n, lado)), sort_keys=True) == json.dumps(t.get(campo), sort_keys=True)
-                     for lado, campo in (("entrada", "inputSchema"), ("salida", "outputSchema")))
-        sugeridas = pistas.de_listado(t.get("annotations"))
-        mismas = (sugeridas["solo_lectura"], sugeridas["destructiva"]) == (h["solo_lectura"], h["destructiva"])
-        (iguales if mismos and mismas else distintas).append(n)
+        t = vivas[n]
+
+        def igual(nombre: str) -> bool:
+            h = herramientas[nombre]
+            mismos = all(json.dumps(esquemas.get((nombre, lado)), sort_keys=True) == json.dumps(t.get(campo), sort_keys=True)
+                         for lado, campo in (("entrada", "inputSchema"), ("salida", "outputSchema")))
+            sugeridas = pistas.de_listado(t.get("annotations"))
+            return mismos and (sugeridas["solo_lectura"], sugeridas["destructiva"]) == (h["solo_lectura"], h["destructiva"])
+
+        (iguales if any(igual(nombre) for nombre in por_nombre[n]) else distintas).append(n)
     sin_leer = [f"{r['archivo']}:{r['linea']}: {r['motivo'][:160]}" for r in relaciones["no_resuelto"]]
     # `check --probe`: the source reconciled with the running server (ORC403 a live tool the source
     # does not show, ORC404 a schema that differs)
@@ -262,7 +277,7 @@ def estatico(fila: Fila, trabajo: Path, oracle_lint: str) -> Optional[dict[str, 
     except (ValueError, KeyError):
         codigos = [f"check --probe exit {conciliado.returncode}: {conciliado.stderr.strip()[-200:]}"]
     return {"vivas": len(vivas), "halladas": len(halladas), "iguales": len(iguales), "distintas": distintas,
-            "faltan": sorted(set(vivas) - set(herramientas)), "extra": sorted(set(herramientas) - set(vivas)),
+            "faltan": sorted(set(vivas) - set(por_nombre)), "extra": sorted(set(por_nombre) - set(vivas)),
             "sin_leer": sin_leer, "conciliacion": [c for c in codigos if c in ("ORC403", "ORC404") or " " in c]}
 
 
