@@ -269,7 +269,9 @@ def _con_argumentos(nuevo: Ref) -> bool:
 
 def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Ref]
                          ) -> list[tuple[Ref, list[Ref]]]:
-    """Each call of the function around a registration that passes it its own parameters."""
+    """Each call of the function around a registration that passes it its own parameters, in the
+    analyzed files and the project's other sources (a subclass's `this.helper(...)` of a base
+    class's method included)."""
     funcion = llamada.nodo.parent
     while funcion is not None and funcion.type not in FUNCIONES[:4] + ("method_definition",):
         funcion = funcion.parent
@@ -282,7 +284,7 @@ def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, 
     if all(i is None for i in indices) or nombre is None:
         return [(llamada, args)]
     sitios = []
-    for fuente in todas:
+    for fuente in _fuentes_que_nombran(lector, todas, nombre):
         for n in recorrer(fuente.raiz):
             if n.type != "call_expression" or n.child_by_field_name("function") is None:
                 continue
@@ -290,6 +292,9 @@ def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, 
             if texto(fuente, callee).rsplit(".", 1)[-1] != nombre:
                 continue
             destino = seguir(lector, Ref(fuente, callee))
+            if callee.type == "member_expression" and nombrados(callee)[0].type == "this" \
+                    and clases.clase_lexica(callee) is not None:  # `this.helper(...)` in a subclass
+                destino = clases.metodo(lector, Ref(fuente, clases.clase_lexica(callee)), nombre) or destino
             if destino.fuente.rel != llamada.fuente.rel or destino.nodo != funcion and destino.nodo != funcion.parent:
                 continue
             pasados = nombrados(n.child_by_field_name("arguments"))
@@ -298,6 +303,19 @@ def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, 
             sitios.append((Ref(fuente, n), [Ref(fuente, pasados[i]) if i is not None and i < len(pasados) else a
                                             for a, i in zip(args, indices)]))
     return sitios or [(llamada, args)]
+
+
+def _fuentes_que_nombran(lector: Lector, todas: Sequence[Fuente], nombre: str) -> list[Fuente]:
+    """The analyzed files, and the project's other sources that name `nombre` (looked for by name
+    before they are parsed): where the calls of a registration wrapper may be."""
+    fuentes = {f.rel: f for f in todas}
+    for rel in lector.resto:
+        if rel not in fuentes and lector.contiene(rel, (nombre.encode(),)):
+            try:
+                fuentes[rel] = lector.fuente(rel)
+            except Exception:  # a file that does not parse or cannot be read holds no call read here
+                continue
+    return list(fuentes.values())
 
 
 def _parametros_planos(fuente: Fuente, funcion: Any) -> dict[str, int]:

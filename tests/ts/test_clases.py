@@ -97,3 +97,42 @@ def test_a_whole_run_reads_the_sources_that_do_not_import_the_sdk(tmp_path):
     relaciones = relaciones.get("relaciones", relaciones)
     assert [(h["archivo"], h["herramienta"]) for h in relaciones["herramienta"]] == [
         ("aplicacion.ts", "status"), ("huerfana.ts", "{this.name}"), ("tools.ts", "entries-list"), ("tools.ts", "entries-delete"), ("tools.ts", "ping")]
+
+
+AYUDANTE = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+
+export abstract class BaseServer {
+  protected server = new McpServer({ name: "b", version: "1" });
+  protected registerToolHelper(name: string, config: { inputSchema: z.ZodRawShape }, handler: () => Promise<object>) {
+    this.server.registerTool(name, config, handler);
+  }
+}
+'''
+
+AYUDADO = '''import { z } from "zod";
+import { BaseServer } from "./base.js";
+
+export class Weather extends BaseServer {
+  setup() {
+    this.registerToolHelper("forecast", { inputSchema: { city: z.string() } }, async () => ({ content: [] }));
+  }
+}
+'''
+
+
+def test_a_base_class_helper_is_a_tool_per_call_a_subclass_makes(tmp_path):
+    """A method of a base class that passes its own parameters to registerTool is a tool per
+    `this.registerToolHelper(...)` of its subclasses, found in sources that import no SDK; without
+    those sources it stays one registration that says what it cannot read."""
+    (tmp_path / "package.json").write_text('{"dependencies": {"zod": "^3.25.0"}}', encoding="utf-8")
+    (tmp_path / "base.ts").write_text(AYUDANTE, encoding="utf-8")
+    (tmp_path / "weather.ts").write_text(AYUDADO, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "base.ts"], tmp_path, resto=[tmp_path / "weather.ts"])
+    assert [(h["archivo"], h["linea"], h["herramienta"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("weather.ts", 6, "forecast", "modelo")]
+    assert filas["no_resuelto"] == []
+    solo = extraer_ts([tmp_path / "base.ts"], tmp_path)
+    assert [(h["archivo"], h["linea"], h["herramienta"]) for h in solo["herramienta"]] == [("base.ts", 7, "{name}")]
+    assert [n["motivo"] for n in solo["no_resuelto"]] == [
+        "the config of tool `{name}` cannot be read: `config` is not an object literal the analyzer can read"]
