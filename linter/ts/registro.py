@@ -497,7 +497,7 @@ def _tool(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor) -> Herram
     nombre = _nombre(lector, args[0])
     h = Herramienta(nombre, llamada, "tool")
     resto = list(args[1:])
-    if resto and cadena(lector, resto[0]) is not None:
+    if resto and _es_texto(lector, resto[0]):
         resto.pop(0)  # the description
     esquema: Optional[Ref] = None
     if len(resto) > 1:
@@ -515,6 +515,12 @@ def _tool(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor) -> Herram
     if h.entrada is None and h.clase_entrada != "no_resuelto":
         h.entrada = (dict(ENTRADA_VACIA), llamada)
     return h
+
+
+def _es_texto(lector: Lector, ref: Ref) -> bool:
+    """Whether an argument is a string: one the analyzer reads, or a template literal (whatever its
+    substitutions hold, it is a string)."""
+    return cadena(lector, ref) is not None or seguir(lector, ref).nodo.type == "template_string"
 
 
 def _es_forma(lector: Lector, ref: Ref) -> bool:

@@ -186,7 +186,8 @@ def atado_a(lector: Lector, ref: Ref) -> Optional[Ref]:
     n = ref.nodo.parent
     while n is not None:
         atado = lector.atados.get((ref.fuente.rel, n.start_byte, nombre))
-        if atado is not None and n.type in ("for_in_statement", "arrow_function", "function_expression", "function"):
+        if atado is not None and n.type in ("for_in_statement", "arrow_function", "function_expression", "function",
+                                             "function_declaration"):
             return atado
         n = n.parent
     return None
@@ -240,14 +241,31 @@ FUNCIONES_DE_VALOR = ("function_declaration", "arrow_function", "function_expres
 
 def valor_de_objeto(lector: Lector, ref: Ref) -> Ref:
     """What an expression whose properties are read stands for: `seguir`'s value, or, for a call of a
-    project function with one return (`const t = makeTool(server)`), what that return is (followed;
-    its parameters are not bound)."""
+    project function with one return (`const t = makeTool(server, "name")`), what that return is,
+    followed, the function's plain parameters bound to the call's arguments for the rest of the
+    reading."""
     r = seguir(lector, ref)
     if r.nodo.type != "call_expression" or r.nodo.child_by_field_name("function") is None:
         return r
     funcion = seguir(lector, Ref(r.fuente, r.nodo.child_by_field_name("function")))
     devuelto = retorno_unico(funcion) if funcion.nodo.type in FUNCIONES_DE_VALOR else None
-    return seguir(lector, devuelto) if devuelto is not None else r
+    if devuelto is None:
+        return r
+    # the factory's plain parameters stand for what this call passes while the reading goes on
+    # (a new dict: the site's own is restored when its reading ends, `Lector.en`)
+    argumentos = nombrados(r.nodo.child_by_field_name("arguments")) if r.nodo.child_by_field_name("arguments") else []
+    parametros = funcion.nodo.child_by_field_name("parameters") or funcion.nodo.child_by_field_name("parameter")
+    lista = [parametros] if parametros is not None and parametros.type == "identifier" else nombrados(parametros) \
+        if parametros is not None else []
+    nuevos = {}
+    for i, p in enumerate(lista):
+        patron = p.child_by_field_name("pattern") if p.type in ("required_parameter", "optional_parameter") else p
+        if patron is not None and patron.type == "identifier" and i < len(argumentos) \
+                and argumentos[i].type != "spread_element":
+            nuevos[(funcion.fuente.rel, funcion.nodo.start_byte, texto(funcion.fuente, patron))] = Ref(r.fuente, argumentos[i])
+    if nuevos:
+        lector.atados = {**lector.atados, **nuevos}
+    return seguir(lector, devuelto)
 
 
 def retorno_unico(funcion: Ref) -> Optional[Ref]:

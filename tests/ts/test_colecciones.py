@@ -45,6 +45,9 @@ def test_a_tool_per_element_placed_where_the_element_is_written(filas):
         # `status.name` of a constant a project factory builds; a destructured loop variable
         ("server2.ts", 8, "status", "typescript", "modelo", "ninguno", "ausente", None),
         ("server2.ts", 11, "version", "typescript", "modelo", "ninguno", "ausente", None),
+        # a factory's parameter bound to each call's argument; a template literal read as the description
+        ("server2.ts", 16, "lookup", "typescript", "modelo", "ninguno", "ausente", None),
+        ("server2.ts", 18, "fetch_one", "typescript", "modelo", "ninguno", "ausente", None),
     ]
 
 
@@ -62,6 +65,9 @@ def test_each_element_publishes_its_own_schemas(filas):
     assert esquemas[("beta", "entrada")] == {"$schema": V7, "type": "object", "properties": {}}
     assert esquemas[("status", "entrada")] == {"$schema": V7, "type": "object", "properties": {"verbose": {"type": "boolean"}},
                                                "additionalProperties": False}
+    assert esquemas[("lookup", "entrada")] == esquemas[("fetch_one", "entrada")] == {
+        "$schema": V7, "type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"],
+        "additionalProperties": False}
     assert ("echo", "entrada") in esquemas and ("clock", "salida") not in esquemas
 
 
