@@ -53,7 +53,8 @@ def extraer_ts(archivos: Sequence[Path], raiz: Path, datos: Optional[dict[str, b
             todas.append(lector.fuente(_relativa(archivo, base)))
         except (NoParsea, FileNotFoundError):
             continue
-        despacho.extend(despachadores(lector, todas[-1]))
+        with lector.en(None, {}):  # what a reading binds (a factory's parameters) ends with it
+            despacho.extend(despachadores(lector, todas[-1]))
     for archivo in archivos:
         rel = _relativa(archivo, base)
         try:

@@ -100,7 +100,7 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
                                  "tell: the tools this handler lists are not judged (judge the server live with "
                                  "`oracle-lint probe`)", args[0])
         elif metodo == "addTool" and importa_fastmcp and args:
-            yield _fastmcp(lector, llamada, args[0], sabor)
+            yield _leido_en(lector, Sitio(llamada, []), lambda: _fastmcp(lector, llamada, args[0], sabor))
 
 
 @dataclass
