@@ -239,11 +239,10 @@ def descendientes(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[Re
             return sorted(salida.values(), key=lambda c: (c.fuente.rel, c.nodo.start_byte))
 
 
-def concretas(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[tuple[Ref, Optional[Ref]]]:
+def concretas(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[tuple[Ref, list[Ref]]]:
     """The instances a base class's registration stands for: each class of its hierarchy that is not
     abstract and that no other class of it extends (a leaf), or that is built with `new` anywhere in
-    the analyzed files and the files of the hierarchy; with the one `new` that builds it, when there is
-    exactly one."""
+    the analyzed files and the files of the hierarchy; with the `new`s that build it."""
     familia = descendientes(lector, todas, base)
     extendidas = {(p.fuente.rel, p.nodo.start_byte) for c in familia for p in [padre(lector, c)] if p is not None}
     construidas: dict[tuple[str, int], list[Ref]] = {}
@@ -253,8 +252,7 @@ def concretas(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[tuple[
     for c in familia:
         clave = (c.fuente.rel, c.nodo.start_byte)
         if not abstracta(c) and (clave not in extendidas or clave in construidas):
-            nuevos = construidas.get(clave, [])
-            salida.append((c, nuevos[0] if len(nuevos) == 1 else None))
+            salida.append((c, construidas.get(clave, [])))
     return salida
 
 

@@ -145,14 +145,30 @@ def _sitios(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Re
     base = clases.clase_lexica(llamada.nodo)
     if base is not None and clases.usa_this(args[0].nodo):
         concretas = clases.concretas(lector, todas, Ref(llamada.fuente, base))
-        if concretas:
-            return [Sitio(llamada if c.nodo == base else Ref(c.fuente, c.nodo.child_by_field_name("name") or c.nodo),
-                          args, c, construccion=nuevo) for c, nuevo in concretas]
+        sitios = []
+        for c, nuevos in concretas:
+            if len(nuevos) > 1 and _nombrada_al_construir(lector, c, args[0], nuevos[0]):
+                sitios.extend(Sitio(n, args, c, construccion=n) for n in nuevos)  # each `new` names its tool
+            else:
+                sitios.append(Sitio(llamada if c.nodo == base else Ref(c.fuente, c.nodo.child_by_field_name("name") or c.nodo),
+                                    args, c, construccion=nuevos[0] if len(nuevos) == 1 else None))
+        if sitios:
+            return sitios
         nombre = clases.nombre_de(Ref(llamada.fuente, base)) or "(anonymous)"
         return [Sitio(llamada, args, Ref(llamada.fuente, base), aviso=(
             f"class `{nombre}` registers a tool per instance (through `this`), and no class of its hierarchy that is "
             "not abstract is found among the project's sources: the tools it registers are not known", llamada))]
     return [Sitio(sitio, de_sitio) for sitio, de_sitio in _sitios_de_envoltura(lector, todas, llamada, args)]
+
+
+def _nombrada_al_construir(lector: Lector, clase: Ref, nombre: Ref, nuevo: Ref) -> bool:
+    """Whether a class's instances get their tool name from what a `new` passes: unread without the
+    `new`, read with it."""
+    with lector.en(clase, {}):
+        sin = cadena(lector, nombre)
+    with lector.en(clase, {}, nuevo):
+        con = cadena(lector, nombre)
+    return sin is None and con is not None
 
 
 ITERADORES = ("forEach", "map", "flatMap")

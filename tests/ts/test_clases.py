@@ -15,7 +15,7 @@ import pytest
 from oracle_lint.linter.ts.evidencia import extraer_ts
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "typescript" / "clases"
-SERVIDORES = ["aplicacion.ts", "base.ts", "huerfana.ts", "server.ts"]  # the files that import the SDK
+SERVIDORES = ["aplicacion.ts", "base.ts", "huerfana.ts", "server.ts", "simple.ts"]  # the files that import the SDK
 V7 = "http://json-schema.org/draft-07/schema#"
 HUERFANA = ("class `Orphan` registers a tool per instance (through `this`), and no class of its hierarchy that is not "
             "abstract is found among the project's sources: the tools it registers are not known")
@@ -33,6 +33,9 @@ def test_each_concrete_class_is_a_tool_placed_at_the_class(filas):
         # the near miss: a literal name is one tool at its call, whatever classes extend its class
         ("aplicacion.ts", 9, 5, "status", "typescript", "modelo", "ninguno", "ausente", "ausente", None),
         ("huerfana.ts", 7, 5, "{this.name}", "typescript", "modelo", "ninguno", "ausente", "ausente", None),
+        # instances named by their constructor's arguments: a tool per `new`, at the `new`
+        ("simple.ts", 14, 1, "first_simple", "typescript", "modelo", "ninguno", "ausente", "ausente", None),
+        ("simple.ts", 15, 1, "second_simple", "typescript", "modelo", "ninguno", "ausente", "ausente", None),
         # a field, a getter, and super(...) into the base's parameter properties give the names; the
         # annotations are the base's field unless the class overrides it
         ("tools.ts", 7, 14, "entries-list", "typescript", "modelo", "modelo", "verdadero", "ausente", "data, state"),
@@ -62,6 +65,10 @@ def test_the_schemas_are_the_instances(filas):
     assert esquemas[("ping", "salida")]["properties"]["data"] == {
         "type": "object", "properties": {}, "additionalProperties": False}
     assert esquemas[("ping", "entrada")] == {"$schema": V7, "type": "object", "properties": {}}
+    # each `new`'s own arguments
+    assert esquemas[("first_simple", "entrada")] == {"$schema": V7, "type": "object", "properties": {"a": {"type": "string"}},
+                                                     "required": ["a"], "additionalProperties": False}
+    assert esquemas[("second_simple", "entrada")] == {"$schema": V7, "type": "object", "properties": {}}
 
 
 def test_the_responses_are_the_classes_execute_through_the_bases_helper(filas):
@@ -83,7 +90,8 @@ def test_without_the_other_sources_the_base_says_what_it_cannot_know():
     # two tools of one computed name stay two, told apart by where they are registered
     assert [(h["archivo"], h["linea"], h["herramienta"]) for h in filas["herramienta"]] == [
         ("aplicacion.ts", 9, "status"), ("base.ts", 20, "{this.name} (base.ts:20)"),
-        ("huerfana.ts", 7, "{this.name} (huerfana.ts:7)")]
+        ("huerfana.ts", 7, "{this.name} (huerfana.ts:7)"), ("simple.ts", 14, "first_simple"),
+        ("simple.ts", 15, "second_simple")]
     assert [n["motivo"] for n in filas["no_resuelto"] if n["archivo"] == "base.ts"][0] == HUERFANA.replace(
         "Orphan", "ToolBase")
 
@@ -96,7 +104,8 @@ def test_a_whole_run_reads_the_sources_that_do_not_import_the_sdk(tmp_path):
     relaciones = json.loads(hecho.stdout)
     relaciones = relaciones.get("relaciones", relaciones)
     assert [(h["archivo"], h["herramienta"]) for h in relaciones["herramienta"]] == [
-        ("aplicacion.ts", "status"), ("huerfana.ts", "{this.name}"), ("tools.ts", "entries-list"), ("tools.ts", "entries-delete"), ("tools.ts", "ping")]
+        ("aplicacion.ts", "status"), ("huerfana.ts", "{this.name}"), ("simple.ts", "first_simple"),
+        ("simple.ts", "second_simple"), ("tools.ts", "entries-list"), ("tools.ts", "entries-delete"), ("tools.ts", "ping")]
 
 
 AYUDANTE = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
