@@ -86,13 +86,10 @@ def _es_getter(nodo: Any) -> bool:
     return nodo.type == "method_definition" and any(c.type == "get" for c in nodo.children)
 
 
-def metodo(lector: Lector, concreta: Ref, nombre: str, desde: Optional[Ref] = None) -> Optional[Ref]:
+def metodo(lector: Lector, concreta: Ref, nombre: str) -> Optional[Ref]:
     """The method `nombre` an instance of `concreta` runs (its own, else the nearest ancestor's), a
-    getter or an abstract signature never; starting at `desde` (a class of the chain) when given."""
-    clases = cadena(lector, concreta)
-    if desde is not None:
-        clases = clases[next((i for i, c in enumerate(clases) if c.nodo == desde.nodo), 0):]
-    for clase in clases:
+    getter or an abstract signature never."""
+    for clase in cadena(lector, concreta):
         for c in _cuerpo(clase):
             if c.type == "method_definition" and not _es_getter(c) and _nombre_miembro(clase.fuente, c) == nombre \
                     and c.child_by_field_name("body") is not None:
@@ -216,16 +213,11 @@ def valor_de_this(lector: Lector, ref: Ref) -> Optional[Ref]:
 def descendientes(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[Ref]:
     """The classes whose chain reaches `base` (itself included), in the analyzed files and in the
     project's other sources that name a class of the family (looked for by name before parsing)."""
-    nombres = {nombre_de(base)} - {None}
+    nombres: set[str] = {n for n in [nombre_de(base)] if n is not None}
     fuentes = {f.rel: f for f in todas}
     salida: dict[tuple[str, int], Ref] = {}
     while True:
-        for rel in lector.resto:
-            if rel not in fuentes and lector.contiene(rel, tuple(n.encode() for n in nombres)):  # type: ignore[union-attr]
-                try:
-                    fuentes[rel] = lector.fuente(rel)
-                except Exception:  # a file that does not parse or cannot be read holds no class read here
-                    continue
+        fuentes.update(lector.que_nombran(fuentes, nombres))
         antes = len(salida)
         for fuente in fuentes.values():
             for n in recorrer(fuente.raiz):
@@ -233,20 +225,21 @@ def descendientes(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[Re
                     clase = Ref(fuente, n)
                     if any(c.nodo == base.nodo for c in cadena(lector, clase)):
                         salida[(fuente.rel, n.start_byte)] = clase
-                        nombres.add(nombre_de(clase))
-        nombres.discard(None)
+                        nombres.update(x for x in [nombre_de(clase)] if x is not None)
         if len(salida) == antes:
             return sorted(salida.values(), key=lambda c: (c.fuente.rel, c.nodo.start_byte))
 
 
 def concretas(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[tuple[Ref, list[Ref]]]:
     """The instances a base class's registration stands for: each class of its hierarchy that is not
-    abstract and that no other class of it extends (a leaf), or that is built with `new` anywhere in
-    the analyzed files and the files of the hierarchy; with the `new`s that build it."""
+    abstract and that no other class of it extends (a leaf), or that is built with `new` in the
+    analyzed files or the project's sources that name a class of it; with the `new`s that build it."""
     familia = descendientes(lector, todas, base)
     extendidas = {(p.fuente.rel, p.nodo.start_byte) for c in familia for p in [padre(lector, c)] if p is not None}
+    fuentes = {f.rel: f for f in [*todas, *(c.fuente for c in familia)]}
+    fuentes.update(lector.que_nombran(fuentes, {n for c in familia for n in [nombre_de(c)] if n is not None}))
     construidas: dict[tuple[str, int], list[Ref]] = {}
-    for clave, nuevo in _construidas(lector, list({f.rel: f for f in [*todas, *(c.fuente for c in familia)]}.values())):
+    for clave, nuevo in _construidas(lector, list(fuentes.values())):
         construidas.setdefault(clave, []).append(nuevo)
     salida = []
     for c in familia:

@@ -41,7 +41,7 @@ def extraer_ts(archivos: Sequence[Path], raiz: Path, datos: Optional[dict[str, b
     `resto`, the project's other sources, are read only where resolution needs them."""
     base = raiz.resolve()
     lector = Lector(base, datos)
-    lector.resto = tuple(_relativa(r, base) for r in resto)
+    lector.resto_rutas = tuple(Path(r) for r in resto)
     sabores = Sabores(base)
     salida = Salida()
     halladas = 0

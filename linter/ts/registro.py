@@ -300,7 +300,8 @@ def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, 
     if all(i is None for i in indices) or nombre is None:
         return [(llamada, args)]
     sitios = []
-    for fuente in _fuentes_que_nombran(lector, todas, nombre):
+    vistas = {f.rel: f for f in todas}
+    for fuente in [*todas, *lector.que_nombran(vistas, {nombre}).values()]:
         for n in recorrer(fuente.raiz):
             if n.type != "call_expression" or n.child_by_field_name("function") is None:
                 continue
@@ -319,19 +320,6 @@ def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, 
             sitios.append((Ref(fuente, n), [Ref(fuente, pasados[i]) if i is not None and i < len(pasados) else a
                                             for a, i in zip(args, indices)]))
     return sitios or [(llamada, args)]
-
-
-def _fuentes_que_nombran(lector: Lector, todas: Sequence[Fuente], nombre: str) -> list[Fuente]:
-    """The analyzed files, and the project's other sources that name `nombre` (looked for by name
-    before they are parsed): where the calls of a registration wrapper may be."""
-    fuentes = {f.rel: f for f in todas}
-    for rel in lector.resto:
-        if rel not in fuentes and lector.contiene(rel, (nombre.encode(),)):
-            try:
-                fuentes[rel] = lector.fuente(rel)
-            except Exception:  # a file that does not parse or cannot be read holds no call read here
-                continue
-    return list(fuentes.values())
 
 
 def _parametros_planos(fuente: Fuente, funcion: Any) -> dict[str, int]:

@@ -66,7 +66,10 @@ class Lector:
         # in the classes of its chain are read as that instance's members (linter/ts/clases.py)
         self.instancia: Optional[Ref] = None
         self.construccion: Optional[Ref] = None  # the `new` that builds that instance, when known
-        self.resto: tuple[str, ...] = ()  # the project's other sources (relative): read where resolution needs them
+        # the project's other sources: read where resolution needs them (their relative paths are
+        # computed on the first need: most runs never look)
+        self.resto_rutas: tuple[Path, ...] = ()
+        self._resto: Optional[tuple[str, ...]] = None
         # a registration in a loop over a collection, read for one element: (file, start of the `for`
         # or callback that binds it, name) -> the element
         self.atados: dict[tuple[str, int, str], Ref] = {}
@@ -82,6 +85,28 @@ class Lector:
             yield
         finally:
             self.instancia, self.atados, self.construccion = antes
+
+    def que_nombran(self, vistas: dict[str, Fuente], nombres: set[str]) -> dict[str, Fuente]:
+        """The project's other sources (`resto`), not among `vistas`, that name one of `nombres`
+        (looked for by name before they are parsed; one that does not parse or cannot be read holds
+        nothing read here)."""
+        if self._resto is None:
+            self._resto = tuple(self._relativa(r) for r in self.resto_rutas)
+        salida = {}
+        palabras = tuple(n.encode() for n in nombres)
+        for rel in self._resto:
+            if rel not in vistas and self.contiene(rel, palabras):
+                try:
+                    salida[rel] = self.fuente(rel)
+                except (NoParsea, FileNotFoundError):
+                    continue
+        return salida
+
+    def _relativa(self, ruta: Path) -> str:
+        try:
+            return ruta.resolve().relative_to(self.raiz).as_posix()
+        except (OSError, ValueError):
+            return ruta.as_posix()
 
     def contiene(self, rel: str, palabras: tuple[bytes, ...]) -> bool:
         """Whether the file `rel` holds any of `palabras` (a cheap look before parsing it)."""
