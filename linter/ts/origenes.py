@@ -43,8 +43,14 @@ def escapar_ruta(clave: str) -> str:
 
 
 def valores_escritos(m: Manejador, ref: Ref, ruta: str, clave: str, objeto: Ref, donde: Ref, entorno: "Entorno") -> list[Valor]:
-    """The value rows one key writes: a nested object literal gives its own keys' rows."""
+    """The value rows one key writes: a nested object literal gives its own keys' rows, also when
+    it reaches the key through a helper's parameter (`structured(data) { … { data } }` called with
+    `{ id: args.id }`)."""
     r = sin_await(ref)
+    if r.nodo.type in ("identifier", "shorthand_property_identifier"):
+        atado, de_entorno = ligado(m, Ref(r.fuente, desnudar(r.nodo)), entorno)
+        if atado.nodo is not None and atado.nodo.type == "object":
+            r, entorno = atado, de_entorno
     if r.nodo.type == "object":
         salida: list[Valor] = []
         for c in nombrados(r.nodo):

@@ -76,6 +76,14 @@ def test_the_responses_are_the_classes_execute_through_the_bases_helper(filas):
     is the base's method: its `structuredContent` is the root each tool emits."""
     assert [(r["herramienta"], r["procedencia"], r["archivo"], r["linea"]) for r in filas["raiz"]] == [
         ("entries-delete", "own", "base.ts", 21), ("entries-list", "own", "base.ts", 21), ("ping", "own", "base.ts", 21)]
+    # the helper's `data` parameter is the object each class passes: its keys are written values
+    assert sorted((v["herramienta"], v["ruta"], v["origen"], v["constante"], v["archivo"], v["linea"])
+                  for v in filas["valor_emitido"]) == [
+        ("entries-delete", "data.gone", "otro", None, "tools.ts", 35),
+        ("entries-delete", "state.complete", "otro", "True", "tools.ts", 35),
+        ("entries-list", "data.entries", "otro", None, "tools.ts", 17),
+        ("entries-list", "state.complete", "otro", "True", "tools.ts", 17),
+        ("ping", "state.complete", "otro", "True", "tools.ts", 45)]
 
 
 def test_a_hierarchy_without_a_concrete_class_says_so(filas):
