@@ -126,3 +126,23 @@ def test_the_readme_block_pastes_and_runs_on_a_commit(tmp_path):
     solo_configuracion = correr("pyproject.toml")
     assert solo_configuracion.returncode == 1, solo_configuracion.stdout + solo_configuracion.stderr
     assert "1 finding in 1 file (1 file, 1 tool analyzed)." in solo_configuracion.stdout
+
+
+def test_the_hook_runs_on_every_suffix_the_analyzer_reads(tmp_path):
+    """The hook's file filter, as pre-commit's own classifier applies it: Python, configuration and
+    every TypeScript/JavaScript suffix the analyzer reads (.mts and .cts included, which pre-commit's
+    file types do not tag), nothing else."""
+    from types import SimpleNamespace
+
+    import yaml
+    from pre_commit.commands.run import Classifier
+
+    (definicion,) = yaml.safe_load((RAIZ / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    gancho = SimpleNamespace(files=definicion["files"], exclude="^$", types=definicion.get("types", ["file"]),
+                             types_or=definicion.get("types_or", []), exclude_types=[])
+    nombres = ["a.py", "b.pyi", "pyproject.toml", "oracle.json", "s.ts", "s.tsx", "s.mts", "s.cts", "s.js", "s.jsx",
+               "s.mjs", "s.cjs", "README.md", "ci.yaml", "build.sh"]
+    for nombre in nombres:
+        (tmp_path / nombre).write_text("x\n", encoding="utf-8")
+    elegidos = Classifier([str(tmp_path / n) for n in nombres]).filenames_for_hook(gancho)
+    assert sorted(Path(e).name for e in elegidos) == sorted(nombres[:12])
