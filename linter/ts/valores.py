@@ -189,7 +189,7 @@ def seguir(lector: Lector, ref: Ref, profundidad: int = 0) -> Ref:
         if valor is not None:
             return seguir(lector, valor, profundidad + 1)
     if nodo is not None and nodo.type == "member_expression" and profundidad <= PROFUNDIDAD:
-        valor = _miembro_de_valor(lector, ref)
+        valor = _miembro_de_valor(lector, ref, profundidad)
         if valor is not None:
             return seguir(lector, valor, profundidad + 1)
     if nodo is None or nodo.type not in NOMBRES or profundidad > PROFUNDIDAD:
@@ -236,7 +236,7 @@ def indefinido(lector: Lector, ref: Ref) -> bool:
     return r.nodo.type == "undefined" or r.nodo.type == "identifier" and texto(r.fuente, r.nodo) == "undefined"
 
 
-def _miembro_de_valor(lector: Lector, ref: Ref) -> Optional[Ref]:
+def _miembro_de_valor(lector: Lector, ref: Ref, profundidad: int = 0) -> Optional[Ref]:
     """`x.p` where `x` stands for an object literal (a constant, an imported one, an element being
     read) or a `new` of a project class: the literal's property `p`, or the instance's member
     (linter/ts/clases.py); None otherwise."""
@@ -244,7 +244,7 @@ def _miembro_de_valor(lector: Lector, ref: Ref) -> Optional[Ref]:
     propiedad = ref.nodo.child_by_field_name("property")
     if objeto is None or objeto.type != "identifier" or propiedad is None or propiedad.type != "property_identifier":
         return None
-    elemento = valor_de_objeto(lector, Ref(ref.fuente, objeto))
+    elemento = valor_de_objeto(lector, Ref(ref.fuente, objeto), profundidad + 1)
     if elemento.nodo == objeto:
         return None
     nombre = texto(ref.fuente, propiedad)
@@ -264,15 +264,15 @@ def _miembro_de_valor(lector: Lector, ref: Ref) -> Optional[Ref]:
 FUNCIONES_DE_VALOR = ("function_declaration", "arrow_function", "function_expression", "function")
 
 
-def valor_de_objeto(lector: Lector, ref: Ref) -> Ref:
+def valor_de_objeto(lector: Lector, ref: Ref, profundidad: int = 0) -> Ref:
     """What an expression whose properties are read stands for: `seguir`'s value, or, for a call of a
     project function with one return (`const t = makeTool(server, "name")`), what that return is,
     followed, the function's plain parameters bound to the call's arguments for the rest of the
     reading."""
-    r = seguir(lector, ref)
+    r = seguir(lector, ref, profundidad)
     if r.nodo.type != "call_expression" or r.nodo.child_by_field_name("function") is None:
         return r
-    funcion = seguir(lector, Ref(r.fuente, r.nodo.child_by_field_name("function")))
+    funcion = seguir(lector, Ref(r.fuente, r.nodo.child_by_field_name("function")), profundidad + 1)
     devuelto = retorno_unico(funcion) if funcion.nodo.type in FUNCIONES_DE_VALOR else None
     if devuelto is None:
         return r
@@ -290,7 +290,7 @@ def valor_de_objeto(lector: Lector, ref: Ref) -> Ref:
             nuevos[(funcion.fuente.rel, funcion.nodo.start_byte, texto(funcion.fuente, patron))] = Ref(r.fuente, argumentos[i])
     if nuevos:
         lector.atados = {**lector.atados, **nuevos}
-    return seguir(lector, devuelto)
+    return seguir(lector, devuelto, profundidad + 1)
 
 
 def retorno_unico(funcion: Ref) -> Optional[Ref]:

@@ -89,3 +89,22 @@ def test_a_collection_that_cannot_be_enumerated_says_so(filas):
         ("server.ts", 23, "{t.name}", "the config of tool `{t.name}` cannot be read: `t.config` is not an object "
                                       "literal the analyzer can read"),
     ]
+
+
+CICLO = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "s", version: "1" });
+const a: any = b.x;
+const b: any = { x: a.y };
+const f = (): any => g().k;
+const g = (): any => ({ k: f().k });
+server.registerTool(a.z, { description: f().q }, async () => ({ content: [] }));
+'''
+
+
+def test_properties_that_lead_back_to_themselves_end_in_a_computed_name(tmp_path):
+    """Constants and factories whose properties read each other are followed a bounded depth: the
+    tool keeps its computed name, and no internal error takes the file."""
+    (tmp_path / "s.ts").write_text(CICLO, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"], h["esquema_entrada"]) for h in filas["herramienta"]] == [("{a.z}", 7, "modelo")]
+    assert filas["no_resuelto"] == []
