@@ -30,7 +30,11 @@ SALTEADOS = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
 SUFIJOS_TS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 SUFIJOS_JS = (".js", ".jsx", ".mjs", ".cjs")
 # What a TypeScript/JavaScript MCP server imports: the SDK's server modules (1.x and 2.x), or fastmcp.
-IMPORTACIONES_TS = (b"@modelcontextprotocol/sdk/server", b"@modelcontextprotocol/server", b'"fastmcp"', b"'fastmcp'")
+# what makes a TypeScript/JavaScript source a server the front end reads: an import of the SDK's server
+# modules or of fastmcp, or the SDK's ListTools request schema (a low-level server's list may live in a
+# module that imports only the SDK's types, its `Server` passed in)
+IMPORTACIONES_TS = (b"@modelcontextprotocol/sdk/server", b"@modelcontextprotocol/server", b'"fastmcp"', b"'fastmcp'",
+                    b"ListToolsRequestSchema")
 
 
 class Ignorados:

@@ -54,6 +54,17 @@ def test_the_other_sources_are_kept_apart_for_resolution(tmp_path):
     assert [p.relative_to(tmp_path).as_posix() for p in otras] == ["src/tools/a.ts"]
 
 
+def test_a_module_that_lists_tools_with_the_sdks_types_only_is_a_server(tmp_path):
+    """A low-level server's list may live in a module that imports only the SDK's types (its `Server`
+    passed in): naming ListToolsRequestSchema makes it a server source; the types alone do not."""
+    lista = ('import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";\n'
+             'export function setupTools(server: any) { server.setRequestHandler(ListToolsRequestSchema, async () => '
+             '({ tools: [] })); }\n')
+    solo_tipos = 'import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";\nexport const a = 1;\n'
+    assert _fuentes(tmp_path, {"src/index.ts": SERVIDOR, "src/tools.ts": lista, "src/types.ts": solo_tipos}) == [
+        "src/index.ts", "src/tools.ts"]
+
+
 def test_jsonc_keeps_strings_that_look_like_comments():
     assert leer_jsonc('{"a": "http://x/*y*/", // c\n "b": [1, 2,],}') == {"a": "http://x/*y*/", "b": [1, 2]}
     with pytest.raises(ValueError):
