@@ -13,9 +13,13 @@ the reason, never a guess. Not run in CI; it prints a table and asserts nothing.
 
 The start command, in this order: the row's package.json `bin` (its first entry), a `start` script
 of the form `node FILE`, or its `main`; `node` runs it, with the row's arguments from `ARGUMENTOS`.
-Rows whose package manager is not npm (a pnpm or bun lock only), whose server speaks only HTTP, or
-that are files of the typescript-sdk's examples get their reason for now: their conventions are not
-written yet. `medida` is listed only with `--static` (when the analyzer is measured on it);
+Rows whose package manager is not npm (a pnpm, yarn or bun lock) get their reason: that convention is
+not written yet. A glob row (the typescript-sdk's examples) is a row per file it matches, run as the
+SDK says to run its examples: the tree installed at its lock's folder, the file started with the
+tree's `tsx`, listed over stdio when it builds a stdio transport, else over Streamable HTTP at
+`http://127.0.0.1:3000/mcp` (or 3001; `MCP_PORT`/`PORT` set to 3000) once its port opens; an
+SSE-only server or a helper module keeps the reason. A file row is compared with the tools its own
+source registers (the folder holds the other examples), without `check --probe`. `medida` is listed only with `--static` (when the analyzer is measured on it);
 `--prepare` readies any group's rows (extract, install, build) without listing them or running the
 analyzer, so the measure itself is quick.
 
@@ -60,10 +64,21 @@ class Fila:
     repo: str
     commit: str
     carpeta: str  # relative to the repository root; "." for the root
+    archivo: Optional[str] = None  # a file row (an example of the typescript-sdk): the server's one source
 
     @property
     def nombre(self) -> str:
-        return f"{self.repo}@{self.carpeta}"
+        return f"{self.repo}@{self.archivo or self.carpeta}"
+
+
+def expandir(fila: Fila, espejos: Path, trabajo: Path) -> list[Fila]:
+    """A glob row (`src/examples/server/*.ts`) as a row per file of the tree it matches, in path order
+    (the folder of each is the glob's); any other row as it is."""
+    if "*" not in fila.carpeta:
+        return [fila]
+    raiz = arbol(fila, espejos, trabajo)
+    return [Fila(fila.repo, fila.commit, str(Path(r).parent), r)
+            for r in sorted(p.relative_to(raiz).as_posix() for p in raiz.glob(fila.carpeta) if p.is_file())]
 
 
 def filas(grupo: str) -> list[Fila]:
@@ -161,9 +176,8 @@ def verdad(fila: Fila, espejos: Path, trabajo: Path, prefijo: list[str]) -> dict
     """The row's live tools/list, or why there is none."""
     salida: dict[str, Any] = {"fila": fila.nombre, "repo": fila.repo, "commit": fila.commit, "carpeta": fila.carpeta,
                               "herramientas": None, "comando": None, "error": None}
-    if "*" in fila.carpeta:
-        salida["error"] = "typescript-sdk examples: conventions not written yet"
-        return salida
+    if fila.archivo is not None:
+        return _verdad_de_archivo(fila, espejos, trabajo, prefijo, salida)
     raiz, carpeta, archivo, error = preparar(fila, espejos, trabajo)
     if error is not None:
         salida["error"] = error
@@ -184,23 +198,104 @@ def verdad(fila: Fila, espejos: Path, trabajo: Path, prefijo: list[str]) -> dict
     return salida
 
 
+PUERTOS = (3000, 3001)  # where the typescript-sdk's HTTP examples listen (MCP_PORT/PORT set to the first)
+
+
+def _verdad_de_archivo(fila: Fila, espejos: Path, trabajo: Path, prefijo: list[str], salida: dict[str, Any]
+                       ) -> dict[str, Any]:
+    """A file row: the tree installed at its lock's folder and the file run with the tree's `tsx`, as
+    the SDK's examples say to run them; over stdio when the file builds a stdio transport (in its own
+    network namespace), else over Streamable HTTP at `http://127.0.0.1:PORT/mcp` once its port opens
+    (the process then ended). A file with neither transport (an SSE-only server, a helper module)
+    keeps the reason."""
+    from oracle_lint.linter.sonda.cliente import Servidor, listar
+    from oracle_lint.nucleo.errores import ErrorOracle
+
+    raiz = arbol(fila, espejos, trabajo)
+    fuente = (raiz / fila.archivo).read_text(encoding="utf-8", errors="replace")  # type: ignore[operator]
+    if "StdioServerTransport" in fuente:
+        transporte = "stdio"
+    elif "StreamableHTTPServerTransport" in fuente:
+        transporte = "http"
+    else:
+        salida["error"] = "no stdio or Streamable HTTP transport in the file (an SSE-only server or a helper module)"
+        return salida
+    error = instalar(raiz_de_instalacion(raiz, (raiz / fila.carpeta).resolve()))
+    tsx = raiz / "node_modules" / ".bin" / "tsx"
+    if error is None and not tsx.exists():
+        error = "the tree installs no tsx to run its examples with"
+    if error is not None:
+        salida["error"] = error
+        return salida
+    comando = (str(tsx), str(raiz / fila.archivo))  # type: ignore[operator]
+    try:
+        if transporte == "stdio":
+            salida["comando"] = shlex.join((*prefijo, *comando))
+            listado = listar(Servidor(comando=(*prefijo, *comando), cwd=str(raiz)), PLAZO_LISTAR, crudo=True)
+        else:
+            salida["comando"] = shlex.join(comando)
+            listado = _listar_http(comando, raiz)
+    except ErrorOracle as e:
+        salida["error"] = e.linea("en")[:500]
+        return salida
+    except OSError as e:
+        salida["error"] = str(e)[:500]
+        return salida
+    salida["herramientas"] = list(listado.herramientas)
+    salida["protocolo"], salida["servidor"] = listado.protocolo, listado.servidor
+    return salida
+
+
+def _listar_http(comando: tuple[str, ...], cwd: Path) -> Any:
+    """Start an HTTP example, wait for one of `PUERTOS` to open, list it there, end it."""
+    import os
+    import signal
+    import socket
+    import time
+
+    from oracle_lint.linter.sonda.cliente import Servidor, listar
+
+    entorno = {**os.environ, "MCP_PORT": str(PUERTOS[0]), "PORT": str(PUERTOS[0])}
+    proceso = subprocess.Popen(comando, cwd=cwd, env=entorno, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    try:
+        limite = time.monotonic() + PLAZO_LISTAR
+        while time.monotonic() < limite:
+            if proceso.poll() is not None:
+                raise OSError(f"the server ended before listening: {proceso.stderr.read().decode(errors='replace')[-300:]}")  # type: ignore[union-attr]
+            for puerto in PUERTOS:
+                with socket.socket() as s:
+                    s.settimeout(0.2)
+                    if s.connect_ex(("127.0.0.1", puerto)) == 0:
+                        return listar(Servidor(url=f"http://127.0.0.1:{puerto}/mcp"), PLAZO_LISTAR, crudo=True)
+            time.sleep(0.2)
+        raise OSError(f"no port of {PUERTOS} opened within {PLAZO_LISTAR:.0f} s")
+    finally:
+        try:
+            os.killpg(proceso.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        proceso.wait(timeout=10)
+
+
 SUFIJOS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 FUERA = {"node_modules", "dist", "build", ".git"}
 REGISTROS = ("registerTool", "registerToolTask", "addTool")
 
 
-def sitios_de_registro(carpeta: Path) -> list[str]:
+def sitios_de_registro(carpeta: Path, solo: Optional[Path] = None) -> list[str]:
     """A static count of the folder's registration sites (the truth of a row that cannot be listed,
     as the Python benchmark's `static` rows), read with the parser the analyzer uses: each call of
     `registerTool`/`registerToolTask`/`addTool`, of `.tool(` with two arguments or more in a file
     that imports `McpServer`, and each `setRequestHandler(ListToolsRequestSchema, ...)` (a list: one
-    site), in the files that import the SDK's server modules or `fastmcp` (the corpus rule's reading:
-    a test double's `harness.registerTool(...)` is no site). A site in a loop stands for however many
+    site), in the files that import the SDK's server modules or `fastmcp`, or name `McpServer` (the
+    SDK's own examples import it relatively; a test double's `harness.registerTool(...)` is no site);
+    `solo`: a file row's one source. A site in a loop stands for however many
     tools it registers: a floor, not a count."""
     from oracle_lint.linter.ts.arbol import NoParsea, nombrados, parsear, recorrer, texto
 
     sitios = []
-    for ruta in sorted(carpeta.rglob("*")):
+    for ruta in [solo] if solo is not None else sorted(carpeta.rglob("*")):
         if not ruta.name.endswith(SUFIJOS) or ruta.name.endswith(".d.ts") or FUERA & set(ruta.relative_to(carpeta).parts) \
                 or not ruta.is_file():
             continue
@@ -209,7 +304,7 @@ def sitios_de_registro(carpeta: Path) -> list[str]:
         except (NoParsea, OSError):
             continue
         if not any(i in fuente.datos for i in (b"@modelcontextprotocol/sdk/server", b"@modelcontextprotocol/server",
-                                               b'"fastmcp"', b"'fastmcp'")):
+                                               b'"fastmcp"', b"'fastmcp'", b"McpServer")):
             continue
         mcp = b"McpServer" in fuente.datos
         for n in recorrer(fuente.raiz):
@@ -230,7 +325,7 @@ def estatico(fila: Fila, trabajo: Path, oracle_lint: str) -> Optional[dict[str, 
     sorted), hints equal, extra tools, and the unread rows that are not the per-tool "responses"
     row. None when the row has no truth."""
     archivo = trabajo / "truth" / f"{fila.nombre.replace('/', '+')}.json"
-    if not archivo.exists() or "*" in fila.carpeta:
+    if not archivo.exists():
         return None
     verdad_ = json.loads(archivo.read_text(encoding="utf-8"))
     from oracle_lint.linter.extraccion import pistas
@@ -242,9 +337,12 @@ def estatico(fila: Fila, trabajo: Path, oracle_lint: str) -> Optional[dict[str, 
         return {"error": f"evidence exit {hecho.returncode}: {hecho.stderr.strip()[-300:]}"}
     evidencia = json.loads(hecho.stdout)
     relaciones = evidencia.get("relaciones", evidencia)
-    herramientas = {h["herramienta"]: h for h in relaciones["herramienta"]}
+    # a file row: the tools its one source registers (the folder holds the other examples too)
+    fuente = (arbol(fila, Path("/nonexistent"), trabajo) / fila.archivo).resolve() if fila.archivo else None
+    herramientas = {h["herramienta"]: h for h in relaciones["herramienta"]
+                    if fuente is None or (carpeta / h["archivo"]).resolve() == fuente}
     if verdad_.get("herramientas") is None:  # no live truth: what the analyzer answers, beside a static count
-        return {"sin_verdad": True, "estaticas": len(herramientas), "sitios": sitios_de_registro(carpeta),
+        return {"sin_verdad": True, "estaticas": len(herramientas), "sitios": sitios_de_registro(carpeta, fuente),
                 "sin_leer": [f"{r['archivo']}:{r['linea']}: {r['motivo'][:160]}" for r in relaciones["no_resuelto"]]}
     esquemas = {(e["herramienta"], e["lado"]): json.loads(e["contenido"]) for e in relaciones["esquema"]}
     vivas = {t["name"]: t for t in verdad_["herramientas"]}
@@ -266,7 +364,12 @@ def estatico(fila: Fila, trabajo: Path, oracle_lint: str) -> Optional[dict[str, 
             return mismos and (sugeridas["solo_lectura"], sugeridas["destructiva"]) == (h["solo_lectura"], h["destructiva"])
 
         (iguales if any(igual(nombre) for nombre in por_nombre[n]) else distintas).append(n)
-    sin_leer = [f"{r['archivo']}:{r['linea']}: {r['motivo'][:160]}" for r in relaciones["no_resuelto"]]
+    sin_leer = [f"{r['archivo']}:{r['linea']}: {r['motivo'][:160]}" for r in relaciones["no_resuelto"]
+                if fuente is None or (carpeta / r["archivo"]).resolve() == fuente]
+    if fila.archivo is not None:  # the folder holds the other examples (same names, other schemas): no reconciliation
+        return {"vivas": len(vivas), "halladas": len(halladas), "iguales": len(iguales), "distintas": distintas,
+                "faltan": sorted(set(vivas) - set(por_nombre)), "extra": sorted(set(por_nombre) - set(vivas)),
+                "sin_leer": sin_leer, "conciliacion": []}
     # `check --probe`: the source reconciled with the running server (ORC403 a live tool the source
     # does not show, ORC404 a schema that differs)
     conciliado = subprocess.run([oracle_lint, "check", "--no-cache", "--format", "json", "--probe", "--",
@@ -297,11 +400,11 @@ def main(argv: Optional[list[str]] = None) -> None:
                      "--prepare (docs/real-world-ts.md)")
     prefijo = sin_red()
     (args.work / "truth").mkdir(parents=True, exist_ok=True)
-    for fila in filas(args.group):
+    for fila in (f for escrita in filas(args.group) for f in expandir(escrita, args.mirrors, args.work)):
         if args.only and args.only not in fila.nombre:
             continue
         if args.prepare:
-            error = "typescript-sdk examples" if "*" in fila.carpeta else preparar(fila, args.mirrors, args.work)[3]
+            error = None if fila.archivo is not None else preparar(fila, args.mirrors, args.work)[3]
             print(f"{fila.nombre:<70} {'ready' if error is None else 'cannot be started'}", flush=True)
             continue
         resultado = verdad(fila, args.mirrors, args.work, prefijo)

@@ -31,10 +31,11 @@ SUFIJOS_TS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 SUFIJOS_JS = (".js", ".jsx", ".mjs", ".cjs")
 # What a TypeScript/JavaScript MCP server imports: the SDK's server modules (1.x and 2.x), or fastmcp.
 # what makes a TypeScript/JavaScript source a server the front end reads: an import of the SDK's server
-# modules or of fastmcp, or the SDK's ListTools request schema (a low-level server's list may live in a
-# module that imports only the SDK's types, its `Server` passed in)
+# modules or of fastmcp, the SDK's ListTools request schema (a low-level server's list may live in a
+# module that imports only the SDK's types, its `Server` passed in), or the names of its high-level
+# server: `McpServer`, `registerTool` (tools registered on a server passed in, typed or not)
 IMPORTACIONES_TS = (b"@modelcontextprotocol/sdk/server", b"@modelcontextprotocol/server", b'"fastmcp"', b"'fastmcp'",
-                    b"ListToolsRequestSchema")
+                    b"ListToolsRequestSchema", b"McpServer", b"registerTool")
 
 
 class Ignorados:

@@ -74,7 +74,7 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
     passes it its own parameters (`function add(server, name, config, fn) { server.registerTool(name,
     config, fn) }`) is a tool per call of that function found in `todas` (the analyzed files), at the
     call, its parameters bound to what the call passes."""
-    importa_mcp = _importa(fuente, SDK_SERVIDOR)
+    importa_mcp = _importa(fuente, SDK_SERVIDOR) or _importa_nombre(fuente, "McpServer")
     importa_fastmcp = _importa(fuente, ("fastmcp",))
     for nodo in recorrer(fuente.raiz):
         if nodo.type != "call_expression":
@@ -357,6 +357,18 @@ def _importa(fuente: Fuente, prefijos: tuple[str, ...]) -> bool:
         valor = cadena_literal(fuente, origen) if origen is not None else None
         if valor is not None and any(valor == p or valor.startswith(p + "/") for p in prefijos):
             return True
+    return False
+
+
+def _importa_nombre(fuente: Fuente, nombre: str) -> bool:
+    """Whether the file imports a binding named `nombre` from any module (`import { McpServer } from
+    "../../server/mcp.js"` inside the SDK's own tree, a project module re-exporting it)."""
+    for s in nombrados(fuente.raiz):
+        if s.type != "import_statement":
+            continue
+        for n in recorrer(s):
+            if n.type == "import_specifier" and texto(fuente, n.child_by_field_name("name")) == nombre:
+                return True
     return False
 
 

@@ -65,6 +65,17 @@ def test_a_module_that_lists_tools_with_the_sdks_types_only_is_a_server(tmp_path
         "src/index.ts", "src/tools.ts"]
 
 
+def test_a_module_that_registers_on_a_server_passed_in_is_a_server(tmp_path):
+    """Tools registered on a server passed in (`registerTools(server: any)`, no SDK import), and a file
+    that imports `McpServer` from a relative module (the SDK's own examples), are server sources; a
+    module that names neither is not."""
+    herramientas = 'export function registerTools(server: any) { server.registerTool("t", {}, async () => ({ content: [] })); }\n'
+    relativo = 'import { McpServer } from "../../server/mcp.js";\nexport const s = new McpServer({ name: "s", version: "1" });\n'
+    assert _fuentes(tmp_path, {"src/tools.ts": herramientas, "src/example.ts": relativo,
+                               "src/util.ts": "export const tool = (x: string) => x;\n"}) == [
+        "src/example.ts", "src/tools.ts"]
+
+
 def test_jsonc_keeps_strings_that_look_like_comments():
     assert leer_jsonc('{"a": "http://x/*y*/", // c\n "b": [1, 2,],}') == {"a": "http://x/*y*/", "b": [1, 2]}
     with pytest.raises(ValueError):

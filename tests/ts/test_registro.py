@@ -352,3 +352,20 @@ def test_an_internal_error_is_a_row_never_a_crash(tmp_path, monkeypatch):
     assert [(n["archivo"], n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [
         ("h.ts", 1, "analyzer internal error in the TypeScript front end (AttributeError: 'NoneType' object has no "
                     "attribute 'type'): the rest of this file's tools are not judged")]
+
+
+def test_the_tool_overloads_with_mcpserver_imported_relatively(tmp_path):
+    """`server.tool(...)` in a file that imports `McpServer` from a relative module (the SDK's own
+    examples, a project module re-exporting it) is read as the SDK's; without that import it is not
+    (otro.ts's `router.tool(...)`)."""
+    (tmp_path / "package.json").write_text('{"dependencies": {"zod": "^3.25.0"}}', encoding="utf-8")
+    (tmp_path / "e.ts").write_text('import { McpServer } from "../server/mcp.js";\nimport { z } from "zod";\n'
+                                   'const server = new McpServer({ name: "e", version: "1" });\n'
+                                   'server.tool("echo", { text: z.string() }, async ({ text }) => ({ content: [] }));\n',
+                                   encoding="utf-8")
+    filas = extraer_ts([tmp_path / "e.ts"], tmp_path)
+    assert [(h["herramienta"], h["registro"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("echo", "typescript", "modelo")]
+    assert [json.loads(e["contenido"]) for e in filas["esquema"]] == [
+        {"$schema": V7, "type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"],
+         "additionalProperties": False}]
