@@ -70,8 +70,9 @@ class Lector:
         # computed on the first need: most runs never look)
         self.resto_rutas: tuple[Path, ...] = ()
         self._resto: Optional[tuple[str, ...]] = None
-        # a registration in a loop over a collection, read for one element: (file, start of the `for`
-        # or callback that binds it, name) -> the element
+        # names bound while a reading goes on: a loop's variable to one element of its collection, a
+        # factory's parameter to what the call passes: (file, start of the `for`, callback or function
+        # that binds it, name) -> the value
         self.atados: dict[tuple[str, int, str], Ref] = {}
 
     @contextmanager
@@ -205,8 +206,9 @@ def seguir(lector: Lector, ref: Ref, profundidad: int = 0) -> Ref:
 
 
 def atado_a(lector: Lector, ref: Ref) -> Optional[Ref]:
-    """The element a loop variable or callback parameter stands for while one element of a collection
-    is read (`lector.atados`); None for any other name."""
+    """What a name bound in `lector.atados` stands for: the element a loop variable or callback
+    parameter is while one element of a collection is read, or the argument a project factory's
+    parameter was given by the call being read; None for any other name."""
     nombre = texto(ref.fuente, ref.nodo)
     n = ref.nodo.parent
     while n is not None:
