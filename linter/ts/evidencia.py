@@ -22,7 +22,7 @@ from ..extraccion.salida import SITIO, Salida, distinguir
 from ..extraccion.tipos import Esquema, Pos
 from .arbol import NoParsea
 from .paquetes import Sabores
-from .registro import Herramienta, Problema, despachadores, registros, servidores_creados
+from .registro import Herramienta, Problema, despachadores, importa_servidor, registros, servidores_creados
 from . import emision
 from .manejador import manejador
 from .origenes import solo_elige
@@ -46,6 +46,7 @@ def extraer_ts(archivos: Sequence[Path], raiz: Path, datos: Optional[dict[str, b
     salida = Salida()
     halladas = 0
     crean_servidor: list[Pos] = []
+    importan: list[Pos] = []  # the sources that import the SDK's server modules or fastmcp
     despacho: list[Ref] = []  # the low-level CallToolRequestSchema handlers of every file
     todas = []  # every analyzed file that parses: where the calls of a registration wrapper are looked for
     for archivo in archivos:
@@ -80,8 +81,12 @@ def extraer_ts(archivos: Sequence[Path], raiz: Path, datos: Optional[dict[str, b
                                      f"{str(error)[:120]}): the rest of this file's tools are not judged", Pos(rel, 1, 1))
         for servidor in servidores_creados(fuente):
             crean_servidor.append(_pos(servidor))
+        if importa_servidor(fuente):
+            importan.append(Pos(rel, 1, 1))
+    # no tool anywhere, nothing unread: where a server is built (or its SDK imported) says so; a source
+    # read only because it names registerTool or McpServer (a test double, a type) is no server
     if halladas == 0 and not salida.filas["no_resuelto"]:
-        for donde in crean_servidor or [Pos(_relativa(a, base), 1, 1) for a in archivos[:1]]:
+        for donde in crean_servidor or importan[:1]:
             salida.no_resuelto(None, MOTIVO_SIN_HERRAMIENTAS, donde)
     distinguir(salida.filas)
     return salida.ordenadas()

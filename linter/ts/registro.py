@@ -86,7 +86,9 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
         args = [Ref(fuente, a) for a in nombrados(nodo.child_by_field_name("arguments"))] \
             if nodo.child_by_field_name("arguments") is not None else []
         llamada = Ref(fuente, nodo)
-        if metodo in METODOS_REGISTRO and len(args) >= 2:
+        # the SDK's registerTool takes (name, config, handler): a function as the second argument is
+        # another API of that name (a test harness's `registerTool(name, handler)`)
+        if metodo in METODOS_REGISTRO and len(args) >= 2 and args[1].nodo.type not in FUNCIONES[:4]:
             for sitio in _sitios(lector, todas, llamada, args):
                 yield _leido_en(lector, sitio, lambda: _registrar(lector, sitio.ref, sitio.args, sabor, "registerTool"))
         elif metodo == "tool" and importa_mcp and len(args) >= 2 and args[-1].nodo.type in FUNCIONES + ("identifier",) \
@@ -358,6 +360,11 @@ def _importa(fuente: Fuente, prefijos: tuple[str, ...]) -> bool:
         if valor is not None and any(valor == p or valor.startswith(p + "/") for p in prefijos):
             return True
     return False
+
+
+def importa_servidor(fuente: Fuente) -> bool:
+    """Whether a source imports the SDK's server modules or the `fastmcp` package."""
+    return _importa(fuente, SDK_SERVIDOR + ("fastmcp",))
 
 
 def _importa_nombre(fuente: Fuente, nombre: str) -> bool:

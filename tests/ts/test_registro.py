@@ -369,3 +369,19 @@ def test_the_tool_overloads_with_mcpserver_imported_relatively(tmp_path):
     assert [json.loads(e["contenido"]) for e in filas["esquema"]] == [
         {"$schema": V7, "type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"],
          "additionalProperties": False}]
+
+
+def test_a_register_tool_of_another_api_is_no_tool(tmp_path):
+    """The near miss: a test harness's `registerTool(name, handler)` (a function where the SDK takes
+    the config) in a file that names registerTool is neither a tool nor an unread row."""
+    (tmp_path / "h.test.ts").write_text('const harness = createTestHarness();\n'
+                                        'harness.registerTool("new_tool", async () => ({ content: [] }));\n',
+                                        encoding="utf-8")
+    filas = extraer_ts([tmp_path / "h.test.ts"], tmp_path)
+    assert filas["herramienta"] == [] and filas["no_resuelto"] == []
+    # the polarity: the same project with a source that imports the SDK and registers nothing says so
+    (tmp_path / "s.ts").write_text('import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n',
+                                   encoding="utf-8")
+    filas = extraer_ts([tmp_path / "h.test.ts", tmp_path / "s.ts"], tmp_path)
+    assert [(n["archivo"], n["linea"], n["motivo"][:40]) for n in filas["no_resuelto"]] == [
+        ("s.ts", 1, "an MCP server is built here, and the pro")]
