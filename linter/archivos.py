@@ -32,10 +32,13 @@ SUFIJOS_JS = (".js", ".jsx", ".mjs", ".cjs")
 # What a TypeScript/JavaScript MCP server imports: the SDK's server modules (1.x and 2.x), or fastmcp.
 # what makes a TypeScript/JavaScript source a server the front end reads: an import of the SDK's server
 # modules or of fastmcp, the SDK's ListTools request schema (a low-level server's list may live in a
-# module that imports only the SDK's types, its `Server` passed in), or the names of its high-level
-# server: `McpServer`, `registerTool` (tools registered on a server passed in, typed or not)
+# module that imports only the SDK's types, its `Server` passed in), the SDK's high-level server as a
+# name imported or built (`{ McpServer }`, `new McpServer`: the SDK's own examples import it
+# relatively), or a `.registerTool(` call (tools registered on a server passed in, typed or not). A
+# word that merely contains one (`collectMcpServers` in a comment) is not enough.
 IMPORTACIONES_TS = (b"@modelcontextprotocol/sdk/server", b"@modelcontextprotocol/server", b'"fastmcp"', b"'fastmcp'",
-                    b"ListToolsRequestSchema", b"McpServer", b"registerTool")
+                    b"ListToolsRequestSchema", b"new McpServer", b" McpServer ", b" McpServer,", b"{McpServer",
+                    b",McpServer", b".registerTool(")
 
 
 class Ignorados:

@@ -72,7 +72,8 @@ def test_a_module_that_registers_on_a_server_passed_in_is_a_server(tmp_path):
     herramientas = 'export function registerTools(server: any) { server.registerTool("t", {}, async () => ({ content: [] })); }\n'
     relativo = 'import { McpServer } from "../../server/mcp.js";\nexport const s = new McpServer({ name: "s", version: "1" });\n'
     assert _fuentes(tmp_path, {"src/tools.ts": herramientas, "src/example.ts": relativo,
-                               "src/util.ts": "export const tool = (x: string) => x;\n"}) == [
+                               "src/util.ts": "export const tool = (x: string) => x;\n",
+                               "src/a.test.ts": "// reads mcp_settings.json -> collectMcpServers\nexport {};\n"}) == [
         "src/example.ts", "src/tools.ts"]
 
 
