@@ -39,6 +39,13 @@ SUFIJOS_JS = (".js", ".jsx", ".mjs", ".cjs")
 IMPORTACIONES_TS = (b"@modelcontextprotocol/sdk/server", b"@modelcontextprotocol/server", b'"fastmcp"', b"'fastmcp'",
                     b"ListToolsRequestSchema", b"new McpServer", b" McpServer ", b" McpServer,", b"{McpServer",
                     b",McpServer", b".registerTool(")
+# one of these is in every marker above: most sources hold none, and are passed over after five searches
+ANCLAS_TS = (b"modelcontextprotocol", b"fastmcp", b"ListToolsRequestSchema", b"McpServer", b".registerTool(")
+
+
+def es_servidor_ts(datos: bytes) -> bool:
+    """Whether a TypeScript/JavaScript source's bytes hold one of `IMPORTACIONES_TS`."""
+    return any(a in datos for a in ANCLAS_TS) and any(i in datos for i in IMPORTACIONES_TS)
 
 
 class Ignorados:
@@ -286,9 +293,9 @@ def fuentes_typescript(proyecto: Proyecto) -> tuple[list[Path], list[Path]]:
             datos = ruta.read_bytes()
         except OSError:
             continue
-        (halladas if any(i in datos for i in IMPORTACIONES_TS) else otras).add(ruta)
-    fuera = [r for r in halladas | otras if r.name.endswith(SUFIJOS_JS) and _dentro(r, salidas)]
-    return sorted(halladas.difference(fuera)), sorted(otras.difference(fuera))
+        (halladas if es_servidor_ts(datos) else otras).add(ruta)
+    fuera = [r for r in halladas | otras if r.name.endswith(SUFIJOS_JS) and _dentro(r, salidas)] if salidas else []
+    return sorted(halladas.difference(fuera)), sorted(otras.difference(fuera), key=str)
 
 
 def _dentro(ruta: Path, directorios: set[Path]) -> bool:
