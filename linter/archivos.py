@@ -29,8 +29,7 @@ SALTEADOS = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
 # by linter/ts/); `.d.ts` declarations are not sources, nor is the JavaScript a tsconfig.json's outDir holds.
 SUFIJOS_TS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 SUFIJOS_JS = (".js", ".jsx", ".mjs", ".cjs")
-# What a TypeScript/JavaScript MCP server imports: the SDK's server modules (1.x and 2.x), or fastmcp.
-# what makes a TypeScript/JavaScript source a server the front end reads: an import of the SDK's server
+# What makes a TypeScript/JavaScript source a server the front end reads: an import of the SDK's server
 # modules or of fastmcp, the SDK's ListTools request schema (a low-level server's list may live in a
 # module that imports only the SDK's types, its `Server` passed in), the SDK's high-level server as a
 # name imported or built (`{ McpServer }`, `new McpServer`: the SDK's own examples import it
@@ -263,15 +262,16 @@ def _de_los_paths(proyecto: Proyecto, excluidos: Sequence[Path], ignorados: Igno
 
 
 def fuentes_mcp_typescript(proyecto: Proyecto) -> list[Path]:
-    """TypeScript/JavaScript files of the configured paths (walked as Python files are) that import the
-    MCP SDK's server modules or fastmcp: the servers the TypeScript front end reads."""
+    """TypeScript/JavaScript files of the configured paths (walked as Python files are) that are MCP
+    servers (`es_servidor_ts`): the ones the TypeScript front end judges."""
     return fuentes_typescript(proyecto)[0]
 
 
 def fuentes_typescript(proyecto: Proyecto) -> tuple[list[Path], list[Path]]:
     """(the MCP servers, the other sources) among the TypeScript/JavaScript files of the configured
-    paths: the servers import the MCP SDK's server modules or fastmcp and are judged; the others are
-    read only where resolution needs them (the subclasses of a class-based tool's base). JavaScript
+    paths: the servers (`es_servidor_ts`: an SDK server or fastmcp import, McpServer, registerTool,
+    ListToolsRequestSchema) are judged; the others are read only where resolution needs them (the
+    subclasses of a class-based tool's base, a wrapper's calls). JavaScript
     under the `outDir` of a tsconfig.json of the walk is its compiled output, not a source (it would
     publish every tool twice); declaration files are no sources. Sorted; a file or directory that
     cannot be read is passed over."""
