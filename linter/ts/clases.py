@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Optional, Sequence
 
 from .arbol import Fuente, nombrados, recorrer, texto
-from .valores import Lector, Ref, retorno_unico, seguir
+from .valores import Lector, Ref, parametros_planos, retorno_unico, seguir
 
 CLASES = ("class_declaration", "class", "abstract_class_declaration")
 FUNCIONES_PROPIAS = ("function_expression", "function", "function_declaration", "generator_function",
@@ -102,18 +102,6 @@ def _constructor(clase: Ref) -> Optional[Any]:
                  and _nombre_miembro(clase.fuente, c) == "constructor"), None)
 
 
-def _parametros(fuente: Fuente, funcion: Any) -> list[tuple[str, bool]]:
-    """(name, whether it is a parameter property) of a constructor's plain parameters, in order."""
-    parametros = funcion.child_by_field_name("parameters")
-    salida = []
-    for p in nombrados(parametros) if parametros is not None else []:
-        patron = p.child_by_field_name("pattern") if p.type in ("required_parameter", "optional_parameter") else p
-        nombre = texto(fuente, patron) if patron is not None and patron.type == "identifier" else ""
-        propiedad = any(c.type in ("accessibility_modifier", "readonly", "override_modifier") for c in p.children)
-        salida.append((nombre, propiedad))
-    return salida
-
-
 def miembro(lector: Lector, concreta: Ref, nombre: str, construccion: Optional[Ref] = None) -> Optional[Ref]:
     """What `this.nombre` holds in an instance of `concreta` (built by `construccion`, a `new` of it,
     when known); None when nothing the analyzer reads gives it."""
@@ -141,7 +129,7 @@ def _de_constructor(lector: Lector, clases: list[Ref], i: int, nombre: str, cons
     ctor = _constructor(clase)
     if ctor is None:
         return None
-    parametros = _parametros(clase.fuente, ctor)
+    parametros = parametros_planos(clase.fuente, ctor)
     valor: Optional[Ref] = None
     indice = next((j for j, (p, propiedad) in enumerate(parametros) if p == nombre and propiedad), None)
     if indice is None:
@@ -173,7 +161,7 @@ def _argumento(lector: Lector, clases: list[Ref], i: int, indice: int, construcc
         if indice >= len(argumentos) or argumentos[indice].type == "spread_element":
             return None
         valor = Ref(clases[j].fuente, argumentos[indice])
-        parametros = [p for p, _ in _parametros(clases[j].fuente, ctor)]
+        parametros = [p for p, _ in parametros_planos(clases[j].fuente, ctor)]
         if valor.nodo.type == "identifier" and texto(valor.fuente, valor.nodo) in parametros:
             indice = parametros.index(texto(valor.fuente, valor.nodo))
             continue

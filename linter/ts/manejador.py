@@ -8,7 +8,8 @@ from typing import Any, Optional
 
 from .arbol import cadena_literal, nombrados, recorrer, texto
 from . import clases
-from .valores import Irresoluble, Lector, Ref, anotacion, asignaciones, desnudar, exportado, ligadura, seguir
+from .valores import (Irresoluble, Lector, Ref, anotacion, asignaciones, desnudar, exportado, funcion_propia, ligadura,
+                      parametros_planos, seguir)
 
 FUNCIONES = ("arrow_function", "function_expression", "function", "function_declaration", "method_definition",
              "generator_function", "generator_function_declaration")
@@ -63,11 +64,7 @@ def retornos(funcion: Ref) -> list[tuple[Ref, Ref]]:
     return salida
 
 
-def funcion_de(nodo: Any) -> Any:
-    n = nodo.parent
-    while n is not None and n.type not in FUNCIONES:
-        n = n.parent
-    return n
+funcion_de = funcion_propia  # the nearest function around a node (valores.funcion_propia)
 
 
 def sin_await(ref: Ref) -> Ref:
@@ -158,20 +155,11 @@ VACIO: Entorno = {}
 
 def atar(m: Manejador, funcion: Ref, llamada: Ref, entorno: Entorno) -> Entorno:
     """The bindings inside a project function a call runs: each plain parameter to the argument passed."""
-    parametros = funcion.nodo.child_by_field_name("parameters") or funcion.nodo.child_by_field_name("parameter")
     argumentos = nombrados(llamada.nodo.child_by_field_name("arguments")) \
         if llamada.nodo.type == "call_expression" and llamada.nodo.child_by_field_name("arguments") is not None else []
-    if parametros is None:
-        return VACIO
-    lista = [parametros] if parametros.type == "identifier" else nombrados(parametros)
-    nuevo: Entorno = {}
-    for i, p in enumerate(lista):
-        patron = p.child_by_field_name("pattern") if p.type in ("required_parameter", "optional_parameter") else p
-        if patron is not None and patron.type == "identifier" and i < len(argumentos) \
-                and argumentos[i].type != "spread_element":
-            nuevo[(funcion.fuente.rel, funcion.nodo.start_byte, texto(funcion.fuente, patron))] = \
-                (Ref(llamada.fuente, argumentos[i]), entorno)
-    return nuevo
+    return {(funcion.fuente.rel, funcion.nodo.start_byte, nombre): (Ref(llamada.fuente, argumentos[i]), entorno)
+            for i, (nombre, _) in enumerate(parametros_planos(funcion.fuente, funcion.nodo))
+            if nombre is not None and i < len(argumentos) and argumentos[i].type != "spread_element"}
 
 
 def ligado(m: Manejador, r: Ref, entorno: Entorno) -> tuple[Ref, Entorno]:

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .arbol import Fuente, nombrados, recorrer, texto
-from .valores import (Irresoluble, Lector, Ref, cadena, especificador_de, indefinido, json_literal, ligadura, propiedades,
-                      seguir, valor_de_objeto)
+from .valores import (Irresoluble, Lector, Ref, cadena, especificador_de, funcion_propia, indefinido, json_literal, ligadura,
+                      parametros_planos, propiedades, seguir, valor_de_objeto)
 from . import clases, zod
 
 SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
@@ -325,17 +325,8 @@ def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, 
 
 
 def _parametros_planos(fuente: Fuente, funcion: Any) -> dict[str, int]:
-    """name -> position of a function's plain parameters (`name`, `name: T`, `name = d`)."""
-    parametros = funcion.child_by_field_name("parameters") or funcion.child_by_field_name("parameter")
-    if parametros is None:
-        return {}
-    lista = [parametros] if parametros.type == "identifier" else nombrados(parametros)
-    salida = {}
-    for i, p in enumerate(lista):
-        patron = p.child_by_field_name("pattern") if p.type in ("required_parameter", "optional_parameter") else p
-        if patron is not None and patron.type == "identifier":
-            salida[texto(fuente, patron)] = i
-    return salida
+    """name -> position of a function's plain parameters (`valores.parametros_planos`)."""
+    return {nombre: i for i, (nombre, _) in enumerate(parametros_planos(fuente, funcion)) if nombre is not None}
 
 
 def _nombre_de_funcion(fuente: Fuente, funcion: Any) -> Optional[str]:
@@ -640,7 +631,7 @@ def _lista_devuelta(lector: Lector, funcion: Ref) -> list[Sitio]:
     if cuerpo is None:
         raise Irresoluble(f"`{funcion.corto()}` is not a function the analyzer can read", funcion)
     if cuerpo.type == "statement_block":
-        retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and _funcion_de(n) == funcion.nodo]
+        retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and funcion_propia(n) == funcion.nodo]
         if len(retornos) != 1 or not nombrados(retornos[0]):
             raise Irresoluble(f"the handler has {len(retornos)} return statements, not one", funcion)
         valor = Ref(funcion.fuente, nombrados(retornos[0])[0])
@@ -666,7 +657,7 @@ def _mapeados(lector: Lector, coleccion: Ref, argumentos: list[Ref]) -> list[Sit
     nombres = _nombres_del_patron(cb.fuente, patron) if patron is not None else {}
     cuerpo = cb.nodo.child_by_field_name("body")
     if cuerpo.type == "statement_block":
-        retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and _funcion_de(n) == cb.nodo and nombrados(n)]
+        retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and funcion_propia(n) == cb.nodo and nombrados(n)]
         if len(retornos) != 1:
             raise Irresoluble(f"the function `{coleccion.corto()}` is mapped with has {len(retornos)} return statements, "
                               "not one", cb)
@@ -700,15 +691,6 @@ def elementos(lector: Lector, coleccion: Ref) -> list[Ref]:
         else:
             salida.append(Ref(r.fuente, c))
     return salida
-
-
-def _funcion_de(nodo: Any) -> Any:
-    """The nearest function enclosing a node."""
-    n = nodo.parent
-    while n is not None and n.type not in ("arrow_function", "function_expression", "function", "function_declaration",
-                                           "method_definition"):
-        n = n.parent
-    return n
 
 
 def _de_objeto(lector: Lector, elemento: Ref, sabor: Sabor) -> Herramienta | Problema:

@@ -281,18 +281,26 @@ def valor_de_objeto(lector: Lector, ref: Ref, profundidad: int = 0) -> Ref:
     # the factory's plain parameters stand for what this call passes while the reading goes on
     # (a new dict: the site's own is restored when its reading ends, `Lector.en`)
     argumentos = nombrados(r.nodo.child_by_field_name("arguments")) if r.nodo.child_by_field_name("arguments") else []
-    parametros = funcion.nodo.child_by_field_name("parameters") or funcion.nodo.child_by_field_name("parameter")
-    lista = [parametros] if parametros is not None and parametros.type == "identifier" else nombrados(parametros) \
-        if parametros is not None else []
-    nuevos = {}
-    for i, p in enumerate(lista):
-        patron = p.child_by_field_name("pattern") if p.type in ("required_parameter", "optional_parameter") else p
-        if patron is not None and patron.type == "identifier" and i < len(argumentos) \
-                and argumentos[i].type != "spread_element":
-            nuevos[(funcion.fuente.rel, funcion.nodo.start_byte, texto(funcion.fuente, patron))] = Ref(r.fuente, argumentos[i])
+    nuevos = {(funcion.fuente.rel, funcion.nodo.start_byte, nombre): Ref(r.fuente, argumentos[i])
+              for i, (nombre, _) in enumerate(parametros_planos(funcion.fuente, funcion.nodo))
+              if nombre is not None and i < len(argumentos) and argumentos[i].type != "spread_element"}
     if nuevos:
         lector.atados = {**lector.atados, **nuevos}
     return seguir(lector, devuelto, profundidad + 1)
+
+
+def parametros_planos(fuente: Fuente, funcion: Any) -> list[tuple[Optional[str], bool]]:
+    """(name, whether it is a parameter property) of each parameter of a function, in order: the name
+    of a plain one (`name`, `name: T`, `name = d`, `readonly name: T`), None for a pattern or a rest."""
+    parametros = funcion.child_by_field_name("parameters") or funcion.child_by_field_name("parameter")
+    if parametros is None:
+        return []
+    salida: list[tuple[Optional[str], bool]] = []
+    for p in [parametros] if parametros.type == "identifier" else nombrados(parametros):
+        patron = p.child_by_field_name("pattern") if p.type in ("required_parameter", "optional_parameter") else p
+        nombre = texto(fuente, patron) if patron is not None and patron.type == "identifier" else None
+        salida.append((nombre, any(c.type in ("accessibility_modifier", "readonly", "override_modifier") for c in p.children)))
+    return salida
 
 
 def retorno_unico(funcion: Ref) -> Optional[Ref]:
@@ -303,11 +311,11 @@ def retorno_unico(funcion: Ref) -> Optional[Ref]:
     if cuerpo.type != "statement_block":
         return Ref(funcion.fuente, cuerpo)
     retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and nombrados(n)
-                and _funcion_propia(n) == funcion.nodo]
+                and funcion_propia(n) == funcion.nodo]
     return Ref(funcion.fuente, nombrados(retornos[0])[0]) if len(retornos) == 1 else None
 
 
-def _funcion_propia(nodo: Any) -> Any:
+def funcion_propia(nodo: Any) -> Any:
     """The nearest function (or method) around a node."""
     n = nodo.parent
     while n is not None and n.type not in FUNCIONES_DE_VALOR + ("method_definition", "generator_function",
