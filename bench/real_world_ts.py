@@ -398,6 +398,8 @@ def main(argv: Optional[list[str]] = None) -> None:
     if args.group == "medida" and not (args.static or args.prepare):
         parser.error("medida is listed only when the analyzer is measured on it (--static), or readied with "
                      "--prepare (docs/real-world-ts.md)")
+    if args.static and Path(args.static).exists():
+        args.static = str(Path(args.static).resolve())  # each row runs it from its own folder
     prefijo = sin_red()
     (args.work / "truth").mkdir(parents=True, exist_ok=True)
     for fila in (f for escrita in filas(args.group) for f in expandir(escrita, args.mirrors, args.work)):

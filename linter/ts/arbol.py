@@ -106,6 +106,24 @@ def recorrer(nodo: Any) -> Iterator[Any]:
         pila.extend(reversed(n.children))
 
 
+NOMBRES_DE_NODO = ("identifier", "property_identifier", "private_property_identifier",
+                   "shorthand_property_identifier", "type_identifier")
+
+
+def nombres_en(fuente: Fuente, nombre: str) -> Iterator[Any]:
+    """Every name node of the file spelled `nombre` (an identifier, a property's name), found at the
+    places the bytes say rather than by walking the whole tree; strings and comments holding it are
+    not names."""
+    palabra = nombre.encode()
+    i = fuente.datos.find(palabra)
+    while i >= 0:
+        nodo = fuente.raiz.descendant_for_byte_range(i, i + len(palabra))
+        if nodo is not None and nodo.type in NOMBRES_DE_NODO and nodo.start_byte == i \
+                and nodo.end_byte == i + len(palabra):
+            yield nodo
+        i = fuente.datos.find(palabra, i + len(palabra))
+
+
 def cadena_literal(fuente: Fuente, nodo: Any) -> Optional[str]:
     """The value of a string literal, or of a template literal without substitutions; None otherwise."""
     if nodo.type in ("string", "template_string"):

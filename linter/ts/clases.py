@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Optional, Sequence
 
 from .arbol import Fuente, nombrados, recorrer, texto
-from .valores import Lector, Ref, parametros_planos, retorno_unico, seguir
+from .valores import Lector, Ref, anotacion, asignaciones, exportado, ligadura, parametros_planos, retorno_unico, seguir
 
 CLASES = ("class_declaration", "class", "abstract_class_declaration")
 FUNCIONES_PROPIAS = ("function_expression", "function", "function_declaration", "generator_function",
@@ -249,3 +249,33 @@ def _construidas(lector: Lector, todas: Sequence[Fuente]) -> Iterator[tuple[tupl
 def usa_this(nodo: Any) -> bool:
     """Whether an expression reads `this` of its class (not inside a `function` of its own)."""
     return any(n.type == "this" and clase_lexica(n) is not None for n in recorrer(nodo))
+
+
+def clase_de_valor(lector: Lector, ref: Ref) -> Optional[Ref]:
+    """The project class an expression is an instance of: `new C(...)`, a name bound (a `const`, or
+    every value a `let` is given) to one, or a name whose declaration is annotated with C; C a class
+    declared in the project. None otherwise."""
+    valor = seguir(lector, ref)
+    if valor.nodo.type == "new_expression":
+        constructor = valor.nodo.child_by_field_name("constructor")
+        clase = seguir(lector, Ref(valor.fuente, constructor)) if constructor is not None else None
+        return clase if clase is not None and clase.nodo.type in CLASES else None
+    if valor.nodo.type != "identifier":
+        return None
+    nombre = texto(valor.fuente, valor.nodo)
+    tipo = anotacion(valor.fuente, nombre, valor.nodo)
+    if tipo is not None and tipo.type == "type_identifier":
+        clase = clase_por_nombre(lector, valor.fuente, texto(valor.fuente, tipo), tipo)
+        if clase is not None:
+            return clase
+    halladas = {(c.fuente.rel, c.nodo.start_byte): c for v in asignaciones(valor.fuente, nombre, valor.nodo) or []
+                for c in [clase_de_valor(lector, v)] if c is not None}
+    return next(iter(halladas.values())) if len(halladas) == 1 else None
+
+
+def clase_por_nombre(lector: Lector, fuente: Any, nombre: str, desde: Any) -> Optional[Ref]:
+    """The project class a type name names (declared in the file or imported from a project module)."""
+    ligado = ligadura(fuente, nombre, desde)
+    if ligado is not None and not isinstance(ligado, Ref):
+        ligado = exportado(lector, fuente, ligado)
+    return ligado if isinstance(ligado, Ref) and ligado.nodo.type in CLASES else None

@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 from .arbol import cadena_literal, nombrados, recorrer, texto
 from . import clases
-from .valores import (Irresoluble, Lector, Ref, anotacion, asignaciones, desnudar, exportado, funcion_propia, ligadura,
+from .valores import (Irresoluble, Lector, Ref, desnudar, funcion_propia, ligadura,
                       parametros_planos, seguir)
 
 FUNCIONES = ("arrow_function", "function_expression", "function", "function_declaration", "method_definition",
@@ -41,7 +41,7 @@ def manejador(lector: Lector, ref: Ref, con_argumentos: bool, directa: bool = Fa
         metodo = metodo_propio(lector, r.fuente, r.nodo)
         r = metodo if metodo is not None else r
     elif r.nodo.type == "member_expression":  # `tool.execute` of an instance of a project class
-        clase = clase_de_valor(lector, Ref(r.fuente, r.nodo.child_by_field_name("object")))
+        clase = clases.clase_de_valor(lector, Ref(r.fuente, r.nodo.child_by_field_name("object")))
         metodo = clases.metodo(lector, clase, texto(r.fuente, r.nodo.child_by_field_name("property"))) \
             if clase is not None else None
         r = metodo if metodo is not None else r
@@ -100,37 +100,7 @@ def funcion_llamada(m: Manejador, llamada: Ref) -> Optional[Ref]:
 
 def clase_de_instancia(m: Manejador, ref: Ref) -> Optional[Ref]:
     """The project class an expression is an instance of (`clase_de_valor`)."""
-    return clase_de_valor(m.lector, ref)
-
-
-def clase_de_valor(lector: Lector, ref: Ref) -> Optional[Ref]:
-    """The project class an expression is an instance of: `new C(...)`, a name bound (a `const`, or
-    every value a `let` is given) to one, or a name whose declaration is annotated with C; C a class
-    declared in the project. None otherwise."""
-    valor = seguir(lector, ref)
-    if valor.nodo.type == "new_expression":
-        constructor = valor.nodo.child_by_field_name("constructor")
-        clase = seguir(lector, Ref(valor.fuente, constructor)) if constructor is not None else None
-        return clase if clase is not None and clase.nodo.type in clases.CLASES else None
-    if valor.nodo.type != "identifier":
-        return None
-    nombre = texto(valor.fuente, valor.nodo)
-    tipo = anotacion(valor.fuente, nombre, valor.nodo)
-    if tipo is not None and tipo.type == "type_identifier":
-        clase = clase_por_nombre(lector, valor.fuente, texto(valor.fuente, tipo), tipo)
-        if clase is not None:
-            return clase
-    halladas = {(c.fuente.rel, c.nodo.start_byte): c for v in asignaciones(valor.fuente, nombre, valor.nodo) or []
-                for c in [clase_de_valor(lector, v)] if c is not None}
-    return next(iter(halladas.values())) if len(halladas) == 1 else None
-
-
-def clase_por_nombre(lector: Lector, fuente: Any, nombre: str, desde: Any) -> Optional[Ref]:
-    """The project class a type name names (declared in the file or imported from a project module)."""
-    ligado = ligadura(fuente, nombre, desde)
-    if ligado is not None and not isinstance(ligado, Ref):
-        ligado = exportado(lector, fuente, ligado)
-    return ligado if isinstance(ligado, Ref) and ligado.nodo.type in clases.CLASES else None
+    return clases.clase_de_valor(m.lector, ref)
 
 
 def metodo_propio(lector: Lector, fuente: Any, miembro: Any) -> Optional[Ref]:

@@ -8,7 +8,8 @@ Forms read (fixtures of both polarities in tests/ts/):
   that imports the SDK's `McpServer` module, decided as the SDK decides them;
 - the low-level `Server`: `setRequestHandler(ListToolsRequestSchema, handler)` whose returned
   `tools` is an array literal (or a constant bound to one) of tool objects with JSON Schema
-  literals, `zodToJsonSchema(S)` or `z.toJSONSchema(S)`.
+  literals, `zodToJsonSchema(S)` or `z.toJSONSchema(S)`, or a registry the program fills
+  (linter/ts/almacen.py: a class's field, a function's parameter, a `let`).
 
 Everything else that registers a tool is a `Problema` naming the construct, never silence:
 `addTool` of the `fastmcp` package, a `tools` list the analyzer cannot enumerate, a name or config it
@@ -22,8 +23,8 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .arbol import Fuente, nombrados, recorrer, texto
 from .valores import (Irresoluble, Lector, Ref, cadena, especificador_de, funcion_propia, indefinido, json_literal, ligadura,
-                      parametros_planos, propiedades, seguir, valor_de_objeto)
-from . import clases, zod
+                      parametros_planos, propiedades, seguir)
+from . import almacen, clases, zod
 
 SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
 ENTRADA_VACIA = {"type": "object", "properties": {}}  # what the SDK lists for a tool without an input schema
@@ -96,7 +97,7 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
             for sitio in _sitios(lector, todas, llamada, args):
                 yield _leido_en(lector, sitio, lambda: _tool(lector, sitio.ref, sitio.args, sabor))
         elif metodo == "setRequestHandler" and args and _es_listado(lector, args[0]):
-            yield from _bajo_nivel(lector, llamada, args, sabor)
+            yield from _bajo_nivel(lector, todas, llamada, args, sabor)
         elif metodo == "setRequestHandler" and args and "ListTools" in texto(fuente, args[0].nodo):
             yield Problema(None, f"`{args[0].corto()}` may be the SDK's ListToolsRequestSchema, and the analyzer cannot "
                                  "tell: the tools this handler lists are not judged (judge the server live with "
@@ -141,7 +142,7 @@ def _sitios(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Re
     the class that registers); when it passes parameters of the function around it, a tool per call
     of that function, those parameters bound to what the call passes (a wrapper with no call found
     stays the call itself); anything else, the call itself."""
-    bucle = _bucle(lector, llamada, args)
+    bucle = _bucle(lector, todas, llamada, args)
     if bucle is not None:
         return bucle
     base = clases.clase_lexica(llamada.nodo)
@@ -173,30 +174,18 @@ def _nombrada_al_construir(lector: Lector, clase: Ref, nombre: Ref, nuevo: Ref) 
     return sin is None and con is not None
 
 
-ITERADORES = ("forEach", "map", "flatMap")
-
-
-def _bucle(lector: Lector, llamada: Ref, args: list[Ref]) -> Optional[list[Sitio]]:
+def _bucle(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Ref]) -> Optional[list[Sitio]]:
     """A registration inside `for (const x of E)` or `E.forEach((x) => ...)` whose arguments read `x`:
     a tool per element of E, `x` bound to it while it is read, placed at the element (an instance of
     a project class at its class, read as that instance). None when the registration is in no such
     loop; when E cannot be enumerated, the call itself, the reason among the tool's problems."""
     n = llamada.nodo.parent
     while n is not None:
-        variable = coleccion = None
-        if n.type == "for_in_statement" and any(c.type == "of" for c in n.children):
-            variable, coleccion = n.child_by_field_name("left"), n.child_by_field_name("right")
-        elif n.type in ("arrow_function", "function_expression") and n.parent is not None \
-                and n.parent.type == "arguments" and nombrados(n.parent)[0] == n:
-            invocacion = n.parent.parent
-            f = invocacion.child_by_field_name("function") if invocacion is not None else None
-            if f is not None and f.type == "member_expression" \
-                    and texto(llamada.fuente, f.child_by_field_name("property")) in ITERADORES:
-                variable, coleccion = _primer_parametro(n), f.child_by_field_name("object")
-        nombres = _nombres_del_patron(llamada.fuente, variable) if variable is not None and coleccion is not None else {}
+        variable, coleccion = almacen.bucle_de(llamada.fuente, n) or (None, None)
+        nombres = almacen.nombres_del_patron(llamada.fuente, variable) if variable is not None and coleccion is not None else {}
         if nombres and any(x.type == "identifier" and texto(llamada.fuente, x) in nombres
                            for a in args for x in recorrer(a.nodo)):
-            return _por_elemento(lector, llamada, args, (llamada.fuente.rel, n.start_byte), nombres,
+            return _por_elemento(lector, todas, llamada, args, (llamada.fuente.rel, n.start_byte), nombres,
                                  Ref(llamada.fuente, coleccion))
         if n.type in ("function_declaration", "method_definition", "class_body"):
             return None
@@ -204,49 +193,23 @@ def _bucle(lector: Lector, llamada: Ref, args: list[Ref]) -> Optional[list[Sitio
     return None
 
 
-def _primer_parametro(funcion: Any) -> Any:
-    """The pattern of a function's first parameter (a name, `{ a, b: c }`), None without one."""
-    parametros = funcion.child_by_field_name("parameters") or funcion.child_by_field_name("parameter")
-    if parametros is None:
-        return None
-    if parametros.type == "identifier":
-        return parametros
-    lista = nombrados(parametros)
-    if not lista:
-        return None
-    primero = lista[0]
-    return primero.child_by_field_name("pattern") if primero.type in ("required_parameter", "optional_parameter") \
-        else primero
-
-
-def _nombres_del_patron(fuente: Fuente, patron: Any) -> dict[str, Optional[str]]:
-    """name -> the element's property it takes, of a loop variable: a name (the element itself: None),
-    or an object pattern `{ a, b: c }` of plain names (a name with a default is left unbound)."""
-    if patron.type == "identifier":
-        return {texto(fuente, patron): None}
-    if patron.type != "object_pattern":
-        return {}
-    salida: dict[str, Optional[str]] = {}
-    for c in nombrados(patron):
-        if c.type == "shorthand_property_identifier_pattern":
-            salida[texto(fuente, c)] = texto(fuente, c)
-        elif c.type == "pair_pattern" and c.child_by_field_name("value") is not None \
-                and c.child_by_field_name("value").type == "identifier" \
-                and c.child_by_field_name("key").type == "property_identifier":
-            salida[texto(fuente, c.child_by_field_name("value"))] = texto(fuente, c.child_by_field_name("key"))
-    return salida
-
-
-def _por_elemento(lector: Lector, llamada: Ref, args: list[Ref], construccion: tuple[str, int],
+def _por_elemento(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Ref], construccion: tuple[str, int],
                   nombres: dict[str, Optional[str]], coleccion: Ref) -> list[Sitio]:
     """A site per element of `coleccion`, the loop variable (`nombres` of the pattern at `construccion`)
     bound to it."""
     try:
-        lista = elementos(lector, coleccion)
+        lista = enumerados(lector, todas, coleccion)
     except Irresoluble as e:
         return [Sitio(llamada, args, aviso=(f"a tool is registered per element of `{coleccion.corto()}`, which cannot "
                                             f"be enumerated: {e.motivo}", e.ref))]
-    return [_de_elemento(lector, elemento, construccion, nombres, args) for elemento in lista]
+    return [_de_elemento_ligado(lector, elemento, at, construccion, nombres, args) for elemento, at in lista]
+
+
+def _de_elemento_ligado(lector: Lector, elemento: Ref, at: dict, construccion: tuple[str, int],
+                        nombres: dict[str, Optional[str]], args: list[Ref], objeto: Optional[Ref] = None) -> Sitio:
+    """`_de_elemento`, read under the bindings the element was found with."""
+    with lector.en(lector.instancia, {**lector.atados, **at}, lector.construccion):
+        return _de_elemento(lector, elemento, construccion, nombres, args, objeto)
 
 
 def _de_elemento(lector: Lector, elemento: Ref, construccion: tuple[str, int], nombres: dict[str, Optional[str]],
@@ -255,19 +218,7 @@ def _de_elemento(lector: Lector, elemento: Ref, construccion: tuple[str, int], n
     the element's property); an instance of a project class read as that instance and placed at its
     class, anything else placed where the element is written (or at `objeto`, the tool object a `.map`
     callback builds from it)."""
-    atados = dict(lector.atados)
-    propias = None
-    for nombre, propiedad in nombres.items():
-        if propiedad is None:
-            atados[(*construccion, nombre)] = elemento
-            continue
-        if propias is None:
-            try:
-                propias = dict(propiedades(lector, valor_de_objeto(lector, elemento)))
-            except Irresoluble:
-                propias = {}
-        if propiedad in propias:
-            atados[(*construccion, nombre)] = propias[propiedad]
+    atados = {**lector.atados, **almacen.atar_patron(lector, elemento, construccion, nombres)}
     valor = seguir(lector, elemento)
     instancia = None
     if valor.nodo.type == "new_expression" and valor.nodo.child_by_field_name("constructor") is not None:
@@ -298,7 +249,7 @@ def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, 
     parametros = _parametros_planos(llamada.fuente, funcion)
     indices = [parametros.get(texto(a.fuente, a.nodo)) if a.nodo.type == "identifier"
                and ligadura(a.fuente, texto(a.fuente, a.nodo), a.nodo) is None else None for a in args]
-    nombre = _nombre_de_funcion(llamada.fuente, funcion)
+    nombre = almacen.nombre_de_funcion(llamada.fuente, funcion)
     if all(i is None for i in indices) or nombre is None:
         return [(llamada, args)]
     sitios = []
@@ -327,18 +278,6 @@ def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, 
 def _parametros_planos(fuente: Fuente, funcion: Any) -> dict[str, int]:
     """name -> position of a function's plain parameters (`valores.parametros_planos`)."""
     return {nombre: i for i, (nombre, _) in enumerate(parametros_planos(fuente, funcion)) if nombre is not None}
-
-
-def _nombre_de_funcion(fuente: Fuente, funcion: Any) -> Optional[str]:
-    """The name a function is called by: its declaration's, or the `const` it is bound to."""
-    if funcion.type in ("function_declaration", "method_definition"):
-        n = funcion.child_by_field_name("name")
-        return texto(fuente, n) if n is not None else None
-    padre = funcion.parent
-    if padre is not None and padre.type == "variable_declarator" and padre.child_by_field_name("name") is not None \
-            and padre.child_by_field_name("name").type == "identifier":
-        return texto(fuente, padre.child_by_field_name("name"))
-    return None
 
 
 def _importa(fuente: Fuente, prefijos: tuple[str, ...]) -> bool:
@@ -608,23 +547,27 @@ def _es_esquema(lector: Lector, ref: Ref, nombre: str) -> bool:
     return (importado[1] if importado is not None else texto(r.fuente, r.nodo)) == nombre
 
 
-def _bajo_nivel(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor) -> Iterator[Herramienta | Problema]:
+def _bajo_nivel(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Ref], sabor: Sabor
+                ) -> Iterator[Herramienta | Problema]:
     """The tools a low-level `ListToolsRequestSchema` handler returns."""
     if len(args) < 2:
         yield Problema(None, "a `ListToolsRequestSchema` handler without a function", llamada)
         return
     funcion = seguir(lector, args[1])
     try:
-        lista = _lista_devuelta(lector, funcion)
+        lista = _lista_devuelta(lector, todas, funcion)
     except Irresoluble as e:
-        yield Problema(None, f"the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: {e.motivo}; "
-                             "its tools are not judged (judge the server live with `oracle-lint probe`)", e.ref)
+        # a reason found in another source is told at the handler, naming where it was found
+        donde = e.ref if e.ref.fuente.rel == llamada.fuente.rel else llamada
+        lugar = "" if donde is e.ref else f" ({e.ref.fuente.rel}:{e.ref.fuente.posicion(e.ref.nodo)[0]})"
+        yield Problema(None, f"the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: {e.motivo}"
+                             f"{lugar}; its tools are not judged (judge the server live with `oracle-lint probe`)", donde)
         return
     for sitio in lista:
         yield _leido_en(lector, sitio, lambda: _de_objeto(lector, sitio.ref, sabor))
 
 
-def _lista_devuelta(lector: Lector, funcion: Ref) -> list[Sitio]:
+def _lista_devuelta(lector: Lector, todas: Sequence[Fuente], funcion: Ref) -> list[Sitio]:
     """The tool objects of the `tools` array the handler returns (one return, an object literal): its
     elements, or `E.map((t) => ({ ... }))`'s object per element of E, `t` bound to the element."""
     cuerpo = funcion.nodo.child_by_field_name("body") if funcion.nodo.type in FUNCIONES[:4] else None
@@ -643,18 +586,18 @@ def _lista_devuelta(lector: Lector, funcion: Ref) -> list[Sitio]:
     r = seguir(lector, tools)
     f = r.nodo.child_by_field_name("function") if r.nodo.type == "call_expression" else None
     if f is not None and f.type == "member_expression" and texto(r.fuente, f.child_by_field_name("property")) == "map":
-        return _mapeados(lector, Ref(r.fuente, f.child_by_field_name("object")),
+        return _mapeados(lector, todas, Ref(r.fuente, f.child_by_field_name("object")),
                          [Ref(r.fuente, a) for a in nombrados(r.nodo.child_by_field_name("arguments"))])
-    return [Sitio(e, []) for e in elementos(lector, tools)]
+    return [Sitio(e, [], atados={**lector.atados, **at}) for e, at in enumerados(lector, todas, tools)]
 
 
-def _mapeados(lector: Lector, coleccion: Ref, argumentos: list[Ref]) -> list[Sitio]:
+def _mapeados(lector: Lector, todas: Sequence[Fuente], coleccion: Ref, argumentos: list[Ref]) -> list[Sitio]:
     """`coleccion.map(cb)`: the object `cb` returns, once per element, its first parameter bound to it."""
     cb = seguir(lector, argumentos[0]) if argumentos else None
     if cb is None or cb.nodo.type not in ("arrow_function", "function_expression", "function"):
         raise Irresoluble(f"`{coleccion.corto()}.map(...)` maps with what is not a function the analyzer reads", coleccion)
-    patron = _primer_parametro(cb.nodo)
-    nombres = _nombres_del_patron(cb.fuente, patron) if patron is not None else {}
+    patron = almacen.primer_parametro(cb.nodo)
+    nombres = almacen.nombres_del_patron(cb.fuente, patron) if patron is not None else {}
     cuerpo = cb.nodo.child_by_field_name("body")
     if cuerpo.type == "statement_block":
         retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and funcion_propia(n) == cb.nodo and nombrados(n)]
@@ -665,8 +608,21 @@ def _mapeados(lector: Lector, coleccion: Ref, argumentos: list[Ref]) -> list[Sit
     if not nombres:
         raise Irresoluble(f"the function `{coleccion.corto()}` is mapped with takes no parameter the analyzer reads", cb)
     objeto = Ref(cb.fuente, cuerpo)
-    return [_de_elemento(lector, e, (cb.fuente.rel, cb.nodo.start_byte), nombres, [], objeto)
-            for e in elementos(lector, coleccion)]
+    return [_de_elemento_ligado(lector, e, at, (cb.fuente.rel, cb.nodo.start_byte), nombres, [], objeto)
+            for e, at in enumerados(lector, todas, coleccion)]
+
+
+def enumerados(lector: Lector, todas: Sequence[Fuente], coleccion: Ref) -> list[tuple[Ref, dict]]:
+    """The elements of a collection, each with the names bound while it is read: a literal one
+    (`elementos`), else what the program fills it with (linter/ts/almacen.py: a registry's field, a
+    function's parameter, a `let`)."""
+    try:
+        return [(e, {}) for e in elementos(lector, coleccion)]
+    except Irresoluble as literal:
+        try:
+            return almacen.elementos(almacen.Busqueda(lector, todas), coleccion, dict(lector.atados))
+        except Irresoluble as e:
+            raise e from literal  # where the search for what fills it stopped
 
 
 def elementos(lector: Lector, coleccion: Ref) -> list[Ref]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional
 
 from .arbol import Fuente, NoParsea, cadena_literal, nombrados, numero_literal, parsear, recorrer, texto
 
@@ -87,7 +87,8 @@ class Lector:
         finally:
             self.instancia, self.atados, self.construccion = antes
 
-    def que_nombran(self, vistas: dict[str, Fuente], nombres: set[str]) -> dict[str, Fuente]:
+    def que_nombran(self, vistas: dict[str, Fuente], nombres: set[str],
+                    excluir: Optional[Callable[[str], bool]] = None) -> dict[str, Fuente]:
         """The project's other sources (`resto`), not among `vistas`, that name one of `nombres`
         (looked for by name before they are parsed; one that does not parse or cannot be read holds
         nothing read here)."""
@@ -96,7 +97,7 @@ class Lector:
         salida = {}
         palabras = tuple(n.encode() for n in nombres)
         for rel in self._resto:
-            if rel not in vistas and self.contiene(rel, palabras):
+            if rel not in vistas and (excluir is None or not excluir(rel)) and self.contiene(rel, palabras):
                 try:
                     salida[rel] = self.fuente(rel)
                 except (NoParsea, FileNotFoundError):
@@ -104,20 +105,25 @@ class Lector:
         return salida
 
     def _relativa(self, ruta: Path) -> str:
-        try:
-            return ruta.resolve().relative_to(self.raiz).as_posix()
-        except (OSError, ValueError):
+        try:  # the walk gives paths under the root: resolved only when they are not
+            return (ruta if ruta.is_absolute() else ruta.resolve()).relative_to(self.raiz).as_posix()
+        except ValueError:
+            try:
+                return ruta.resolve().relative_to(self.raiz).as_posix()
+            except (OSError, ValueError):
+                return ruta.as_posix()
+        except OSError:
             return ruta.as_posix()
 
     def contiene(self, rel: str, palabras: tuple[bytes, ...]) -> bool:
-        """Whether the file `rel` holds any of `palabras` (a cheap look before parsing it)."""
+        """Whether the file `rel` holds any of `palabras` as a whole word (a cheap look before parsing it)."""
         datos = self._datos.get(rel)
         if datos is None:
             try:
                 datos = self._datos[rel] = (self.raiz / rel).read_bytes()
             except OSError:
                 return False
-        return any(p in datos for p in palabras)
+        return any(palabra_en(datos, p) for p in palabras)
 
     def fuente(self, rel: str) -> Fuente:
         """The parsed file `rel` (relative to the root); NoParsea if it does not parse."""
@@ -168,6 +174,22 @@ class Lector:
         return None
 
 
+_DE_NOMBRE = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
+
+
+def palabra_en(datos: bytes, palabra: bytes) -> bool:
+    """Whether `palabra` occurs in `datos` as a whole name (`register` in `x.register(`, not in
+    `registerMany`): a byte look before a file is parsed, never a decision."""
+    i = datos.find(palabra)
+    while i >= 0:
+        fin = i + len(palabra)
+        antes_libre = i == 0 or palabra[0] not in _DE_NOMBRE or datos[i - 1] not in _DE_NOMBRE
+        if antes_libre and (fin >= len(datos) or datos[fin] not in _DE_NOMBRE):
+            return True
+        i = datos.find(palabra, i + 1)
+    return False
+
+
 def desnudar(nodo: Any) -> Any:
     """The expression inside parentheses, `x as T`, `x satisfies T`, `x!` and `<T>x`."""
     while nodo is not None and nodo.type in ENVOLTURAS:
@@ -214,7 +236,7 @@ def atado_a(lector: Lector, ref: Ref) -> Optional[Ref]:
     while n is not None:
         atado = lector.atados.get((ref.fuente.rel, n.start_byte, nombre))
         if atado is not None and n.type in ("for_in_statement", "arrow_function", "function_expression", "function",
-                                             "function_declaration"):
+                                             "function_declaration", "method_definition"):
             return atado
         n = n.parent
     return None
@@ -369,7 +391,7 @@ def _declarado_en(fuente: Fuente, nombre: str, bloque: Any) -> "Ref | _Importado
                 if patron is not None and nombre in _nombres_de_patron(fuente, patron):
                     return None  # destructured: not followed
         elif tipo in ("function_declaration", "class_declaration", "generator_function_declaration",
-                      "abstract_class_declaration"):
+                      "abstract_class_declaration", "enum_declaration"):
             n = sentencia.child_by_field_name("name")
             if n is not None and texto(fuente, n) == nombre:
                 return Ref(fuente, sentencia)
@@ -572,7 +594,50 @@ def json_literal(lector: Lector, ref: Ref) -> Any:
         return nodo.type == "true"
     if nodo.type == "null":
         return None
+    if nodo.type == "enum_declaration":
+        return _objeto_de_enum(r)
+    funcion = nodo.child_by_field_name("function") if nodo.type == "call_expression" else None
+    if funcion is not None and texto(r.fuente, funcion) in ("Object.values", "Object.keys") \
+            and len(nombrados(nodo.child_by_field_name("arguments"))) == 1:
+        objeto = json_literal(lector, Ref(r.fuente, nombrados(nodo.child_by_field_name("arguments"))[0]))
+        if isinstance(objeto, dict):
+            return list(objeto.values() if texto(r.fuente, funcion) == "Object.values" else objeto.keys())
     raise Irresoluble(f"`{ref.corto()}` is not a JSON literal the analyzer can read", ref)
+
+
+def _objeto_de_enum(enum: Ref) -> dict[str, Any]:
+    """The object a TypeScript `enum` is at run time: each member's value (strings as written, numbers
+    counted on from the last), and a numeric member's value back to its name."""
+    salida: dict[str, Any] = {}
+    inversos: dict[str, Any] = {}
+    siguiente: Any = 0
+    cuerpo = enum.nodo.child_by_field_name("body")
+    for m in nombrados(cuerpo) if cuerpo is not None else []:
+        if m.type == "enum_assignment":
+            nombre_nodo, valor_nodo = m.child_by_field_name("name") or nombrados(m)[0], nombrados(m)[-1]
+            valor = cadena_literal(enum.fuente, valor_nodo) if valor_nodo.type == "string" \
+                else numero_literal(enum.fuente, valor_nodo)
+            if valor is None:
+                raise Irresoluble(f"`{Ref(enum.fuente, m).corto()}`: an enum member the analyzer does not read",
+                                  Ref(enum.fuente, m))
+        elif m.type in ("property_identifier", "string"):
+            nombre_nodo, valor = m, siguiente
+            if not isinstance(valor, (int, float)):
+                raise Irresoluble(f"`{Ref(enum.fuente, m).corto()}` follows a string member without a value",
+                                  Ref(enum.fuente, m))
+        else:
+            continue
+        nombre = cadena_literal(enum.fuente, nombre_nodo) if nombre_nodo.type == "string" else texto(enum.fuente, nombre_nodo)
+        salida[nombre] = valor
+        if isinstance(valor, (int, float)) and not isinstance(valor, bool):
+            inversos[str(int(valor)) if float(valor).is_integer() else str(valor)] = nombre
+            siguiente = valor + 1
+        else:
+            siguiente = None
+    # as JavaScript orders an object's keys: integer keys ascending first, the rest as inserted
+    todos = {**salida, **inversos}
+    enteros = sorted((k for k in todos if k.isdigit() and str(int(k)) == k), key=int)
+    return {**{k: todos[k] for k in enteros}, **{k: v for k, v in todos.items() if k not in enteros}}
 
 
 def asignaciones(fuente: Fuente, nombre: str, desde: Any) -> Optional[list[Ref]]:

@@ -85,7 +85,8 @@ def test_a_collection_that_cannot_be_enumerated_says_so(filas):
                                      "analyzer cannot tell: the tools this handler lists are not judged (judge the "
                                      "server live with `oracle-lint probe`)"),
         ("server.ts", 23, "{t.name}", "a tool is registered per element of `loaded`, which cannot be enumerated: "
-                                      "`loaded` is not an array literal"),
+                                      "`loaded` is bound to no value the analyzer can follow (a `declare`, a global, "
+                                      "a package's)"),
         ("server.ts", 23, "{t.name}", "the config of tool `{t.name}` cannot be read: `t.config` is not an object "
                                       "literal the analyzer can read"),
     ]

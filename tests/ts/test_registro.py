@@ -51,8 +51,9 @@ def test_what_cannot_be_read_is_named_where_it_is(filas):
                if not n["motivo"].startswith("the responses of TypeScript tool")]
     assert propios == [
         ("dinamico.ts", 7, 19, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
-                                     "`cargar()` is not an array literal; its tools are not judged (judge the server "
-                                     "live with `oracle-lint probe`)"),
+                                     "`cargar()` calls what is not a project function the analyzer reads: what it "
+                                     "returns is not known; its tools are not judged (judge the server live with "
+                                     "`oracle-lint probe`)"),
         # fastmcp's zod 4 schemas depend on the zod release, which a `^4.0.0` range does not tell
         ("fast.ts", 5, 45, "sumar", "the input schema of tool `sumar` cannot be read: zod 4 publishes fastmcp's schemas "
                                     "differently before 4.2.0, and which zod 4 release the project installs cannot be "

@@ -1,0 +1,668 @@
+"""What a collection holds when the program fills it as it runs, read without running it.
+
+A server often lists tools it has stored: a registry class keeps them in a field (`this.tools.set(t.name,
+t)` in its `register(t)`), `registerMany(list)` calls `register` per element, and each `list` is what a
+project function returns. The values of such a collection are found backwards:
+
+- a `let` is every value it is given (a read of a cache that only ever stores the variable itself,
+  `let tools = cache.get(K); if (!tools) { tools = ...; cache.set(K, tools) }`, adds nothing);
+- a loop variable or a callback parameter of `E.forEach/map/flatMap` is an element of E (a destructured
+  `{ a, b: c, ...rest }` takes the element's property; `rest` the element itself);
+- a parameter of a project function or method is what every call of it in the project passes (a method
+  called on an instance of its class: `this.m(...)`, or a receiver built with `new C` or annotated `C`;
+  the project's tests aside: what a test registers goes into the test's instance);
+- a call of a project function or method is each value it returns, its parameters bound to the call's
+  arguments (`await` looked through; `c ? a : b`, `a || b` and `a ?? b` are both sides);
+- a field `this.f` is every value the class's methods `set`, `push`, `add` or assign into it.
+
+What cannot be followed raises `Irresoluble` with the reason, never an empty answer: a field or method
+used in a way these forms do not cover (passed as a value, aliased), a `filter` (which elements stay is
+not known), a function nobody in the project calls, a search beyond its budget of steps.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from .arbol import Fuente, nombrados, nombres_en, recorrer, texto
+from .valores import (NOMBRES, FUNCIONES_DE_VALOR, Irresoluble, Lector, Ref, asignaciones, desestructurado,
+                      funcion_propia, palabra_en, parametros_planos, propiedades, seguir, valor_de_objeto)
+from . import clases
+
+Ligado = tuple[Ref, dict]  # a value, and the names bound while it is read (`Lector.atados`)
+PASOS = 4000  # values looked at by one enumeration before it is called too costly to follow
+HONDURA = 48  # questions nested inside one another before a chain is called too deep to follow
+ITERADORES = ("forEach", "map", "flatMap")
+# what may follow `this.f` for the field to stay a collection the class fills and reads in place
+USOS_DE_CAMPO = ("set", "push", "add", "unshift", "get", "has", "values", "keys", "entries", "size", "length",
+                 "delete", "clear", "forEach", "map", "filter", "find", "some", "every", "includes", "flatMap")
+ESCRITURAS = ("set", "push", "add", "unshift")
+METODOS = ("method_definition",)
+
+
+class Busqueda:
+    """One enumeration: the project's sources, the questions under way (asked again inside itself, a
+    question adds nothing new), and a budget of steps."""
+
+    def __init__(self, lector: Lector, todas: Sequence[Fuente]) -> None:
+        self.lector = lector
+        self.todas = list(todas)
+        self.en_curso: set[tuple[Any, ...]] = set()
+        self.pasos = 0
+        self.hondura = 0
+        self._llamadas: dict[str, list[Ref]] = {}
+        self._menciones: dict[str, list[Ref]] = {}
+
+    def paso(self, ref: Ref) -> None:
+        self.pasos += 1
+        if self.pasos > PASOS:
+            raise Irresoluble(f"following what `{ref.corto()}` holds takes more than {PASOS} steps", ref)
+
+    def llamadas(self, nombre: str) -> list[Ref]:
+        """Every call in the project whose callee is `nombre` or `x.nombre` (sources that do not hold the
+        name are never parsed)."""
+        if nombre not in self._llamadas:
+            palabra = nombre.encode()
+            vistas = {f.rel: f for f in self.todas}
+            fuentes = [f for f in self.todas if palabra_en(f.datos, palabra)]
+            fuentes += list(self.lector.que_nombran(vistas, {nombre}, de_prueba).values())
+            fuentes = [f for f in fuentes if not de_prueba(f.rel)]
+            salida = []
+            for fuente in fuentes:
+                for n in nombres_en(fuente, nombre):
+                    callee = n.parent if n.type in ("property_identifier", "private_property_identifier") else n
+                    if callee is None or callee.type not in ("identifier", "member_expression") \
+                            or callee.type == "member_expression" and callee.child_by_field_name("property") != n:
+                        continue
+                    llamada = callee.parent
+                    if llamada is not None and llamada.type == "call_expression" \
+                            and llamada.child_by_field_name("function") == callee:
+                        salida.append(Ref(fuente, llamada))
+            self._llamadas[nombre] = salida
+        return self._llamadas[nombre]
+
+    def menciones(self, nombre: str) -> list[Ref]:
+        """Every `x.nombre` of the project (sources that do not hold `.nombre` are never parsed)."""
+        if nombre not in self._menciones:
+            palabra = "." + nombre
+            vistas = {f.rel: f for f in self.todas}
+            fuentes = [f for f in self.todas if palabra_en(f.datos, palabra.encode())]
+            fuentes += list(self.lector.que_nombran(vistas, {palabra}, de_prueba).values())
+            self._menciones[nombre] = [
+                Ref(fuente, n.parent) for fuente in fuentes if not de_prueba(fuente.rel)
+                for n in nombres_en(fuente, nombre) if n.parent is not None and n.parent.type == "member_expression"
+                and n.parent.child_by_field_name("property") == n]
+        return self._menciones[nombre]
+
+
+CARPETAS_DE_PRUEBA = ("test", "tests", "__tests__", "__mocks__", "spec")
+
+
+def de_prueba(rel: str) -> bool:
+    """Whether a source is a test (`tests/`, `__tests__/`, `x.test.ts`, `x.spec.ts`): what it registers
+    goes into a test's instance, never the server's."""
+    partes = rel.split("/")
+    nombre = partes[-1].split(".")
+    return any(p in CARPETAS_DE_PRUEBA for p in partes[:-1]) or len(nombre) > 2 and nombre[-2] in ("test", "spec")
+
+
+def primer_parametro(funcion: Any) -> Any:
+    """The pattern of a function's first parameter (a name, `{ a, b: c }`), None without one."""
+    parametros = funcion.child_by_field_name("parameters") or funcion.child_by_field_name("parameter")
+    if parametros is None:
+        return None
+    if parametros.type == "identifier":
+        return parametros
+    lista = nombrados(parametros)
+    if not lista:
+        return None
+    primero = lista[0]
+    return primero.child_by_field_name("pattern") if primero.type in ("required_parameter", "optional_parameter") \
+        else primero
+
+
+def nombres_del_patron(fuente: Fuente, patron: Any) -> dict[str, Optional[str]]:
+    """name -> the element's property it takes, of a loop variable: a name (the element itself: None),
+    or an object pattern `{ a, b: c, ...rest }` of plain names (`rest` is the element, its other keys
+    read as they are; a name with a default is left unbound)."""
+    if patron.type == "identifier":
+        return {texto(fuente, patron): None}
+    if patron.type != "object_pattern":
+        return {}
+    salida: dict[str, Optional[str]] = {}
+    for c in nombrados(patron):
+        if c.type == "shorthand_property_identifier_pattern":
+            salida[texto(fuente, c)] = texto(fuente, c)
+        elif c.type == "pair_pattern" and c.child_by_field_name("value") is not None \
+                and c.child_by_field_name("value").type == "identifier" \
+                and c.child_by_field_name("key").type == "property_identifier":
+            salida[texto(fuente, c.child_by_field_name("value"))] = texto(fuente, c.child_by_field_name("key"))
+        elif c.type == "rest_pattern" and nombrados(c) and nombrados(c)[0].type == "identifier":
+            salida[texto(fuente, nombrados(c)[0])] = None
+    return salida
+
+
+def atar_patron(lector: Lector, elemento: Ref, clave: tuple[str, int], nombres: dict[str, Optional[str]]
+                ) -> dict[tuple[str, int, str], Ref]:
+    """The bindings a pattern (`nombres`, bound at `clave`: file, start of the loop or callback) gives
+    one element: a name to the element, a destructured name to its property (left unbound when the
+    element's properties cannot be read)."""
+    atados = {}
+    propias: Optional[dict[str, Ref]] = None
+    for nombre, propiedad in nombres.items():
+        if propiedad is None:
+            atados[(*clave, nombre)] = elemento
+            continue
+        if propias is None:
+            try:
+                propias = dict(propiedades(lector, valor_de_objeto(lector, elemento)))
+            except Irresoluble:
+                propias = {}
+        if propiedad in propias:
+            atados[(*clave, nombre)] = propias[propiedad]
+    return atados
+
+
+def valores(b: Busqueda, ref: Ref, atados: dict) -> list[Ligado]:
+    """Every value an expression may stand for, each with the bindings it is read under."""
+    b.paso(ref)
+    if b.hondura >= HONDURA:
+        raise Irresoluble(f"following what `{ref.corto()}` holds goes more than {HONDURA} questions deep", ref)
+    b.hondura += 1
+    try:
+        lector = b.lector
+        with lector.en(lector.instancia, atados, lector.construccion):
+            r = seguir(lector, ref)
+        if r.nodo.type in NOMBRES:
+            return _de_nombre(b, r, atados)
+        if r.nodo.type == "member_expression" and r.nodo.child_by_field_name("property") is not None \
+                and r.nodo.child_by_field_name("property").type == "property_identifier" \
+                and r.nodo.child_by_field_name("object").type not in ("this", "super"):
+            return _propiedad_de(b, Ref(r.fuente, r.nodo.child_by_field_name("object")),
+                                 texto(r.fuente, r.nodo.child_by_field_name("property")), atados)
+        if r.nodo.type == "ternary_expression":  # both sides: which one runs is not known
+            return [v for lado in ("consequence", "alternative") for v in
+                    valores(b, Ref(r.fuente, r.nodo.child_by_field_name(lado)), atados)]
+        if r.nodo.type == "binary_expression" and r.nodo.child_by_field_name("operator") is not None \
+                and r.nodo.child_by_field_name("operator").type in ("||", "??"):  # either side may be the value
+            return [v for lado in ("left", "right") for v in
+                    valores(b, Ref(r.fuente, r.nodo.child_by_field_name(lado)), atados)]
+        if r.nodo.type == "await_expression" and nombrados(r.nodo):
+            return valores(b, Ref(r.fuente, nombrados(r.nodo)[0]), atados)
+        if r.nodo.type == "call_expression":
+            devueltos = _devueltos(b, r, atados)
+            if devueltos is not None:
+                return devueltos
+        return [(r, atados)]
+    finally:
+        b.hondura -= 1
+
+
+def elementos(b: Busqueda, ref: Ref, atados: dict) -> list[Ligado]:
+    """The elements of a collection, each with the bindings it is read under: an array literal (its
+    spreads folded in), `Array.from(X)`, `X.concat(Y)`, `X.map(cb)` / `X.flatMap(cb)` (what `cb` returns
+    per element of X), `Object.values(o)`, `this.f` / `this.f.values()` of a field the class fills."""
+    resto = _de_resto(b, ref, atados)
+    if resto is not None:
+        return resto
+    salida: list[Ligado] = []
+    for valor, at in valores(b, ref, atados):
+        salida.extend(_de_coleccion(b, valor, at))
+    return _unicos(salida)
+
+
+def _de_resto(b: Busqueda, ref: Ref, atados: dict) -> Optional[list[Ligado]]:
+    """A function's rest parameter (`...defs`): what every call passes from its place on (spreads
+    folded in); None for any other expression."""
+    nodo = ref.nodo
+    if nodo.type != "identifier":
+        return None
+    nombre = texto(ref.fuente, nodo)
+    ligante = _ligante(ref.fuente, nodo, nombre)
+    parametros = ligante.child_by_field_name("parameters") if ligante is not None else None
+    indice = next((i for i, p in enumerate(nombrados(parametros) if parametros is not None else [])
+                   if p.child_by_field_name("pattern") is not None and p.child_by_field_name("pattern").type == "rest_pattern"
+                   and texto(ref.fuente, nombrados(p.child_by_field_name("pattern"))[0]) == nombre), None)
+    if indice is None:
+        return None
+    clave = ("nombre", ref.fuente.rel, ligante.start_byte, nombre)
+    if clave in b.en_curso:
+        return []
+    b.en_curso.add(clave)
+    try:
+        salida: list[Ligado] = []
+        for llamada in _llamadas_de(b, Ref(ref.fuente, ligante)):
+            argumentos = nombrados(llamada.nodo.child_by_field_name("arguments"))
+            if any(a.type == "spread_element" for a in argumentos[:indice]):
+                raise Irresoluble(f"`{llamada.corto()}` spreads its arguments", llamada)
+            for a in argumentos[indice:]:
+                if a.type == "spread_element":
+                    salida.extend(elementos(b, Ref(llamada.fuente, nombrados(a)[0]), atados))
+                else:
+                    salida.extend(valores(b, Ref(llamada.fuente, a), atados))
+        return _unicos(salida)
+    finally:
+        b.en_curso.discard(clave)
+
+
+def _unicos(lista: list[Ligado]) -> list[Ligado]:
+    """Each value once: the same node under the same bindings (one factory's object, built by two calls
+    with different arguments, is two values)."""
+    vistos: set[tuple[Any, ...]] = set()
+    salida = []
+    for valor, at in lista:
+        clave = (valor.fuente.rel, valor.nodo.start_byte, valor.nodo.end_byte,
+                 frozenset((k, v.fuente.rel, v.nodo.start_byte, v.nodo.end_byte) for k, v in at.items()))
+        if clave not in vistos:
+            vistos.add(clave)
+            salida.append((valor, at))
+    return salida
+
+
+def _de_coleccion(b: Busqueda, valor: Ref, at: dict) -> list[Ligado]:
+    nodo = valor.nodo
+    if nodo.type == "array":
+        salida: list[Ligado] = []
+        for c in nombrados(nodo):
+            if c.type == "spread_element":
+                salida.extend(elementos(b, Ref(valor.fuente, nombrados(c)[0]), at))
+            else:
+                salida.append((Ref(valor.fuente, c), at))
+        return salida
+    if nodo.type == "member_expression" and _de_this(nodo):
+        return _campo(b, valor, at)
+    if nodo.type == "call_expression" and nodo.child_by_field_name("function") is not None \
+            and nodo.child_by_field_name("function").type == "member_expression":
+        f = nodo.child_by_field_name("function")
+        objeto = Ref(valor.fuente, f.child_by_field_name("object"))
+        metodo = texto(valor.fuente, f.child_by_field_name("property"))
+        args = [Ref(valor.fuente, a) for a in nombrados(nodo.child_by_field_name("arguments"))]
+        base = texto(valor.fuente, objeto.nodo)
+        if base == "Array" and metodo == "from" and args:
+            salida = elementos(b, args[0], at)
+            return _mapear(b, salida, args[1], metodo) if len(args) > 1 else salida
+        if base == "Object" and metodo == "values" and len(args) == 1:
+            salida = []
+            for o, at2 in valores(b, args[0], at):
+                with b.lector.en(b.lector.instancia, at2, b.lector.construccion):
+                    salida.extend((v, at2) for _, v in propiedades(b.lector, o))
+            return salida
+        if metodo == "values" and not args and objeto.nodo.type == "member_expression" and _de_this(objeto.nodo):
+            return _campo(b, objeto, at)
+        if metodo in ("map", "flatMap") and len(args) == 1:
+            return _mapear(b, elementos(b, objeto, at), args[0], metodo)
+        if metodo == "concat":
+            return [*elementos(b, objeto, at), *(e for a in args for e in elementos(b, a, at))]
+        if metodo in ("filter", "slice", "splice", "find"):
+            raise Irresoluble(f"`{valor.corto()}` keeps some of the elements of a collection: which is not known "
+                              "without running it", valor)
+    if nodo.type == "call_expression":
+        raise Irresoluble(f"`{valor.corto()}` calls what is not a project function the analyzer reads: what it "
+                          "returns is not known", valor)
+    raise Irresoluble(f"`{valor.corto()}` is not a collection the analyzer can enumerate", valor)
+
+
+def _de_this(nodo: Any) -> bool:
+    objeto = nodo.child_by_field_name("object")
+    return objeto is not None and objeto.type == "this" and nodo.child_by_field_name("property") is not None \
+        and nodo.child_by_field_name("property").type in ("property_identifier", "private_property_identifier")
+
+
+def _mapear(b: Busqueda, lista: list[Ligado], funcion: Ref, metodo: str) -> list[Ligado]:
+    """What a callback returns for each element (`flatMap`: the elements of what it returns)."""
+    cb = seguir(b.lector, funcion)
+    if cb.nodo.type not in ("arrow_function", "function_expression", "function"):
+        raise Irresoluble(f"`{funcion.corto()}` maps with what is not a function the analyzer reads", funcion)
+    patron = primer_parametro(cb.nodo)
+    nombres = nombres_del_patron(cb.fuente, patron) if patron is not None else {}
+    retornos = _retornos(cb)
+    if not retornos:
+        raise Irresoluble(f"`{funcion.corto()}` returns nothing the analyzer reads", funcion)
+    salida: list[Ligado] = []
+    for elemento, at in lista:
+        with b.lector.en(b.lector.instancia, at, b.lector.construccion):
+            nuevos = atar_patron(b.lector, elemento, (cb.fuente.rel, cb.nodo.start_byte), nombres)
+        for r in retornos:
+            if metodo == "flatMap":
+                salida.extend(elementos(b, r, {**at, **nuevos}))
+            else:
+                salida.extend(valores(b, r, {**at, **nuevos}))
+    return salida
+
+
+def _retornos(funcion: Ref) -> list[Ref]:
+    """The values a function returns: an arrow's expression body, or each of its own `return x`."""
+    cuerpo = funcion.nodo.child_by_field_name("body")
+    if cuerpo is None:
+        raise Irresoluble(f"`{funcion.corto()}` has no body the analyzer reads", funcion)
+    if cuerpo.type != "statement_block":
+        return [Ref(funcion.fuente, cuerpo)]
+    return [Ref(funcion.fuente, nombrados(n)[0]) for n in recorrer(cuerpo)
+            if n.type == "return_statement" and nombrados(n) and funcion_propia(n) == funcion.nodo]
+
+
+def _clase_de(b: Busqueda, nodo: Any, fuente: Fuente) -> Optional[Ref]:
+    """The class `this` at `nodo` is an instance of: the instance being read when its chain holds the
+    class around it, else that class."""
+    lexica = clases.clase_lexica(nodo)
+    if lexica is None:
+        return None
+    instancia = b.lector.instancia
+    if instancia is not None and any(c.nodo == lexica for c in clases.cadena(b.lector, instancia)):
+        return instancia
+    return Ref(fuente, lexica)
+
+
+def _devueltos(b: Busqueda, llamada: Ref, atados: dict) -> Optional[list[Ligado]]:
+    """The values a call of a project function or method returns, its plain parameters bound to the
+    call's arguments; None when the callee is not one (a package's, a builtin's)."""
+    f = llamada.nodo.child_by_field_name("function")
+    destino: Optional[Ref] = None
+    if f is not None and f.type == "member_expression":
+        objeto = f.child_by_field_name("object")
+        nombre = texto(llamada.fuente, f.child_by_field_name("property"))
+        with b.lector.en(b.lector.instancia, atados, b.lector.construccion):
+            clase = _clase_de(b, objeto, llamada.fuente) if objeto.type == "this" \
+                else clases.clase_de_valor(b.lector, Ref(llamada.fuente, objeto))
+        destino = clases.metodo(b.lector, clase, nombre) if clase is not None else None
+    elif f is not None:
+        with b.lector.en(b.lector.instancia, atados, b.lector.construccion):
+            destino = seguir(b.lector, Ref(llamada.fuente, f))
+        if destino.nodo.type not in FUNCIONES_DE_VALOR:
+            destino = None
+    if destino is None:
+        return None
+    clave = ("devuelve", destino.fuente.rel, destino.nodo.start_byte)
+    if clave in b.en_curso:
+        return []
+    b.en_curso.add(clave)
+    try:
+        argumentos = nombrados(llamada.nodo.child_by_field_name("arguments")) \
+            if llamada.nodo.child_by_field_name("arguments") is not None else []
+        nuevos = {(destino.fuente.rel, destino.nodo.start_byte, nombre): Ref(llamada.fuente, argumentos[i])
+                  for i, (nombre, _) in enumerate(parametros_planos(destino.fuente, destino.nodo))
+                  if nombre is not None and i < len(argumentos) and argumentos[i].type != "spread_element"}
+        retornos = _retornos(destino)
+        if not retornos:
+            raise Irresoluble(f"`{llamada.corto()}` calls a function that returns nothing the analyzer reads", llamada)
+        salida: list[Ligado] = []
+        for r in retornos:
+            salida.extend(valores(b, r, {**atados, **nuevos}))
+        return salida
+    finally:
+        b.en_curso.discard(clave)
+
+
+def _de_nombre(b: Busqueda, r: Ref, atados: dict) -> list[Ligado]:
+    """What a name `seguir` leaves as it is stands for: a `let`'s values, a loop variable's or a
+    callback parameter's elements, a function parameter's arguments at every call."""
+    nombre = texto(r.fuente, r.nodo)
+    dados = asignaciones(r.fuente, nombre, r.nodo)
+    if dados is not None:
+        salida: list[Ligado] = []
+        for v in dados:
+            if not _lectura_de_cache(v, nombre):
+                salida.extend(valores(b, v, atados))
+        if not salida:
+            raise Irresoluble(f"`{nombre}` is given no value the analyzer can read", r)
+        return salida
+    desarmado = desestructurado(r.fuente, nombre, r.nodo)
+    if desarmado is not None:  # `const { tools } = payload()`: that property of each value
+        return _propiedad_de(b, desarmado[1], desarmado[0], atados)
+    ligante = _ligante(r.fuente, r.nodo, nombre)
+    if ligante is None:
+        raise Irresoluble(f"`{nombre}` is bound to no value the analyzer can follow (a `declare`, a global, a "
+                          "package's)", r)
+    clave = ("nombre", r.fuente.rel, ligante.start_byte, nombre)
+    if clave in b.en_curso:
+        return []
+    b.en_curso.add(clave)
+    try:
+        return _ligado_por(b, r, ligante, nombre, atados)
+    finally:
+        b.en_curso.discard(clave)
+
+
+def _propiedad_de(b: Busqueda, objeto: Ref, clave: str, atados: dict) -> list[Ligado]:
+    """The property `clave` of each value an expression may be (each an object literal, or an object
+    a project function returns)."""
+    salida: list[Ligado] = []
+    for valor, at in valores(b, objeto, atados):
+        with b.lector.en(b.lector.instancia, at, b.lector.construccion):
+            literal = valor_de_objeto(b.lector, valor)
+            if literal.nodo.type != "object":
+                raise Irresoluble(f"`{valor.corto()}` is not an object the analyzer reads (its `{clave}` is wanted)",
+                                  valor)
+            propias = dict(propiedades(b.lector, literal))
+            atadas = dict(b.lector.atados)
+        if clave not in propias:
+            raise Irresoluble(f"`{literal.corto()}` has no `{clave}` the analyzer reads", literal)
+        salida.extend(valores(b, propias[clave], atadas))
+    return salida
+
+
+def _ligado_por(b: Busqueda, r: Ref, ligante: Any, nombre: str, atados: dict) -> list[Ligado]:
+    fuente = r.fuente
+    if ligante.type == "for_in_statement" and bucle_de(fuente, ligante) is None:
+        raise Irresoluble(f"`{nombre}` is a key of a `for ... in` loop", r)
+    patron, coleccion = bucle_de(fuente, ligante) or (None, None)
+    if coleccion is not None and patron is not None:
+        nombres = nombres_del_patron(fuente, patron)
+        if nombre not in nombres:
+            raise Irresoluble(f"`{nombre}` is bound by a pattern the analyzer does not read", r)
+        salida: list[Ligado] = []
+        for elemento, at in elementos(b, Ref(fuente, coleccion), atados):
+            with b.lector.en(b.lector.instancia, at, b.lector.construccion):
+                nuevos = atar_patron(b.lector, elemento, (fuente.rel, ligante.start_byte), {nombre: nombres[nombre]})
+            if (fuente.rel, ligante.start_byte, nombre) not in nuevos:
+                raise Irresoluble(f"`{nombre}` takes a property `{elemento.corto()}` does not show", elemento)
+            salida.extend(valores(b, nuevos[(fuente.rel, ligante.start_byte, nombre)], {**at, **nuevos}))
+        return salida
+    indice = next((i for i, (n, _) in enumerate(parametros_planos(fuente, ligante)) if n == nombre), None)
+    if indice is None:
+        raise Irresoluble(f"`{nombre}` is a parameter the analyzer does not read", r)
+    salida = []
+    for llamada in _llamadas_de(b, Ref(fuente, ligante)):
+        argumentos = nombrados(llamada.nodo.child_by_field_name("arguments"))
+        if any(a.type == "spread_element" for a in argumentos[:indice + 1]):
+            raise Irresoluble(f"`{llamada.corto()}` spreads its arguments", llamada)
+        if indice < len(argumentos):
+            salida.extend(valores(b, Ref(llamada.fuente, argumentos[indice]), atados))
+    return salida
+
+
+def bucle_de(fuente: Fuente, nodo: Any) -> Optional[tuple[Any, Any]]:
+    """(the pattern, the collection) of `for (const x of E)` or of the callback of
+    `E.forEach/map/flatMap((x) => ...)`; None for any other node."""
+    if nodo.type == "for_in_statement":
+        if not any(c.type == "of" for c in nodo.children):
+            return None
+        return nodo.child_by_field_name("left"), nodo.child_by_field_name("right")
+    if nodo.type not in ("arrow_function", "function_expression") or nodo.parent is None \
+            or nodo.parent.type != "arguments" or nombrados(nodo.parent)[0] != nodo or nodo.parent.parent is None:
+        return None
+    f = nodo.parent.parent.child_by_field_name("function")
+    if f is None or f.type != "member_expression" or texto(fuente, f.child_by_field_name("property")) not in ITERADORES:
+        return None
+    return primer_parametro(nodo), f.child_by_field_name("object")
+
+
+def _ligante(fuente: Fuente, nodo: Any, nombre: str) -> Any:
+    """The nearest loop or function around `nodo` that binds `nombre` (its left side or parameters)."""
+    n = nodo.parent
+    while n is not None:
+        if n.type == "for_in_statement" and n.child_by_field_name("left") is not None \
+                and _nombra(fuente, n.child_by_field_name("left"), nombre):
+            return n
+        if n.type in FUNCIONES_DE_VALOR + METODOS:
+            parametros = n.child_by_field_name("parameters") or n.child_by_field_name("parameter")
+            if parametros is not None and _nombra(fuente, parametros, nombre):
+                return n
+        n = n.parent
+    return None
+
+
+def _nombra(fuente: Fuente, nodo: Any, nombre: str) -> bool:
+    return any(x.type in ("identifier", "shorthand_property_identifier_pattern") and texto(fuente, x) == nombre
+               for x in recorrer(nodo))
+
+
+def _lectura_de_cache(valor: Ref, nombre: str) -> bool:
+    """Whether a value is `X.get(...)` of a cache the function around it only fills with `nombre`
+    itself (`X.set(k, nombre)`)."""
+    nodo = valor.nodo
+    f = nodo.child_by_field_name("function") if nodo.type == "call_expression" else None
+    if f is None or f.type != "member_expression" or texto(valor.fuente, f.child_by_field_name("property")) != "get":
+        return False
+    cache = texto(valor.fuente, f.child_by_field_name("object"))
+    alrededor = funcion_propia(nodo)
+    if alrededor is None:
+        return False
+    escrituras = [n for n in recorrer(alrededor) if n.type == "call_expression"
+                  and n.child_by_field_name("function").type == "member_expression"
+                  and texto(valor.fuente, n.child_by_field_name("function").child_by_field_name("property")) == "set"
+                  and texto(valor.fuente, n.child_by_field_name("function").child_by_field_name("object")) == cache]
+    return bool(escrituras) and all(
+        len(nombrados(n.child_by_field_name("arguments"))) == 2
+        and texto(valor.fuente, nombrados(n.child_by_field_name("arguments"))[1]) == nombre for n in escrituras)
+
+
+def _llamadas_de(b: Busqueda, funcion: Ref) -> list[Ref]:
+    """Every call of a project function or method: `f(...)` whose callee is it; `this.m(...)` in its
+    class's family and `x.m(...)` on an instance of it, for a method. A method read in any other way
+    (passed as a value) or a function no call reaches cannot be followed."""
+    nodo = funcion.nodo
+    if nodo.type == "method_definition":
+        nombre = texto(funcion.fuente, nodo.child_by_field_name("name"))
+        clase = clases.clase_lexica(nodo)
+        if clase is None:
+            raise Irresoluble(f"method `{nombre}` is not in a class the analyzer reads", funcion)
+        dueño = Ref(funcion.fuente, clase)
+        salida = []
+        for m in b.menciones(nombre):
+            receptor = m.nodo.child_by_field_name("object")
+            with b.lector.en(None, {}):
+                de = _clase_de(b, receptor, m.fuente) if receptor.type == "this" \
+                    else clases.clase_de_valor(b.lector, Ref(m.fuente, receptor))
+            if de is None or not any(c.nodo == dueño.nodo for c in clases.cadena(b.lector, de)):
+                continue
+            if m.nodo.parent is None or m.nodo.parent.type != "call_expression" \
+                    or m.nodo.parent.child_by_field_name("function") != m.nodo:
+                uso = m.nodo.parent.parent if m.nodo.parent is not None and m.nodo.parent.type == "arguments" \
+                    else m.nodo.parent or m.nodo
+                raise Irresoluble(f"method `{nombre}` is used as a value (`{Ref(m.fuente, uso).corto()}`): its calls "
+                                  "cannot be followed", Ref(m.fuente, uso))
+            salida.append(Ref(m.fuente, m.nodo.parent))
+    else:
+        nombre = nombre_de_funcion(funcion.fuente, nodo)
+        if nombre is None:
+            raise Irresoluble(f"`{funcion.corto(40)}` has no name its calls can be found by", funcion)
+        salida = []
+        for llamada in b.llamadas(nombre):
+            callee = llamada.nodo.child_by_field_name("function")
+            destino = seguir(b.lector, Ref(llamada.fuente, callee))
+            if destino.fuente.rel == funcion.fuente.rel and destino.nodo == nodo:
+                salida.append(llamada)
+    if not salida:
+        raise Irresoluble(f"no call of `{nombre}` is found in the project", funcion)
+    return salida
+
+
+def nombre_de_funcion(fuente: Fuente, funcion: Any) -> Optional[str]:
+    """The name a function is called by: its declaration's, or the `const` it is bound to."""
+    if funcion.type in ("function_declaration", "method_definition"):
+        n = funcion.child_by_field_name("name")
+        return texto(fuente, n) if n is not None else None
+    padre = funcion.parent
+    if padre is not None and padre.type == "variable_declarator" and padre.child_by_field_name("name") is not None \
+            and padre.child_by_field_name("name").type == "identifier":
+        return texto(fuente, padre.child_by_field_name("name"))
+    return None
+
+
+def _campo(b: Busqueda, miembro: Ref, atados: dict) -> list[Ligado]:
+    """What the field `this.f` holds: its initializer's elements and every value the methods of its
+    class's chain `set`, `push`, `add` or assign into it."""
+    nombre = texto(miembro.fuente, miembro.nodo.child_by_field_name("property"))
+    clase = _clase_de(b, miembro.nodo, miembro.fuente)
+    if clase is None:
+        raise Irresoluble(f"`{miembro.corto()}` is not read inside a class", miembro)
+    clave = ("campo", clase.fuente.rel, clase.nodo.start_byte, nombre)
+    if clave in b.en_curso:
+        return []
+    b.en_curso.add(clave)
+    try:
+        salida: list[Ligado] = []
+        for c in clases.cadena(b.lector, clase):
+            salida.extend(_escrito_en(b, c, nombre))
+        return salida
+    finally:
+        b.en_curso.discard(clave)
+
+
+def _escrito_en(b: Busqueda, clase: Ref, nombre: str) -> list[Ligado]:
+    """What one class's body puts into its field `nombre`."""
+    fuente = clase.fuente
+    cuerpo = clase.nodo.child_by_field_name("body")
+    salida: list[Ligado] = []
+    for miembro in nombrados(cuerpo) if cuerpo is not None else []:
+        if miembro.type in ("public_field_definition", "field_definition") \
+                and miembro.child_by_field_name("name") is not None \
+                and texto(fuente, miembro.child_by_field_name("name")) == nombre:
+            inicial = miembro.child_by_field_name("value")
+            if inicial is not None:
+                salida.extend(_inicial(b, Ref(fuente, inicial)))
+    for n in recorrer(cuerpo) if cuerpo is not None else []:
+        if n.type != "member_expression" or not _de_this(n) or texto(fuente, n.child_by_field_name("property")) != nombre \
+                or clases.clase_lexica(n) != clase.nodo:
+            continue
+        padre = n.parent
+        if padre.type == "member_expression" and padre.child_by_field_name("object") == n:
+            uso = texto(fuente, padre.child_by_field_name("property"))
+            if uso not in USOS_DE_CAMPO:
+                raise Irresoluble(f"`{Ref(fuente, padre).corto()}`: field `{nombre}` is used in a way the analyzer "
+                                  "does not follow", Ref(fuente, padre))
+            llamada = padre.parent
+            if uso in ESCRITURAS and llamada is not None and llamada.type == "call_expression":
+                argumentos = nombrados(llamada.child_by_field_name("arguments"))
+                escritos = argumentos[1:] if uso == "set" else argumentos
+                for a in escritos:
+                    if a.type == "spread_element":
+                        salida.extend(elementos(b, Ref(fuente, nombrados(a)[0]), {}))
+                    else:
+                        salida.extend(valores(b, Ref(fuente, a), {}))
+        elif padre.type == "subscript_expression" and padre.child_by_field_name("object") == n:
+            asignacion = padre.parent
+            if asignacion.type == "assignment_expression" and asignacion.child_by_field_name("left") == padre:
+                salida.extend(valores(b, Ref(fuente, asignacion.child_by_field_name("right")), {}))
+        elif padre.type == "assignment_expression" and padre.child_by_field_name("left") == n:
+            salida.extend(_inicial(b, Ref(fuente, padre.child_by_field_name("right"))))
+        elif not _lectura(fuente, n):
+            uso = Ref(fuente, padre.parent if padre.type == "arguments" and padre.parent is not None else padre)
+            raise Irresoluble(f"`{uso.corto()}`: field `{nombre}` is used in a way the analyzer does not follow", uso)
+    return salida
+
+
+def _lectura(fuente: Fuente, nodo: Any) -> bool:
+    """Whether a bare `this.f` is only read where it stands: returned, spread, looped over, or given to
+    `Array.from` / `Object.values` (none of which can fill it)."""
+    padre = nodo.parent
+    if padre.type in ("return_statement", "spread_element") or padre.type == "for_in_statement" \
+            and padre.child_by_field_name("right") == nodo:
+        return True
+    llamada = padre.parent if padre.type == "arguments" else None
+    f = llamada.child_by_field_name("function") if llamada is not None else None
+    return f is not None and texto(fuente, f) in ("Array.from", "Object.values", "Object.keys", "Object.entries")
+
+
+def _inicial(b: Busqueda, valor: Ref) -> list[Ligado]:
+    """The elements a field starts with: an empty `new Map()` / `new Set()` / `[]` / `{}` holds none."""
+    nodo = valor.nodo
+    if nodo.type == "new_expression":
+        argumentos = nodo.child_by_field_name("arguments")
+        if argumentos is None or not nombrados(argumentos):
+            return []
+        raise Irresoluble(f"`{valor.corto()}` starts with entries the analyzer does not read", valor)
+    if nodo.type == "object" and not nombrados(nodo):
+        return []
+    return elementos(b, valor, {})

@@ -1,0 +1,112 @@
+"""Tools a low-level server lists from a registry it fills as it runs (linter/ts/almacen.py): a class
+whose `register` stores each tool in a Map field, `registerMany` calling it per element, the lists
+project functions return (both branches of an environment switch), a `push`ed array field, a rest
+parameter, a `let` behind a cache of itself, a destructured `const`, a parameter's property. A test's registration is not the server's. A registry
+the analyzer cannot enumerate (its field handed away, a method nobody calls or passed as a value, a
+`filter`) is one row that says why."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from oracle_lint.linter.ts.almacen import de_prueba
+from oracle_lint.linter.ts.evidencia import extraer_ts
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "typescript" / "almacen"
+RESTO = ("registro.ts", "herramientas.ts", "arranque.ts", "tests/registro.test.ts")
+QUERY = {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}
+NO_JUZGADAS = "; its tools are not judged (judge the server live with `oracle-lint probe`)"
+
+
+@pytest.fixture(scope="module")
+def filas():
+    return extraer_ts([FIXTURE / "server.ts", FIXTURE / "cerrados.ts"], FIXTURE, resto=[FIXTURE / a for a in RESTO])
+
+
+def test_every_tool_a_registry_is_filled_with_is_listed_where_it_is_written(filas):
+    assert [(h["archivo"], h["linea"], h["herramienta"], h["registro"], h["esquema_entrada"])
+            for h in filas["herramienta"]] == [
+        ("arranque.ts", 11, "ping", "lowlevel", "literal"),     # registry.register({...}) directly
+        ("arranque.ts", 15, "gamma", "lowlevel", "literal"),    # a pushed array field, through `...defs`
+        ("arranque.ts", 18, "kit_tool", "lowlevel", "literal"),  # `kit.tools` of what listKit(...) is passed
+        ("herramientas.ts", 8, "search", "lowlevel", "literal"),  # registerMany -> forEach -> register
+        ("herramientas.ts", 9, "count", "lowlevel", "literal"),
+        ("herramientas.ts", 18, "crud_read", "lowlevel", "literal"),  # both sides of the MODE switch
+        ("herramientas.ts", 22, "unified", "lowlevel", "literal"),
+        ("herramientas.ts", 27, "heavy", "lowlevel", "literal"),  # `await`, both sides of `?:`
+        # one factory's object, built by two calls: two tools, each named by its call's argument
+        ("herramientas.ts", 32, "made_a", "lowlevel", "literal"),
+        ("herramientas.ts", 32, "made_b", "lowlevel", "literal"),
+        ("server.ts", 26, "from_payload", "lowlevel", "literal"),  # `const { tools } = payload()`
+    ]
+
+
+def test_the_schemas_are_the_stored_literals(filas):
+    esquemas = {(e["herramienta"], e["lado"]): json.loads(e["contenido"]) for e in filas["esquema"]}
+    assert esquemas == {
+        ("search", "entrada"): QUERY, ("crud_read", "entrada"): QUERY, ("unified", "entrada"): QUERY,
+        ("heavy", "entrada"): QUERY,
+        ("kit_tool", "entrada"): {"type": "object", "properties": {}},
+        ("made_a", "entrada"): {"type": "object", "properties": {}},
+        ("made_b", "entrada"): {"type": "object", "properties": {}},
+        ("from_payload", "entrada"): {"type": "object", "properties": {}},
+        ("count", "entrada"): {"type": "object", "properties": {}},
+        ("ping", "entrada"): {"type": "object", "properties": {}},
+        ("gamma", "entrada"): {"type": "object", "properties": {"n": {"type": "number"}}},
+    }
+
+
+def test_a_registry_that_cannot_be_enumerated_is_one_row_that_says_why(filas):
+    assert [(n["archivo"], n["linea"], n["herramienta"], n["motivo"]) for n in filas["no_resuelto"]] == [
+        ("cerrados.ts", 13, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
+                                  "`expose(this.tools)`: field `tools` is used in a way the analyzer does not follow"
+                                  + NO_JUZGADAS),
+        ("cerrados.ts", 22, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
+                                  "no call of `register` is found in the project" + NO_JUZGADAS),
+        ("cerrados.ts", 36, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
+                                  "`Array.from(this.tools.values()).filter((t) => t.on)` keeps some of the elements "
+                                  "of a collection: which is not known without running it" + NO_JUZGADAS),
+        ("cerrados.ts", 56, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
+                                  "method `register` is used as a value (`[{ name: \"p\" }].forEach(passed.register)`): "
+                                  "its calls cannot be followed" + NO_JUZGADAS),
+        ("cerrados.ts", 72, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
+                                  "`loadAll()` calls a function that returns nothing the analyzer reads" + NO_JUZGADAS),
+    ]
+
+
+def test_without_the_project_sources_the_registry_is_a_row_not_silence():
+    """Read alone (the file that fills the registries not given), `register`, `add` and `listKit` have
+    no call to follow: a row at each handler naming where the search stopped, never an empty list."""
+    filas = extraer_ts([FIXTURE / "server.ts"], FIXTURE)
+    assert [h["herramienta"] for h in filas["herramienta"]] == ["from_payload"]  # all in server.ts
+    assert [(n["archivo"], n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [
+        ("server.ts", 10, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: no call of "
+                          "`register` is found in the project (registro.ts:7)" + NO_JUZGADAS),
+        ("server.ts", 22, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: no call of "
+                          "`add` is found in the project (registro.ts:29)" + NO_JUZGADAS),
+        ("server.ts", 39, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: no call of "
+                          "`listKit` is found in the project" + NO_JUZGADAS),
+    ]
+
+
+@pytest.mark.parametrize("rel, esperado", [
+    ("tests/registro.test.ts", True), ("src/__tests__/a.ts", True), ("src/a.spec.ts", True), ("src/a.test.mjs", True),
+    ("src/registro.ts", False), ("src/testing/a.ts", False), ("src/latest.ts", False), ("test.ts", False),
+])
+def test_which_sources_are_tests(rel, esperado):
+    assert de_prueba(rel) is esperado
+
+
+def test_a_loop_over_a_parameter_is_a_tool_per_element_each_call_passes():
+    """`for (const s of specs)` in `registerAll(server, specs)`: the elements of what each call passes
+    (before, one registration that could not be enumerated)."""
+    filas = extraer_ts([FIXTURE / "bucle.ts"], FIXTURE)
+    assert [(h["archivo"], h["linea"], h["herramienta"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("bucle.ts", 14, "lookup", "modelo"), ("bucle.ts", 15, "remove", "modelo")]
+    esquemas = {e["herramienta"]: json.loads(e["contenido"]) for e in filas["esquema"]}
+    assert esquemas["remove"]["properties"] == {"id": {"type": "string"}, "force": {"type": "boolean"}}
+    assert esquemas["remove"]["required"] == ["id", "force"]
+    assert filas["no_resuelto"] == []
