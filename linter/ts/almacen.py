@@ -10,7 +10,8 @@ project function returns. The values of such a collection are found backwards:
   `{ a, b: c, ...rest }` takes the element's property; `rest` the element itself);
 - a parameter of a project function or method is what every call of it in the project passes (a method
   called on an instance of its class: `this.m(...)`, or a receiver built with `new C` or annotated `C`;
-  the project's tests aside: what a test registers goes into the test's instance);
+  the project's tests aside: what a test registers goes into the test's instance; a receiver whose
+  class cannot be told, in a source that names the class, stops the search);
 - a call of a project function or method is each value it returns, its parameters bound to the call's
   arguments (`await` looked through; `c ? a : b`, `a || b` and `a ?? b` are both sides);
 - a field `this.f` is every value the class's methods `set`, `push`, `add` or assign into it.
@@ -544,6 +545,11 @@ def _llamadas_de(b: Busqueda, funcion: Ref) -> list[Ref]:
             with b.lector.en(None, {}):
                 de = _clase_de(b, receptor, m.fuente) if receptor.type == "this" \
                     else clases.clase_de_valor(b.lector, Ref(m.fuente, receptor))
+            if de is None and _nombra_la_clase(b, m.fuente, dueño):
+                uso = m.nodo.parent if m.nodo.parent is not None and m.nodo.parent.type == "call_expression" else m.nodo
+                raise Irresoluble(f"`{Ref(m.fuente, uso).corto()}`: which class `{Ref(m.fuente, receptor).corto(30)}` "
+                                  f"is an instance of is not known, in a source that names `{clases.nombre_de(dueño)}`",
+                                  Ref(m.fuente, uso))
             if de is None or not any(c.nodo == dueño.nodo for c in clases.cadena(b.lector, de)):
                 continue
             if m.nodo.parent is None or m.nodo.parent.type != "call_expression" \
@@ -566,6 +572,13 @@ def _llamadas_de(b: Busqueda, funcion: Ref) -> list[Ref]:
     if not salida:
         raise Irresoluble(f"no call of `{nombre}` is found in the project", funcion)
     return salida
+
+
+def _nombra_la_clase(b: Busqueda, fuente: Fuente, clase: Ref) -> bool:
+    """Whether a source names a class of the family that declares a method (so a receiver there whose
+    class cannot be told may be one of its instances; elsewhere such a receiver is another object)."""
+    nombres = [n for c in [clase] for n in [clases.nombre_de(c)] if n is not None]
+    return any(palabra_en(fuente.datos, n.encode()) for n in nombres)
 
 
 def nombre_de_funcion(fuente: Fuente, funcion: Any) -> Optional[str]:

@@ -260,6 +260,8 @@ def clase_de_valor(lector: Lector, ref: Ref) -> Optional[Ref]:
         constructor = valor.nodo.child_by_field_name("constructor")
         clase = seguir(lector, Ref(valor.fuente, constructor)) if constructor is not None else None
         return clase if clase is not None and clase.nodo.type in CLASES else None
+    if valor.nodo.type == "member_expression" and nombrados(valor.nodo)[0].type == "this":
+        return _clase_de_campo(lector, valor)
     if valor.nodo.type != "identifier":
         return None
     nombre = texto(valor.fuente, valor.nodo)
@@ -271,6 +273,33 @@ def clase_de_valor(lector: Lector, ref: Ref) -> Optional[Ref]:
     halladas = {(c.fuente.rel, c.nodo.start_byte): c for v in asignaciones(valor.fuente, nombre, valor.nodo) or []
                 for c in [clase_de_valor(lector, v)] if c is not None}
     return next(iter(halladas.values())) if len(halladas) == 1 else None
+
+
+def _clase_de_campo(lector: Lector, miembro_: Ref) -> Optional[Ref]:
+    """The project class `this.x` is an instance of, in the class around it: the type its field or
+    constructor parameter property is annotated with, else the class of the value it is given."""
+    lexica = clase_lexica(miembro_.nodo)
+    propiedad = miembro_.nodo.child_by_field_name("property")
+    if lexica is None or propiedad is None:
+        return None
+    nombre = texto(miembro_.fuente, propiedad)
+    for clase in cadena(lector, Ref(miembro_.fuente, lexica)):
+        ctor = _constructor(clase)
+        parametros = nombrados(ctor.child_by_field_name("parameters")) if ctor is not None else []
+        declarados = [c for c in _cuerpo(clase) if c.type == "public_field_definition"
+                      and _nombre_miembro(clase.fuente, c) == nombre]
+        declarados += [p for p in parametros if p.child_by_field_name("pattern") is not None
+                       and texto(clase.fuente, p.child_by_field_name("pattern")) == nombre
+                       and any(x.type in ("accessibility_modifier", "readonly") for x in p.children)]
+        for d in declarados:
+            anotado = d.child_by_field_name("type")
+            tipo = nombrados(anotado)[0] if anotado is not None and nombrados(anotado) else None
+            if tipo is not None and tipo.type == "type_identifier":
+                hallada = clase_por_nombre(lector, clase.fuente, texto(clase.fuente, tipo), tipo)
+                if hallada is not None:
+                    return hallada
+    valor = miembro(lector, Ref(miembro_.fuente, lexica), nombre)
+    return clase_de_valor(lector, valor) if valor is not None and valor.nodo.type != "member_expression" else None
 
 
 def clase_por_nombre(lector: Lector, fuente: Any, nombre: str, desde: Any) -> Optional[Ref]:

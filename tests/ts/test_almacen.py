@@ -1,9 +1,10 @@
 """Tools a low-level server lists from a registry it fills as it runs (linter/ts/almacen.py): a class
 whose `register` stores each tool in a Map field, `registerMany` calling it per element, the lists
 project functions return (both branches of an environment switch), a `push`ed array field, a rest
-parameter, a `let` behind a cache of itself, a destructured `const`, a parameter's property. A test's registration is not the server's. A registry
+parameter, a `let` behind a cache of itself, a destructured `const`, a parameter's property, a field
+holding the registry. `.register(...)` on another kind of object is not the registry's. A test's registration is not the server's. A registry
 the analyzer cannot enumerate (its field handed away, a method nobody calls or passed as a value, a
-`filter`) is one row that says why."""
+`filter`, a receiver whose class cannot be told where the class is named) is one row that says why."""
 
 from __future__ import annotations
 
@@ -16,14 +17,15 @@ from oracle_lint.linter.ts.almacen import de_prueba
 from oracle_lint.linter.ts.evidencia import extraer_ts
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "typescript" / "almacen"
-RESTO = ("registro.ts", "herramientas.ts", "arranque.ts", "tests/registro.test.ts")
+RESTO = ("registro.ts", "herramientas.ts", "arranque.ts", "otro.ts", "tests/registro.test.ts")
 QUERY = {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}
 NO_JUZGADAS = "; its tools are not judged (judge the server live with `oracle-lint probe`)"
 
 
 @pytest.fixture(scope="module")
 def filas():
-    return extraer_ts([FIXTURE / "server.ts", FIXTURE / "cerrados.ts"], FIXTURE, resto=[FIXTURE / a for a in RESTO])
+    return extraer_ts([FIXTURE / a for a in ("server.ts", "cerrados.ts", "opaco.ts")], FIXTURE,
+                      resto=[FIXTURE / a for a in RESTO])
 
 
 def test_every_tool_a_registry_is_filled_with_is_listed_where_it_is_written(filas):
@@ -32,6 +34,7 @@ def test_every_tool_a_registry_is_filled_with_is_listed_where_it_is_written(fila
         ("arranque.ts", 11, "ping", "lowlevel", "literal"),     # registry.register({...}) directly
         ("arranque.ts", 15, "gamma", "lowlevel", "literal"),    # a pushed array field, through `...defs`
         ("arranque.ts", 18, "kit_tool", "lowlevel", "literal"),  # `kit.tools` of what listKit(...) is passed
+        ("arranque.ts", 26, "from_setup", "lowlevel", "literal"),  # `this.reg.register(...)`, `reg: Registry`
         ("herramientas.ts", 8, "search", "lowlevel", "literal"),  # registerMany -> forEach -> register
         ("herramientas.ts", 9, "count", "lowlevel", "literal"),
         ("herramientas.ts", 18, "crud_read", "lowlevel", "literal"),  # both sides of the MODE switch
@@ -52,6 +55,7 @@ def test_the_schemas_are_the_stored_literals(filas):
         ("kit_tool", "entrada"): {"type": "object", "properties": {}},
         ("made_a", "entrada"): {"type": "object", "properties": {}},
         ("made_b", "entrada"): {"type": "object", "properties": {}},
+        ("from_setup", "entrada"): {"type": "object", "properties": {}},
         ("from_payload", "entrada"): {"type": "object", "properties": {}},
         ("count", "entrada"): {"type": "object", "properties": {}},
         ("ping", "entrada"): {"type": "object", "properties": {}},
@@ -74,6 +78,9 @@ def test_a_registry_that_cannot_be_enumerated_is_one_row_that_says_why(filas):
                                   "its calls cannot be followed" + NO_JUZGADAS),
         ("cerrados.ts", 72, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
                                   "`loadAll()` calls a function that returns nothing the analyzer reads" + NO_JUZGADAS),
+        ("opaco.ts", 16, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
+                               "`current().register({ name: \"hidden\" })`: which class `current()` is an instance of "
+                               "is not known, in a source that names `Opaque`" + NO_JUZGADAS),
     ]
 
 
