@@ -272,6 +272,8 @@ def _miembro_de_valor(lector: Lector, ref: Ref, profundidad: int = 0) -> Optiona
     if elemento.nodo == objeto:
         return None
     nombre = texto(ref.fuente, propiedad)
+    if elemento.nodo.type == "program":  # `ns.x` of `import * as ns from "./m"`: what m exports as x
+        return exportado_de(lector, elemento.fuente, nombre)
     if elemento.nodo.type == "object":
         try:
             return dict(propiedades(lector, elemento)).get(nombre)

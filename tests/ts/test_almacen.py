@@ -108,11 +108,12 @@ def test_which_sources_are_tests(rel, esperado):
 
 
 def test_a_loop_over_a_parameter_is_a_tool_per_element_each_call_passes():
-    """`for (const s of specs)` in `registerAll(server, specs)`: the elements of what each call passes
-    (before, one registration that could not be enumerated)."""
-    filas = extraer_ts([FIXTURE / "bucle.ts"], FIXTURE)
+    """`for (const s of specs)` in `registerAll(server, specs)`: the elements of what each call passes,
+    a call through a namespace import included (before, one registration that could not be enumerated)."""
+    filas = extraer_ts([FIXTURE / "bucle.ts"], FIXTURE, resto=[FIXTURE / "espacio.ts"])
     assert [(h["archivo"], h["linea"], h["herramienta"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
-        ("bucle.ts", 14, "lookup", "modelo"), ("bucle.ts", 15, "remove", "modelo")]
+        ("bucle.ts", 14, "lookup", "modelo"), ("bucle.ts", 15, "remove", "modelo"),
+        ("espacio.ts", 7, "via_namespace", "modelo")]  # `bucle.registerAll(...)` of `import * as bucle`
     esquemas = {e["herramienta"]: json.loads(e["contenido"]) for e in filas["esquema"]}
     assert esquemas["remove"]["properties"] == {"id": {"type": "string"}, "force": {"type": "boolean"}}
     assert esquemas["remove"]["required"] == ["id", "force"]
