@@ -2,10 +2,10 @@
 
 For every row of a group of the corpus (`real_world_ts_parts/corpus.py`, chosen by the rule in
 docs/real-world-ts.md): the repository's tree at the recorded commit (read blob by blob from the
-bare mirror, `espejos.py`), its dependencies installed with npm (`npm ci` where a package-lock.json is, `npm install`
-otherwise; once per install root, the nearest folder at or above the row with a lock file or a
-`workspaces` package.json), the row built (`npm run build` when its package.json has a build
-script and its entry point is missing), started as a client would start it and asked for
+bare mirror, `espejos.py`), its dependencies installed with the package manager its lock names (below;
+once per install root, the nearest folder at or above the row with a lock file or a `workspaces`
+package.json), the row built (`npm run build`, or the lock's manager's `run build`, when its
+package.json has a build script and its entry point is missing), started as a client would start it and asked for
 `tools/list` with the probe's own client (`oracle_lint.linter.sonda.cliente.listar`, the raw
 listing), in a network namespace of its own where the machine allows it. The truth of each row is
 written to `<work>/truth/<row>.json`; a row that cannot be installed, built, started or listed keeps
@@ -13,8 +13,13 @@ the reason, never a guess. Not run in CI; it prints a table and asserts nothing.
 
 The start command, in this order: the row's package.json `bin` (its first entry), a `start` script
 of the form `node FILE`, or its `main`; `node` runs it, with the row's arguments from `ARGUMENTOS`.
-Rows whose package manager is not npm (a pnpm, yarn or bun lock) get their reason: that convention is
-not written yet. A glob row (the typescript-sdk's examples) is a row per file it matches, run as the
+Dependencies install with the package manager the lock names (`bench/real_world_ts.py`'s `gestor`):
+npm (`npm ci` with a package-lock.json), pnpm at its lock's major (`npx --yes pnpm@9 install
+--frozen-lockfile`; the `packageManager` field's version when it names one), yarn 1, bun 1, each run
+through `npx` and put on PATH for the build's scripts, from the public npm registry whatever a
+repository's `.npmrc` names; a yarn 2+ lock keeps its reason.
+
+A glob row (the typescript-sdk's examples) is a row per file it matches, run as the
 SDK says to run its examples: the tree installed at its lock's folder, the file started with the
 tree's `tsx`, listed over stdio when it builds a stdio transport, else over Streamable HTTP at
 `http://127.0.0.1:3000/mcp` (or 3001; `MCP_PORT`/`PORT` set to 3000) once its port opens; an
@@ -38,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shlex
 import shutil
@@ -120,20 +126,67 @@ def raiz_de_instalacion(raiz: Path, carpeta: Path) -> Path:
         actual = actual.parent
 
 
+def gestor(raiz_instalacion: Path) -> tuple[Optional[list[str]], Optional[str]]:
+    """The package manager a lock file names, as the command that runs it (`npx --yes pnpm@9`, npm
+    itself): pnpm at the major its lock's `lockfileVersion` belongs to (or the `packageManager` field's
+    version), yarn 1 for a v1 `yarn.lock`, bun 1 for `bun.lock(b)`, npm otherwise; (None, why) for a
+    lock no convention here reads (yarn 2+)."""
+    declarado = str(_paquete(raiz_instalacion).get("packageManager") or "")
+    nombre, _, version = declarado.partition("@")
+    version = version.split("+")[0]
+    if (raiz_instalacion / "pnpm-lock.yaml").exists():
+        if nombre == "pnpm" and version:
+            return ["npx", "--yes", f"pnpm@{version}"], None
+        primera = (raiz_instalacion / "pnpm-lock.yaml").read_text(encoding="utf-8", errors="replace")[:200]
+        lock = primera.split("lockfileVersion:", 1)[-1].split("\n", 1)[0].strip().strip("'\"")
+        mayor = {"9.0": "9", "6.0": "8", "6.1": "8", "5.4": "7", "5.3": "6"}.get(lock)
+        if mayor is None:
+            return None, f"a pnpm lock of lockfileVersion {lock!r}: no pnpm release is known for it here"
+        return ["npx", "--yes", f"pnpm@{mayor}"], None
+    if (raiz_instalacion / "bun.lock").exists() or (raiz_instalacion / "bun.lockb").exists():
+        return ["npx", "--yes", f"bun@{version if nombre == 'bun' and version else '1'}"], None
+    if (raiz_instalacion / "yarn.lock").exists():
+        cabeza = (raiz_instalacion / "yarn.lock").read_text(encoding="utf-8", errors="replace")[:400]
+        if "yarn lockfile v1" not in cabeza or nombre == "yarn" and not version.startswith("1."):
+            return None, "a yarn 2+ (berry) lock: convention not written yet"
+        return ["npx", "--yes", "yarn@1.22.22"], None
+    return ["npm"], None
+
+
+def _entorno_con_gestores(trabajo_bin: Path, gestor_: list[str]) -> dict[str, str]:
+    """The environment an install or build runs in: `pnpm`, `yarn` or `bun` on PATH as the same npx
+    command (a build script that calls its manager by name finds it)."""
+    trabajo_bin.mkdir(parents=True, exist_ok=True)
+    if gestor_[0] == "npx":
+        nombre = gestor_[-1].split("@")[0]
+        envoltura = trabajo_bin / nombre
+        envoltura.write_text(f"#!/bin/sh\nexec {shlex.join(gestor_)} \"$@\"\n", encoding="utf-8")
+        envoltura.chmod(0o755)
+    # the public registry, whatever a repository's .npmrc names (a mirror of another network does not
+    # answer here; the lock's integrity hashes still hold every package to what it pinned)
+    return {**os.environ, "PATH": f"{trabajo_bin}{os.pathsep}{os.environ.get('PATH', '')}",
+            "npm_config_registry": "https://registry.npmjs.org/"}
+
+
 def instalar(raiz_instalacion: Path) -> Optional[str]:
-    """Install the dependencies once (a marker file records it); the reason when it cannot."""
+    """Install the dependencies once with the lock's package manager (a marker file records it); the
+    reason when it cannot."""
     marca = raiz_instalacion / ".instalado"
     if marca.exists():
         return None
-    if (raiz_instalacion / "package-lock.json").exists():
-        orden = ["npm", "ci", "--no-audit", "--no-fund"]
-    elif any((raiz_instalacion / n).exists() for n in ("pnpm-lock.yaml", "bun.lock", "bun.lockb", "yarn.lock")):
-        return "its package manager is not npm (a pnpm, bun or yarn lock): convention not written yet"
+    gestor_, motivo = gestor(raiz_instalacion)
+    if gestor_ is None:
+        return motivo
+    if gestor_ == ["npm"]:
+        orden = ["npm", "ci" if (raiz_instalacion / "package-lock.json").exists() else "install", "--no-audit", "--no-fund"]
+    elif gestor_[-1].startswith("yarn@"):
+        orden = [*gestor_, "install", "--frozen-lockfile", "--ignore-engines"]
     else:
-        orden = ["npm", "install", "--no-audit", "--no-fund"]
-    hecho = subprocess.run(orden, cwd=raiz_instalacion, capture_output=True, text=True, timeout=PLAZO_INSTALAR)
+        orden = [*gestor_, "install", "--frozen-lockfile"]
+    hecho = subprocess.run(orden, cwd=raiz_instalacion, capture_output=True, text=True, timeout=PLAZO_INSTALAR,
+                           env=_entorno_con_gestores(raiz_instalacion / ".gestores", gestor_))
     if hecho.returncode != 0:
-        return f"{shlex.join(orden)} exit {hecho.returncode}: {hecho.stderr.strip()[-300:]}"
+        return f"{shlex.join(orden)} exit {hecho.returncode}: {(hecho.stderr.strip() or hecho.stdout.strip())[-300:]}"
     marca.touch()
     return None
 
@@ -159,14 +212,18 @@ def preparar(fila: Fila, espejos: Path, trabajo: Path) -> tuple[Path, Path, Opti
     point, why it cannot be started). Nothing is started or listed, and the analyzer is not run."""
     raiz = arbol(fila, espejos, trabajo)
     carpeta = (raiz / fila.carpeta).resolve()
-    error = instalar(raiz_de_instalacion(raiz, carpeta))
+    raiz_instalacion = raiz_de_instalacion(raiz, carpeta)
+    error = instalar(raiz_instalacion)
     archivo = entrada(carpeta)
     if error is None and archivo is None:
         error = "no start command: no bin, main or `start: node FILE` in its package.json"
     if error is None and not (carpeta / archivo).exists() and "build" in (_paquete(carpeta).get("scripts") or {}):
-        hecho = subprocess.run(["npm", "run", "build"], cwd=carpeta, capture_output=True, text=True, timeout=PLAZO_INSTALAR)
+        gestor_ = gestor(raiz_instalacion)[0] or ["npm"]
+        orden = [*gestor_, "run", "build"]
+        hecho = subprocess.run(orden, cwd=carpeta, capture_output=True, text=True, timeout=PLAZO_INSTALAR,
+                               env=_entorno_con_gestores(raiz_instalacion / ".gestores", gestor_))
         if hecho.returncode != 0:
-            error = f"npm run build exit {hecho.returncode}: {hecho.stderr.strip()[-300:]}"
+            error = f"{shlex.join(orden)} exit {hecho.returncode}: {(hecho.stderr.strip() or hecho.stdout.strip())[-300:]}"
     if error is None and not (carpeta / archivo).exists():
         error = f"its entry point {archivo} does not exist after the build"
     return raiz, carpeta, archivo, error
@@ -352,22 +409,28 @@ def estatico(fila: Fila, trabajo: Path, oracle_lint: str) -> Optional[dict[str, 
     for nombre in herramientas:
         por_nombre.setdefault(re.sub(r" \([^()]*:\d+\)$", "", nombre), []).append(nombre)
     halladas = [n for n in vivas if n in por_nombre]
-    iguales, distintas = [], []
+    iguales, distintas, esquemas_iguales = [], [], []
     for n in halladas:
         t = vivas[n]
 
+        def mismos_esquemas(nombre: str) -> bool:
+            return all(json.dumps(esquemas.get((nombre, lado)), sort_keys=True) == json.dumps(t.get(campo), sort_keys=True)
+                       for lado, campo in (("entrada", "inputSchema"), ("salida", "outputSchema")))
+
         def igual(nombre: str) -> bool:
             h = herramientas[nombre]
-            mismos = all(json.dumps(esquemas.get((nombre, lado)), sort_keys=True) == json.dumps(t.get(campo), sort_keys=True)
-                         for lado, campo in (("entrada", "inputSchema"), ("salida", "outputSchema")))
             sugeridas = pistas.de_listado(t.get("annotations"))
-            return mismos and (sugeridas["solo_lectura"], sugeridas["destructiva"]) == (h["solo_lectura"], h["destructiva"])
+            return mismos_esquemas(nombre) and \
+                (sugeridas["solo_lectura"], sugeridas["destructiva"]) == (h["solo_lectura"], h["destructiva"])
 
         (iguales if any(igual(nombre) for nombre in por_nombre[n]) else distintas).append(n)
+        if any(mismos_esquemas(nombre) for nombre in por_nombre[n]):
+            esquemas_iguales.append(n)
     sin_leer = [f"{r['archivo']}:{r['linea']}: {r['motivo'][:160]}" for r in relaciones["no_resuelto"]
                 if fuente is None or (carpeta / r["archivo"]).resolve() == fuente]
     if fila.archivo is not None:  # the folder holds the other examples (same names, other schemas): no reconciliation
-        return {"vivas": len(vivas), "halladas": len(halladas), "iguales": len(iguales), "distintas": distintas,
+        return {"vivas": len(vivas), "halladas": len(halladas), "iguales": len(iguales),
+                "esquemas_iguales": len(esquemas_iguales), "distintas": distintas,
                 "faltan": sorted(set(vivas) - set(por_nombre)), "extra": sorted(set(por_nombre) - set(vivas)),
                 "sin_leer": sin_leer, "conciliacion": []}
     # `check --probe`: the source reconciled with the running server (ORC403 a live tool the source
@@ -379,7 +442,8 @@ def estatico(fila: Fila, trabajo: Path, oracle_lint: str) -> Optional[dict[str, 
         codigos = [h["code"] for h in json.loads(conciliado.stdout)["findings"]]
     except (ValueError, KeyError):
         codigos = [f"check --probe exit {conciliado.returncode}: {conciliado.stderr.strip()[-200:]}"]
-    return {"vivas": len(vivas), "halladas": len(halladas), "iguales": len(iguales), "distintas": distintas,
+    return {"vivas": len(vivas), "halladas": len(halladas), "iguales": len(iguales),
+            "esquemas_iguales": len(esquemas_iguales), "distintas": distintas,
             "faltan": sorted(set(vivas) - set(por_nombre)), "extra": sorted(set(por_nombre) - set(vivas)),
             "sin_leer": sin_leer, "conciliacion": [c for c in codigos if c in ("ORC403", "ORC404") or " " in c]}
 
@@ -407,7 +471,7 @@ def main(argv: Optional[list[str]] = None) -> None:
             continue
         if args.prepare:
             error = None if fila.archivo is not None else preparar(fila, args.mirrors, args.work)[3]
-            print(f"{fila.nombre:<70} {'ready' if error is None else 'cannot be started'}", flush=True)
+            print(f"{fila.nombre:<70} {'ready' if error is None else 'cannot be started: ' + error[:200]}", flush=True)
             continue
         resultado = verdad(fila, args.mirrors, args.work, prefijo)
         (args.work / "truth" / f"{fila.nombre.replace('/', '+')}.json").write_text(json.dumps(resultado, indent=1), encoding="utf-8")
@@ -427,7 +491,8 @@ def main(argv: Optional[list[str]] = None) -> None:
                     print(f"      {n}", flush=True)
                 continue
             print(f"    static: found {comparado['halladas']}/{comparado['vivas']}, schemas and hints identical "
-                  f"{comparado['iguales']}/{comparado['halladas']}, extra {len(comparado['extra'])}, "
+                  f"{comparado['iguales']}/{comparado['halladas']} (schemas alone {comparado['esquemas_iguales']}), "
+                  f"extra {len(comparado['extra'])}, "
                   f"unread rows {len(comparado['sin_leer'])}, check --probe ORC403/ORC404 "
                   f"{len(comparado['conciliacion'])}", flush=True)
             for n in comparado["distintas"] + [f"missing: {n}" for n in comparado["faltan"]] + comparado["sin_leer"] \

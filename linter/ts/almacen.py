@@ -26,7 +26,8 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from .arbol import Fuente, nombrados, nombres_en, recorrer, texto
-from .valores import (NOMBRES, FUNCIONES_DE_VALOR, Irresoluble, Lector, Ref, asignaciones, desestructurado,
+from .valores import (NOMBRES, FUNCIONES_DE_VALOR, Irresoluble, Lector, Ref, asignaciones, bloque_que_declara,
+                      desestructurado,
                       funcion_propia, palabra_en, parametros_planos, propiedades, seguir, valor_de_objeto)
 from . import clases
 
@@ -141,6 +142,23 @@ def nombres_del_patron(fuente: Fuente, patron: Any) -> dict[str, Optional[str]]:
         elif c.type == "rest_pattern" and nombrados(c) and nombrados(c)[0].type == "identifier":
             salida[texto(fuente, nombrados(c)[0])] = None
     return salida
+
+
+def origen(lector: Lector, valor: Ref, atados: dict) -> Ref:
+    """Where a tool object is written: an object that spreads another (`{ ...tool, description }`, a
+    function that rebuilds each tool) is placed where the object it spreads is written."""
+    vistos = set()
+    while valor.nodo.type == "object" and valor.nodo.start_byte not in vistos:
+        vistos.add(valor.nodo.start_byte)
+        esparcidos = [c for c in nombrados(valor.nodo) if c.type == "spread_element"]
+        if not esparcidos:
+            break
+        with lector.en(lector.instancia, atados, lector.construccion):
+            debajo = seguir(lector, Ref(valor.fuente, nombrados(esparcidos[0])[0]))
+        if debajo.nodo.type != "object":
+            break
+        valor = debajo
+    return valor
 
 
 def atar_patron(lector: Lector, elemento: Ref, clave: tuple[str, int], nombres: dict[str, Optional[str]]
@@ -269,7 +287,7 @@ def _de_coleccion(b: Busqueda, valor: Ref, at: dict) -> list[Ligado]:
                 salida.extend(elementos(b, Ref(valor.fuente, nombrados(c)[0]), at))
             else:
                 salida.append((Ref(valor.fuente, c), at))
-        return salida
+        return salida + _agregados(b, valor, at)
     if nodo.type == "member_expression" and _de_this(nodo):
         return _campo(b, valor, at)
     if nodo.type == "call_expression" and nodo.child_by_field_name("function") is not None \
@@ -283,24 +301,169 @@ def _de_coleccion(b: Busqueda, valor: Ref, at: dict) -> list[Ligado]:
             salida = elementos(b, args[0], at)
             return _mapear(b, salida, args[1], metodo) if len(args) > 1 else salida
         if base == "Object" and metodo == "values" and len(args) == 1:
-            salida = []
-            for o, at2 in valores(b, args[0], at):
-                with b.lector.en(b.lector.instancia, at2, b.lector.construccion):
-                    salida.extend((v, at2) for _, v in propiedades(b.lector, o))
-            return salida
+            return [v for o, at2 in valores(b, args[0], at) for v in _valores_de(b, o, at2)]
         if metodo == "values" and not args and objeto.nodo.type == "member_expression" and _de_this(objeto.nodo):
             return _campo(b, objeto, at)
         if metodo in ("map", "flatMap") and len(args) == 1:
             return _mapear(b, elementos(b, objeto, at), args[0], metodo)
         if metodo == "concat":
             return [*elementos(b, objeto, at), *(e for a in args for e in elementos(b, a, at))]
-        if metodo in ("filter", "slice", "splice", "find"):
-            raise Irresoluble(f"`{valor.corto()}` keeps some of the elements of a collection: which is not known "
-                              "without running it", valor)
+        if metodo in ("filter", "slice"):  # each element may be kept: statically, what may be listed
+            return elementos(b, objeto, at)
     if nodo.type == "call_expression":
         raise Irresoluble(f"`{valor.corto()}` calls what is not a project function the analyzer reads: what it "
                           "returns is not known", valor)
     raise Irresoluble(f"`{valor.corto()}` is not a collection the analyzer can enumerate", valor)
+
+
+def _valores_de(b: Busqueda, objeto: Ref, at: dict) -> list[Ligado]:
+    """`Object.values(o)` of one value: an array's elements, an object literal's property values (keys
+    computed or not; spreads folded in)."""
+    if objeto.nodo.type == "array":
+        return _de_coleccion(b, objeto, at)
+    if objeto.nodo.type != "object":
+        raise Irresoluble(f"`{objeto.corto()}` is not an object the analyzer reads (its values are wanted)", objeto)
+    salida: list[Ligado] = []
+    for c in nombrados(objeto.nodo):
+        if c.type == "pair":
+            salida.extend(valores(b, Ref(objeto.fuente, c.child_by_field_name("value")), at))
+        elif c.type == "shorthand_property_identifier":
+            salida.extend(valores(b, Ref(objeto.fuente, c), at))
+        elif c.type == "spread_element":
+            salida.extend(v for o, at2 in valores(b, Ref(objeto.fuente, nombrados(c)[0]), at)
+                          for v in _valores_de(b, o, at2))
+    return salida
+
+
+ADICIONES = ("push", "unshift", "splice")
+LECTURAS_DE_ARREGLO = ("length", "map", "filter", "forEach", "flatMap", "find", "findIndex", "some", "every",
+                       "includes", "indexOf", "slice", "concat", "join", "reduce", "entries", "keys", "values",
+                       "at", "sort", "reverse", "pop", "shift")
+
+
+def _agregados(b: Busqueda, arreglo: Ref, at: dict) -> list[Ligado]:
+    """What is added to an array literal bound to a variable (`const all = []; all.push(...defs)`):
+    every `push`/`unshift`/`splice` and `all[i] = v` where that variable is seen. A use that may add
+    to it out of sight (handed to a function that adds to its parameter or that the analyzer cannot
+    read, aliased) stops the enumeration."""
+    declarador = arreglo.nodo.parent
+    if declarador is None or declarador.type != "variable_declarator" \
+            or declarador.child_by_field_name("value") != arreglo.nodo \
+            or declarador.child_by_field_name("name").type != "identifier":
+        return []
+    fuente = arreglo.fuente
+    nombre = texto(fuente, declarador.child_by_field_name("name"))
+    bloque = bloque_que_declara(fuente, nombre, declarador.child_by_field_name("name"))
+    if bloque is None:
+        return []
+    clave = ("agregados", fuente.rel, arreglo.nodo.start_byte)
+    if clave in b.en_curso:
+        return []
+    b.en_curso.add(clave)
+    try:
+        salida: list[Ligado] = []
+        for n in nombres_en(fuente, nombre):
+            if n.type != "identifier" or n == declarador.child_by_field_name("name") \
+                    or not (bloque.start_byte <= n.start_byte < bloque.end_byte) \
+                    or bloque_que_declara(fuente, nombre, n) != bloque:
+                continue
+            salida.extend(_agregado_en(b, Ref(fuente, n), nombre, at))
+        return salida
+    finally:
+        b.en_curso.discard(clave)
+
+
+def crece(arreglo: Ref) -> bool:
+    """Whether an array literal bound to a variable is added to, or may be, after it is built (a
+    `push`, an index assignment, a use other than a plain read): its literal elements are then not
+    all it holds."""
+    declarador = arreglo.nodo.parent
+    if declarador is None or declarador.type != "variable_declarator" \
+            or declarador.child_by_field_name("value") != arreglo.nodo \
+            or declarador.child_by_field_name("name").type != "identifier":
+        return False
+    fuente = arreglo.fuente
+    nombre = texto(fuente, declarador.child_by_field_name("name"))
+    bloque = bloque_que_declara(fuente, nombre, declarador.child_by_field_name("name"))
+    for n in nombres_en(fuente, nombre) if bloque is not None else []:
+        if n.type != "identifier" or n == declarador.child_by_field_name("name") \
+                or not (bloque.start_byte <= n.start_byte < bloque.end_byte) \
+                or bloque_que_declara(fuente, nombre, n) != bloque:
+            continue
+        padre = n.parent
+        leido = padre.type == "member_expression" and padre.child_by_field_name("object") == n \
+            and texto(fuente, padre.child_by_field_name("property")) in LECTURAS_DE_ARREGLO \
+            or padre.type in ("return_statement", "spread_element", "pair", "as_expression", "satisfies_expression",
+                              "parenthesized_expression", "non_null_expression") \
+            or padre.type == "for_in_statement" and padre.child_by_field_name("right") == n \
+            or padre.type == "subscript_expression" and padre.child_by_field_name("object") == n \
+            and (padre.parent.type != "assignment_expression" or padre.parent.child_by_field_name("left") != padre)
+        if not leido:
+            return True
+    return False
+
+
+def _agregado_en(b: Busqueda, uso: Ref, nombre: str, at: dict) -> list[Ligado]:
+    """What one use of an array variable adds to it (nothing for a read)."""
+    fuente, n = uso.fuente, uso.nodo
+    padre = n.parent
+    if padre.type == "member_expression" and padre.child_by_field_name("object") == n:
+        metodo = texto(fuente, padre.child_by_field_name("property"))
+        llamada = padre.parent
+        if metodo in ADICIONES and llamada is not None and llamada.type == "call_expression":
+            argumentos = nombrados(llamada.child_by_field_name("arguments"))
+            salida: list[Ligado] = []
+            for a in argumentos[2:] if metodo == "splice" else argumentos:
+                if a.type == "spread_element":  # a spread of what is not iterable throws: it adds nothing
+                    salida.extend(e for v, at2 in valores(b, Ref(fuente, nombrados(a)[0]), at)
+                                  if v.nodo.type != "object" for e in _de_coleccion(b, v, at2))
+                else:
+                    salida.extend(valores(b, Ref(fuente, a), at))
+            return salida
+        if metodo in LECTURAS_DE_ARREGLO:
+            return []
+    if padre.type == "subscript_expression" and padre.child_by_field_name("object") == n:
+        asignacion = padre.parent
+        if asignacion.type == "assignment_expression" and asignacion.child_by_field_name("left") == padre:
+            return valores(b, Ref(fuente, asignacion.child_by_field_name("right")), at)
+        return []
+    if padre.type in ("return_statement", "spread_element", "pair", "as_expression", "satisfies_expression",
+                      "parenthesized_expression", "non_null_expression") \
+            or padre.type == "for_in_statement" and padre.child_by_field_name("right") == n:
+        return []
+    if padre.type == "arguments" and padre.parent is not None and padre.parent.type == "call_expression":
+        _sin_agregar(b, Ref(fuente, padre.parent), nombrados(padre).index(n), nombre)
+        return []
+    raise Irresoluble(f"`{Ref(fuente, padre).corto()}`: `{nombre}` is used in a way that may add to it out of the "
+                      "analyzer's sight", Ref(fuente, padre))
+
+
+def _sin_agregar(b: Busqueda, llamada: Ref, indice: int, nombre: str) -> None:
+    """An array handed to a call: fine when the callee reads it (`Array.from`, `Object.values`, a
+    project function that never adds to that parameter nor hands it on); Irresoluble otherwise."""
+    f = llamada.nodo.child_by_field_name("function")
+    if texto(llamada.fuente, f) in ("Array.from", "Object.values", "Object.keys", "Object.entries", "Array.isArray",
+                                    "JSON.stringify", "console.log", "console.error"):
+        return
+    destino = seguir(b.lector, Ref(llamada.fuente, f))
+    parametros = parametros_planos(destino.fuente, destino.nodo) if destino.nodo.type in FUNCIONES_DE_VALOR else []
+    parametro = parametros[indice][0] if indice < len(parametros) else None
+    cuerpo = destino.nodo.child_by_field_name("body") if parametro is not None else None
+    if cuerpo is None:
+        raise Irresoluble(f"`{llamada.corto()}`: `{nombre}` is handed to a function the analyzer cannot read, which "
+                          "may add to it", llamada)
+    for m in nombres_en(destino.fuente, parametro):
+        if not (cuerpo.start_byte <= m.start_byte < cuerpo.end_byte) or m.type != "identifier":
+            continue
+        padre = m.parent
+        if padre.type == "member_expression" and padre.child_by_field_name("object") == m \
+                and texto(destino.fuente, padre.child_by_field_name("property")) in LECTURAS_DE_ARREGLO:
+            continue
+        if padre.type in ("return_statement", "spread_element", "as_expression") \
+                or padre.type == "for_in_statement" and padre.child_by_field_name("right") == m:
+            continue
+        raise Irresoluble(f"`{llamada.corto()}`: `{nombre}` is handed to `{parametro}`, used there as "
+                          f"`{Ref(destino.fuente, padre).corto(40)}`, which may add to it", llamada)
 
 
 def _de_this(nodo: Any) -> bool:

@@ -588,7 +588,12 @@ def _lista_devuelta(lector: Lector, todas: Sequence[Fuente], funcion: Ref) -> li
     if f is not None and f.type == "member_expression" and texto(r.fuente, f.child_by_field_name("property")) == "map":
         return _mapeados(lector, todas, Ref(r.fuente, f.child_by_field_name("object")),
                          [Ref(r.fuente, a) for a in nombrados(r.nodo.child_by_field_name("arguments"))])
-    return [Sitio(e, [], atados={**lector.atados, **at}) for e, at in enumerados(lector, todas, tools)]
+    salida = []
+    for e, at in enumerados(lector, todas, tools):
+        atados = {**lector.atados, **at}
+        lugar = almacen.origen(lector, e, atados)
+        salida.append(Sitio(e, [], atados=atados, lugar=lugar if lugar.nodo != e.nodo else None))
+    return salida
 
 
 def _mapeados(lector: Lector, todas: Sequence[Fuente], coleccion: Ref, argumentos: list[Ref]) -> list[Sitio]:
@@ -637,6 +642,8 @@ def elementos(lector: Lector, coleccion: Ref) -> list[Ref]:
             return [v for _, v in propiedades(lector, Ref(r.fuente, argumentos[0]))]
     if r.nodo.type != "array":
         raise Irresoluble(f"`{coleccion.corto()}` is not an array literal", coleccion)
+    if almacen.crece(r):
+        raise Irresoluble(f"`{coleccion.corto()}` is added to after it is built", coleccion)
     salida = []
     for c in nombrados(r.nodo):
         if c.type == "spread_element":

@@ -68,3 +68,46 @@ def directorio_de_salida(tsconfig: Path, profundidad: int = 0) -> Optional[Path]
         # an outDir written in the base file is relative to the base file: resolved there already
         return salida
     return None
+
+
+def alias_de_rutas(tsconfig: Path, profundidad: int = 0) -> list[tuple[str, list[Path]]]:
+    """The `compilerOptions.paths` a tsconfig.json sets (itself or through `extends` of a relative
+    file): each pattern (`@/*`) with the folders or files it stands for, resolved against `baseUrl`
+    (or, without one, the file that sets `paths`); in the order TypeScript tries them: exact patterns,
+    then the longest prefix before `*`. Empty when it sets none."""
+    try:
+        datos = leer_jsonc(tsconfig.read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return []
+    if not isinstance(datos, dict):
+        return []
+    opciones = datos.get("compilerOptions") if isinstance(datos.get("compilerOptions"), dict) else {}
+    rutas = opciones.get("paths")
+    if isinstance(rutas, dict):
+        base = tsconfig.parent / opciones["baseUrl"] if isinstance(opciones.get("baseUrl"), str) else tsconfig.parent
+        salida = [(patron, [base / d for d in destinos if isinstance(d, str)])
+                  for patron, destinos in rutas.items() if isinstance(patron, str) and isinstance(destinos, list)]
+        return sorted(salida, key=lambda p: ("*" in p[0], -len(p[0].split("*")[0])))
+    padre = datos.get("extends")
+    if isinstance(padre, str) and padre.startswith(".") and profundidad < PROFUNDIDAD:
+        destino = tsconfig.parent / padre
+        if destino.suffix != ".json":
+            destino = destino.with_name(destino.name + ".json") if not destino.is_file() else destino
+        return alias_de_rutas(destino, profundidad + 1)
+    return []
+
+
+def por_alias(alias: list[tuple[str, list[Path]]], especificador: str) -> list[Path]:
+    """What a non-relative specifier stands for under `paths` (`@/utils/x.js` with `@/*` -> `src/*`:
+    `src/utils/x.js`), every target of the first pattern that matches; empty when none does."""
+    for patron, destinos in alias:
+        if "*" not in patron:
+            if especificador == patron:
+                return destinos
+            continue
+        prefijo, _, sufijo = patron.partition("*")
+        if especificador.startswith(prefijo) and especificador.endswith(sufijo) \
+                and len(especificador) >= len(prefijo) + len(sufijo):
+            medio = especificador[len(prefijo):len(especificador) - len(sufijo)]
+            return [Path(str(d).replace("*", medio, 1)) for d in destinos]
+    return []

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
 from .arbol import Fuente, NoParsea, cadena_literal, nombrados, numero_literal, parsear, recorrer, texto
+from .tsconfig import alias_de_rutas, por_alias
 
 ENVOLTURAS = ("parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression",
               "type_assertion")
@@ -74,6 +75,7 @@ class Lector:
         # factory's parameter to what the call passes: (file, start of the `for`, callback or function
         # that binds it, name) -> the value
         self.atados: dict[tuple[str, int, str], Ref] = {}
+        self._alias_por_carpeta: dict[Path, list[tuple[str, list[Path]]]] = {}
 
     @contextmanager
     def en(self, instancia: Optional[Ref], atados: dict[tuple[str, int, str], Ref],
@@ -148,18 +150,34 @@ class Lector:
         except NoParsea as error:
             return error
 
+    def _alias(self, carpeta: Path) -> list[tuple[str, list[Path]]]:
+        """The `paths` of the tsconfig.json nearest `carpeta`, up to the project root (read once per folder)."""
+        if carpeta not in self._alias_por_carpeta:
+            tsconfig = carpeta / "tsconfig.json"
+            if tsconfig.is_file():
+                self._alias_por_carpeta[carpeta] = alias_de_rutas(tsconfig)
+            elif carpeta == self.raiz or carpeta.parent == carpeta or self.raiz not in carpeta.parents:
+                self._alias_por_carpeta[carpeta] = []
+            else:
+                self._alias_por_carpeta[carpeta] = self._alias(carpeta.parent)
+        return self._alias_por_carpeta[carpeta]
+
     def modulo(self, desde: Fuente, especificador: str) -> Optional[Fuente]:
-        """The project module a relative import names (`./lib.js` is `./lib.ts` in TypeScript's ESM
-        convention; `./lib` may be `./lib.ts` or `./lib/index.ts`); None for a package or a file
+        """The project module an import names: a relative one (`./lib.js` is `./lib.ts` in TypeScript's
+        ESM convention; `./lib` may be `./lib.ts` or `./lib/index.ts`), or an alias the nearest
+        tsconfig.json's `paths` maps into the project (`@/lib.js`); None for a package or a file
         outside the project, or one that does not parse."""
-        if not especificador.startswith("."):
-            return None
-        base = (self.raiz / desde.rel).parent / especificador
-        candidatos = [base]
-        sin = base.with_suffix("") if base.suffix in (".js", ".mjs", ".cjs", ".jsx") else None
-        if sin is not None:
-            candidatos += [sin.with_suffix(e) for e in (".ts", ".tsx", ".mts", ".cts")]
-        candidatos += [Path(str(base) + e) for e in EXTENSIONES] + [base / f"index{e}" for e in EXTENSIONES]
+        if especificador.startswith("."):
+            bases = [(self.raiz / desde.rel).parent / especificador]
+        else:  # an alias of the nearest tsconfig.json's `paths` (`@/utils/x.js`), else a package
+            bases = por_alias(self._alias((self.raiz / desde.rel).parent), especificador)
+        candidatos = []
+        for base in bases:
+            candidatos.append(base)
+            sin = base.with_suffix("") if base.suffix in (".js", ".mjs", ".cjs", ".jsx") else None
+            if sin is not None:
+                candidatos += [sin.with_suffix(e) for e in (".ts", ".tsx", ".mts", ".cts")]
+            candidatos += [Path(str(base) + e) for e in EXTENSIONES] + [base / f"index{e}" for e in EXTENSIONES]
         for c in candidatos:
             try:
                 resuelto = c.resolve()
@@ -274,6 +292,12 @@ def _miembro_de_valor(lector: Lector, ref: Ref, profundidad: int = 0) -> Optiona
     nombre = texto(ref.fuente, propiedad)
     if elemento.nodo.type == "program":  # `ns.x` of `import * as ns from "./m"`: what m exports as x
         return exportado_de(lector, elemento.fuente, nombre)
+    if elemento.nodo.type == "enum_declaration":  # `E.A` of `enum E { A = "a" }`: the value written
+        cuerpo = elemento.nodo.child_by_field_name("body")
+        for m in nombrados(cuerpo) if cuerpo is not None else []:
+            if m.type == "enum_assignment" and texto(elemento.fuente, m.child_by_field_name("name")) == nombre:
+                return Ref(elemento.fuente, m.child_by_field_name("value"))
+        return None
     if elemento.nodo.type == "object":
         try:
             return dict(propiedades(lector, elemento)).get(nombre)
@@ -354,6 +378,13 @@ def ligadura(fuente: Fuente, nombre: str, desde: Any) -> "Ref | _Importado | Non
     `let`/`var`, or a name declared nowhere it can see."""
     alcance = _alcance(fuente, nombre, desde)
     return alcance[1] if alcance is not None and alcance[0] is not None else None
+
+
+def bloque_que_declara(fuente: Fuente, nombre: str, desde: Any) -> Optional[Any]:
+    """The block whose statements declare the `nombre` seen at `desde` (None for a parameter, or a
+    name nothing it can see declares)."""
+    alcance = _alcance(fuente, nombre, desde)
+    return alcance[0] if alcance is not None else None
 
 
 def _alcance(fuente: Fuente, nombre: str, desde: Any) -> "Optional[tuple[Any, Ref | _Importado | None]]":

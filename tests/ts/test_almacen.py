@@ -4,7 +4,10 @@ project functions return (both branches of an environment switch), a `push`ed ar
 parameter, a `let` behind a cache of itself, a destructured `const`, a parameter's property, a field
 holding the registry. `.register(...)` on another kind of object is not the registry's. A test's registration is not the server's. A registry
 the analyzer cannot enumerate (its field handed away, a method nobody calls or passed as a value, a
-`filter`, a receiver whose class cannot be told where the class is named) is one row that says why."""
+receiver whose class cannot be told where the class is named) is one row that says why; a `filter`
+may keep each element, so each is listed. A local array filled by `push` (in a loop over
+`Object.values` of a map chosen by a condition) is what is pushed; a constant array added to after it
+is built is more than its literal."""
 
 from __future__ import annotations
 
@@ -35,6 +38,8 @@ def test_every_tool_a_registry_is_filled_with_is_listed_where_it_is_written(fila
         ("arranque.ts", 15, "gamma", "lowlevel", "literal"),    # a pushed array field, through `...defs`
         ("arranque.ts", 18, "kit_tool", "lowlevel", "literal"),  # `kit.tools` of what listKit(...) is passed
         ("arranque.ts", 26, "from_setup", "lowlevel", "literal"),  # `this.reg.register(...)`, `reg: Registry`
+        # `.filter(...)` keeps some of a registry's elements: each may be kept, each is listed
+        ("cerrados.ts", 55, "maybe", "lowlevel", "ninguno"),
         ("herramientas.ts", 8, "search", "lowlevel", "literal"),  # registerMany -> forEach -> register
         ("herramientas.ts", 9, "count", "lowlevel", "literal"),
         ("herramientas.ts", 18, "crud_read", "lowlevel", "literal"),  # both sides of the MODE switch
@@ -65,18 +70,15 @@ def test_the_schemas_are_the_stored_literals(filas):
 
 def test_a_registry_that_cannot_be_enumerated_is_one_row_that_says_why(filas):
     assert [(n["archivo"], n["linea"], n["herramienta"], n["motivo"]) for n in filas["no_resuelto"]] == [
-        ("cerrados.ts", 13, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
+        ("cerrados.ts", 14, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
                                   "`expose(this.tools)`: field `tools` is used in a way the analyzer does not follow"
                                   + NO_JUZGADAS),
-        ("cerrados.ts", 22, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
+        ("cerrados.ts", 23, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
                                   "no call of `register` is found in the project" + NO_JUZGADAS),
-        ("cerrados.ts", 36, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
-                                  "`Array.from(this.tools.values()).filter((t) => t.on)` keeps some of the elements "
-                                  "of a collection: which is not known without running it" + NO_JUZGADAS),
-        ("cerrados.ts", 56, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
+        ("cerrados.ts", 57, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
                                   "method `register` is used as a value (`[{ name: \"p\" }].forEach(passed.register)`): "
                                   "its calls cannot be followed" + NO_JUZGADAS),
-        ("cerrados.ts", 72, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
+        ("cerrados.ts", 73, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
                                   "`loadAll()` calls a function that returns nothing the analyzer reads" + NO_JUZGADAS),
         ("opaco.ts", 16, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
                                "`current().register({ name: \"hidden\" })`: which class `current()` is an instance of "
@@ -117,4 +119,29 @@ def test_a_loop_over_a_parameter_is_a_tool_per_element_each_call_passes():
     esquemas = {e["herramienta"]: json.loads(e["contenido"]) for e in filas["esquema"]}
     assert esquemas["remove"]["properties"] == {"id": {"type": "string"}, "force": {"type": "boolean"}}
     assert esquemas["remove"]["required"] == ["id", "force"]
+    assert filas["no_resuelto"] == []
+
+
+def test_a_list_built_in_a_function_is_what_is_pushed_placed_where_each_tool_is_written():
+    """`flatten()`: `all.push(...defs)` / `all.push(...Object.values(defs))` over `Object.values` of
+    a map keyed by enum members and chosen by a condition (both maps), through a filter function
+    that may return everything, each tool rebuilt by `{ ...tool, description }` and placed where the
+    tool it spreads is written; an array handed to a function the analyzer cannot read is a row."""
+    filas = extraer_ts([FIXTURE / "locales.ts"], FIXTURE)
+    assert [(h["archivo"], h["linea"], h["herramienta"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("locales.ts", 9, "get_lists", "literal"), ("locales.ts", 10, "create_note", "literal"),
+        ("locales.ts", 11, "legacy_lists", "literal")]
+    esquemas = {e["herramienta"]: json.loads(e["contenido"]) for e in filas["esquema"]}
+    assert esquemas["create_note"] == {"type": "object", "properties": {"text": {"type": "string"}}}
+    assert [(n["archivo"], n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [
+        ("locales.ts", 45, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: `extend(all)`: "
+                           "`all` is handed to a function the analyzer cannot read, which may add to it" + NO_JUZGADAS)]
+
+
+def test_a_constant_array_pushed_into_after_it_is_built_holds_what_is_pushed():
+    """`const TOOLS = [first]; TOOLS.push(second)`: both (the literal alone was read before: `second`
+    was missed without a row)."""
+    filas = extraer_ts([FIXTURE / "empujados.ts"], FIXTURE)
+    assert [(h["archivo"], h["linea"], h["herramienta"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("empujados.ts", 5, "first", "modelo"), ("empujados.ts", 6, "second", "modelo")]
     assert filas["no_resuelto"] == []

@@ -1,5 +1,5 @@
 """A TypeScript `enum` read as the object it is at run time: `Object.values(E)` / `Object.keys(E)` in a
-JSON Schema literal, `z.nativeEnum(E)` of a string enum; a numeric enum's object holds its names back
+JSON Schema literal, `E.A` as a computed key, `z.nativeEnum(E)` of a string enum; a numeric enum's object holds its names back
 (and JavaScript's key order), and zod's nativeEnum of one is not read (a row)."""
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ def test_enums_are_read_as_their_run_time_object():
     assert esquemas["by_value"]["properties"]["kind"] == {"type": "string", "enum": ["personas", "skills"]}
     assert esquemas["by_key"]["properties"]["kind"] == {"type": "string", "enum": ["PERSONA", "SKILL"]}
     assert esquemas["levels"]["properties"]["level"] == {"enum": ["LOW", "HIGH", "TOP", 0, 5, 6]}
+    assert esquemas["computed_key"]["properties"] == {"skills": {"type": "string"}}
     assert esquemas["native"]["properties"]["kind"] == {"type": "string", "enum": ["personas", "skills"]}
     assert "native_level" not in esquemas
     assert [(n["linea"], n["herramienta"], n["motivo"]) for n in filas["no_resuelto"]] == [
-        (20, "native_level", "the input schema of tool `native_level` cannot be read: `z.nativeEnum(Level)`: only "
+        (22, "native_level", "the input schema of tool `native_level` cannot be read: `z.nativeEnum(Level)`: only "
                              "enums of strings are read")]
