@@ -134,7 +134,7 @@ def cadena_literal(fuente: Fuente, nodo: Any) -> Optional[str]:
             if c.type == "string_fragment":
                 partes.append(texto(fuente, c))
             elif c.type == "escape_sequence":
-                partes.append(_escape(texto(fuente, c)))
+                partes.append(valor_de_escape(texto(fuente, c)))
         return "".join(partes)
     return None
 
@@ -142,7 +142,7 @@ def cadena_literal(fuente: Fuente, nodo: Any) -> Optional[str]:
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
 
 
-def _escape(secuencia: str) -> str:
+def valor_de_escape(secuencia: str) -> str:
     """The character a JavaScript escape sequence stands for."""
     cuerpo = secuencia[1:]
     if cuerpo in _ESCAPES:

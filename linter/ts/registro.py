@@ -680,8 +680,9 @@ def _de_objeto(lector: Lector, elemento: Ref, sabor: Sabor) -> Herramienta | Pro
             h.entrada = (valor, donde)
         else:
             h.salida = (valor, donde)
-        if donde.nodo.type == "call_expression":
-            setattr(h, "clase_entrada" if io == "input" else "clase_salida", "modelo")
+        funcion = donde.nodo.child_by_field_name("function") if donde.nodo.type == "call_expression" else None
+        if funcion is not None and texto(donde.fuente, funcion).rsplit(".", 1)[-1] in ("zodToJsonSchema", "toJSONSchema"):
+            setattr(h, "clase_entrada" if io == "input" else "clase_salida", "modelo")  # a zod model's rendering
     _anotaciones(lector, campos.get("annotations"), h)
     return h
 
@@ -709,7 +710,10 @@ def _json_schema(lector: Lector, ref: Ref, sabor: Sabor) -> Any:
         if _tiene(esquema, "tuple"):
             raise Irresoluble(f"`{ref.corto()}`: a tuple in draft 2020-12 (`prefixItems`) is not read", ref)
         return {"$schema": "https://json-schema.org/draft/2020-12/schema", **zod.nodo_publicado(esquema, elegido, "output")}
-    raise Irresoluble(f"`{ref.corto()}` is a call the analyzer does not read as a JSON Schema", ref)
+    try:  # a project function that returns a literal (`scopedSchema("Company", examples)`)
+        return json_literal(lector, ref)
+    except Irresoluble:
+        raise Irresoluble(f"`{ref.corto()}` is a call the analyzer does not read as a JSON Schema", ref) from None
 
 
 def _tiene(z: zod.Z, tipo: str) -> bool:

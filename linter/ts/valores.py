@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
-from .arbol import Fuente, NoParsea, cadena_literal, nombrados, numero_literal, parsear, recorrer, texto
+from .arbol import Fuente, NoParsea, cadena_literal, nombrados, numero_literal, parsear, recorrer, texto, valor_de_escape
 from .tsconfig import alias_de_rutas, por_alias
 
 ENVOLTURAS = ("parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression",
@@ -551,6 +551,23 @@ def cadena(lector: Lector, ref: Ref) -> Optional[str]:
     valor = cadena_literal(r.fuente, r.nodo)
     if valor is not None:
         return valor
+    if r.nodo.type == "template_string":  # `${x} fields`: each substitution a string (or an integer) it reads
+        partes = []
+        for c in r.nodo.named_children:
+            if c.type == "template_substitution":
+                interior = Ref(r.fuente, nombrados(c)[0]) if nombrados(c) else None
+                parte = cadena(lector, interior) if interior is not None else None
+                if parte is None and interior is not None:
+                    numero = numero_literal(seguir(lector, interior).fuente, seguir(lector, interior).nodo)
+                    parte = str(numero) if isinstance(numero, int) else None
+                if parte is None:
+                    return None
+                partes.append(parte)
+            elif c.type == "string_fragment":
+                partes.append(texto(r.fuente, c))
+            elif c.type == "escape_sequence":
+                partes.append(valor_de_escape(texto(r.fuente, c)))
+        return "".join(partes)
     if r.nodo.type == "binary_expression" and texto(r.fuente, r.nodo.child_by_field_name("operator")) == "+":
         izquierda = cadena(lector, Ref(r.fuente, r.nodo.child_by_field_name("left")))
         derecha = cadena(lector, Ref(r.fuente, r.nodo.child_by_field_name("right")))
@@ -635,6 +652,14 @@ def json_literal(lector: Lector, ref: Ref) -> Any:
         objeto = json_literal(lector, Ref(r.fuente, nombrados(nodo.child_by_field_name("arguments"))[0]))
         if isinstance(objeto, dict):
             return list(objeto.values() if texto(r.fuente, funcion) == "Object.values" else objeto.keys())
+    if funcion is not None:  # a project function with one return: what it returns, its parameters bound
+        antes = lector.atados
+        try:
+            devuelto = valor_de_objeto(lector, r)
+            if devuelto.nodo != r.nodo:
+                return json_literal(lector, devuelto)
+        finally:
+            lector.atados = antes
     raise Irresoluble(f"`{ref.corto()}` is not a JSON literal the analyzer can read", ref)
 
 

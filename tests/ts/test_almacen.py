@@ -126,16 +126,24 @@ def test_a_list_built_in_a_function_is_what_is_pushed_placed_where_each_tool_is_
     """`flatten()`: `all.push(...defs)` / `all.push(...Object.values(defs))` over `Object.values` of
     a map keyed by enum members and chosen by a condition (both maps), through a filter function
     that may return everything, each tool rebuilt by `{ ...tool, description }` and placed where the
-    tool it spreads is written; an array handed to a function the analyzer cannot read is a row."""
+    tool it spreads is written; an array handed to a function the analyzer cannot read is a row; a
+    JSON Schema a project function returns is read with its parameters bound (a template literal of
+    them included), and one whose text cannot be read is a row."""
     filas = extraer_ts([FIXTURE / "locales.ts"], FIXTURE)
     assert [(h["archivo"], h["linea"], h["herramienta"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
         ("locales.ts", 9, "get_lists", "literal"), ("locales.ts", 10, "create_note", "literal"),
-        ("locales.ts", 11, "legacy_lists", "literal")]
+        ("locales.ts", 11, "legacy_lists", "literal"),
+        ("locales.ts", 58, "create_company", "literal"), ("locales.ts", 59, "create_any", "no_resuelto")]
     esquemas = {e["herramienta"]: json.loads(e["contenido"]) for e in filas["esquema"]}
     assert esquemas["create_note"] == {"type": "object", "properties": {"text": {"type": "string"}}}
+    # a schema a project function returns, its parameter in a template literal
+    assert esquemas["create_company"] == {"type": "object", "properties": {
+        "data": {"type": "object", "description": "Company fields"}}}
     assert [(n["archivo"], n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [
         ("locales.ts", 45, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: `extend(all)`: "
-                           "`all` is handed to a function the analyzer cannot read, which may add to it" + NO_JUZGADAS)]
+                           "`all` is handed to a function the analyzer cannot read, which may add to it" + NO_JUZGADAS),
+        ("locales.ts", 59, "the input schema of tool `create_any` cannot be read: `scoped(process.env.LABEL ?? \"Any\")` "
+                           "is a call the analyzer does not read as a JSON Schema")]
 
 
 def test_a_constant_array_pushed_into_after_it_is_built_holds_what_is_pushed():
