@@ -51,6 +51,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("carpetas", nargs="+", type=Path)
     args = parser.parse_args()
+    if Path(args.oracle_lint).exists():
+        args.oracle_lint = str(Path(args.oracle_lint).resolve())  # each run starts from its folder
     print(f"{'folder':<60} {'files':>5} {'floor s':>8} {'check s':>8} {'ratio':>6}")
     for carpeta in args.carpetas:
         rutas = fuentes(carpeta)
