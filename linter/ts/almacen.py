@@ -14,134 +14,35 @@ project function returns. The values of such a collection are found backwards:
   class cannot be told, in a source that names the class, stops the search);
 - a call of a project function or method is each value it returns, its parameters bound to the call's
   arguments (`await` looked through; `c ? a : b`, `a || b` and `a ?? b` are both sides);
-- a field `this.f` is every value the class's methods `set`, `push`, `add` or assign into it.
+- a field `this.f` is every value the class's methods `set`, `push`, `add` or assign into it; a local
+  array is its literal elements and what `push`/`unshift`/`splice` or an index assignment adds where
+  it is seen;
+- `X.filter(cb)` / `X.slice()` may keep each element of X (statically, what may be listed, as both
+  sides of a switch are); `Object.values(o)` is an array's elements or an object's values.
 
-What cannot be followed raises `Irresoluble` with the reason, never an empty answer: a field or method
-used in a way these forms do not cover (passed as a value, aliased), a `filter` (which elements stay is
-not known), a function nobody in the project calls, a search beyond its budget of steps.
+Where a call is and which sources are tests: linter/ts/llamadas.py; the patterns a loop binds:
+linter/ts/patrones.py. What cannot be followed raises `Irresoluble` with the reason, never an empty
+answer: a field, array or method used in a way these forms do not cover (passed as a value, handed to
+code that may add to it, aliased), a function nobody in the project calls, a search beyond its budget
+of steps or of nested questions.
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
 
 from .arbol import Fuente, nombrados, nombres_en, recorrer, texto
+from .llamadas import HONDURA, Busqueda, clase_de_this, llamadas_de
+from .patrones import atar_patron, bucle_de, nombres_del_patron, primer_parametro
 from .valores import (NOMBRES, FUNCIONES_DE_VALOR, Irresoluble, Lector, Ref, asignaciones, bloque_que_declara,
-                      desestructurado,
-                      funcion_propia, palabra_en, parametros_planos, propiedades, seguir, valor_de_objeto)
+                      desestructurado, funcion_propia, parametros_planos, propiedades, seguir, valor_de_objeto)
 from . import clases
 
 Ligado = tuple[Ref, dict]  # a value, and the names bound while it is read (`Lector.atados`)
-PASOS = 4000  # values looked at by one enumeration before it is called too costly to follow
-HONDURA = 48  # questions nested inside one another before a chain is called too deep to follow
-ITERADORES = ("forEach", "map", "flatMap")
-# what may follow `this.f` for the field to stay a collection the class fills and reads in place
 USOS_DE_CAMPO = ("set", "push", "add", "unshift", "get", "has", "values", "keys", "entries", "size", "length",
                  "delete", "clear", "forEach", "map", "filter", "find", "some", "every", "includes", "flatMap")
 ESCRITURAS = ("set", "push", "add", "unshift")
 METODOS = ("method_definition",)
-
-
-class Busqueda:
-    """One enumeration: the project's sources, the questions under way (asked again inside itself, a
-    question adds nothing new), and a budget of steps."""
-
-    def __init__(self, lector: Lector, todas: Sequence[Fuente]) -> None:
-        self.lector = lector
-        self.todas = list(todas)
-        self.en_curso: set[tuple[Any, ...]] = set()
-        self.pasos = 0
-        self.hondura = 0
-        self._llamadas: dict[str, list[Ref]] = {}
-        self._menciones: dict[str, list[Ref]] = {}
-
-    def paso(self, ref: Ref) -> None:
-        self.pasos += 1
-        if self.pasos > PASOS:
-            raise Irresoluble(f"following what `{ref.corto()}` holds takes more than {PASOS} steps", ref)
-
-    def llamadas(self, nombre: str) -> list[Ref]:
-        """Every call in the project whose callee is `nombre` or `x.nombre` (sources that do not hold the
-        name are never parsed)."""
-        if nombre not in self._llamadas:
-            palabra = nombre.encode()
-            vistas = {f.rel: f for f in self.todas}
-            fuentes = [f for f in self.todas if palabra_en(f.datos, palabra)]
-            fuentes += list(self.lector.que_nombran(vistas, {nombre}, de_prueba).values())
-            fuentes = [f for f in fuentes if not de_prueba(f.rel)]
-            salida = []
-            for fuente in fuentes:
-                for n in nombres_en(fuente, nombre):
-                    callee = n.parent if n.type in ("property_identifier", "private_property_identifier") else n
-                    if callee is None or callee.type not in ("identifier", "member_expression") \
-                            or callee.type == "member_expression" and callee.child_by_field_name("property") != n:
-                        continue
-                    llamada = callee.parent
-                    if llamada is not None and llamada.type == "call_expression" \
-                            and llamada.child_by_field_name("function") == callee:
-                        salida.append(Ref(fuente, llamada))
-            self._llamadas[nombre] = salida
-        return self._llamadas[nombre]
-
-    def menciones(self, nombre: str) -> list[Ref]:
-        """Every `x.nombre` of the project (sources that do not hold `.nombre` are never parsed)."""
-        if nombre not in self._menciones:
-            palabra = "." + nombre
-            vistas = {f.rel: f for f in self.todas}
-            fuentes = [f for f in self.todas if palabra_en(f.datos, palabra.encode())]
-            fuentes += list(self.lector.que_nombran(vistas, {palabra}, de_prueba).values())
-            self._menciones[nombre] = [
-                Ref(fuente, n.parent) for fuente in fuentes if not de_prueba(fuente.rel)
-                for n in nombres_en(fuente, nombre) if n.parent is not None and n.parent.type == "member_expression"
-                and n.parent.child_by_field_name("property") == n]
-        return self._menciones[nombre]
-
-
-CARPETAS_DE_PRUEBA = ("test", "tests", "__tests__", "__mocks__", "spec")
-
-
-def de_prueba(rel: str) -> bool:
-    """Whether a source is a test (`tests/`, `__tests__/`, `x.test.ts`, `x.spec.ts`): what it registers
-    goes into a test's instance, never the server's."""
-    partes = rel.split("/")
-    nombre = partes[-1].split(".")
-    return any(p in CARPETAS_DE_PRUEBA for p in partes[:-1]) or len(nombre) > 2 and nombre[-2] in ("test", "spec")
-
-
-def primer_parametro(funcion: Any) -> Any:
-    """The pattern of a function's first parameter (a name, `{ a, b: c }`), None without one."""
-    parametros = funcion.child_by_field_name("parameters") or funcion.child_by_field_name("parameter")
-    if parametros is None:
-        return None
-    if parametros.type == "identifier":
-        return parametros
-    lista = nombrados(parametros)
-    if not lista:
-        return None
-    primero = lista[0]
-    return primero.child_by_field_name("pattern") if primero.type in ("required_parameter", "optional_parameter") \
-        else primero
-
-
-def nombres_del_patron(fuente: Fuente, patron: Any) -> dict[str, Optional[str]]:
-    """name -> the element's property it takes, of a loop variable: a name (the element itself: None),
-    or an object pattern `{ a, b: c, ...rest }` of plain names (`rest` is the element, its other keys
-    read as they are; a name with a default is left unbound)."""
-    if patron.type == "identifier":
-        return {texto(fuente, patron): None}
-    if patron.type != "object_pattern":
-        return {}
-    salida: dict[str, Optional[str]] = {}
-    for c in nombrados(patron):
-        if c.type == "shorthand_property_identifier_pattern":
-            salida[texto(fuente, c)] = texto(fuente, c)
-        elif c.type == "pair_pattern" and c.child_by_field_name("value") is not None \
-                and c.child_by_field_name("value").type == "identifier" \
-                and c.child_by_field_name("key").type == "property_identifier":
-            salida[texto(fuente, c.child_by_field_name("value"))] = texto(fuente, c.child_by_field_name("key"))
-        elif c.type == "rest_pattern" and nombrados(c) and nombrados(c)[0].type == "identifier":
-            salida[texto(fuente, nombrados(c)[0])] = None
-    return salida
 
 
 def origen(lector: Lector, valor: Ref, atados: dict) -> Ref:
@@ -159,27 +60,6 @@ def origen(lector: Lector, valor: Ref, atados: dict) -> Ref:
             break
         valor = debajo
     return valor
-
-
-def atar_patron(lector: Lector, elemento: Ref, clave: tuple[str, int], nombres: dict[str, Optional[str]]
-                ) -> dict[tuple[str, int, str], Ref]:
-    """The bindings a pattern (`nombres`, bound at `clave`: file, start of the loop or callback) gives
-    one element: a name to the element, a destructured name to its property (left unbound when the
-    element's properties cannot be read)."""
-    atados = {}
-    propias: Optional[dict[str, Ref]] = None
-    for nombre, propiedad in nombres.items():
-        if propiedad is None:
-            atados[(*clave, nombre)] = elemento
-            continue
-        if propias is None:
-            try:
-                propias = dict(propiedades(lector, valor_de_objeto(lector, elemento)))
-            except Irresoluble:
-                propias = {}
-        if propiedad in propias:
-            atados[(*clave, nombre)] = propias[propiedad]
-    return atados
 
 
 def valores(b: Busqueda, ref: Ref, atados: dict) -> list[Ligado]:
@@ -250,7 +130,7 @@ def _de_resto(b: Busqueda, ref: Ref, atados: dict) -> Optional[list[Ligado]]:
     b.en_curso.add(clave)
     try:
         salida: list[Ligado] = []
-        for llamada in _llamadas_de(b, Ref(ref.fuente, ligante)):
+        for llamada in llamadas_de(b, Ref(ref.fuente, ligante)):
             argumentos = nombrados(llamada.nodo.child_by_field_name("arguments"))
             if any(a.type == "spread_element" for a in argumentos[:indice]):
                 raise Irresoluble(f"`{llamada.corto()}` spreads its arguments", llamada)
@@ -505,18 +385,6 @@ def _retornos(funcion: Ref) -> list[Ref]:
             if n.type == "return_statement" and nombrados(n) and funcion_propia(n) == funcion.nodo]
 
 
-def _clase_de(b: Busqueda, nodo: Any, fuente: Fuente) -> Optional[Ref]:
-    """The class `this` at `nodo` is an instance of: the instance being read when its chain holds the
-    class around it, else that class."""
-    lexica = clases.clase_lexica(nodo)
-    if lexica is None:
-        return None
-    instancia = b.lector.instancia
-    if instancia is not None and any(c.nodo == lexica for c in clases.cadena(b.lector, instancia)):
-        return instancia
-    return Ref(fuente, lexica)
-
-
 def _devueltos(b: Busqueda, llamada: Ref, atados: dict) -> Optional[list[Ligado]]:
     """The values a call of a project function or method returns, its plain parameters bound to the
     call's arguments; None when the callee is not one (a package's, a builtin's)."""
@@ -526,7 +394,7 @@ def _devueltos(b: Busqueda, llamada: Ref, atados: dict) -> Optional[list[Ligado]
         objeto = f.child_by_field_name("object")
         nombre = texto(llamada.fuente, f.child_by_field_name("property"))
         with b.lector.en(b.lector.instancia, atados, b.lector.construccion):
-            clase = _clase_de(b, objeto, llamada.fuente) if objeto.type == "this" \
+            clase = clase_de_this(b, objeto, llamada.fuente) if objeto.type == "this" \
                 else clases.clase_de_valor(b.lector, Ref(llamada.fuente, objeto))
         destino = clases.metodo(b.lector, clase, nombre) if clase is not None else None
     elif f is not None:
@@ -626,29 +494,13 @@ def _ligado_por(b: Busqueda, r: Ref, ligante: Any, nombre: str, atados: dict) ->
     if indice is None:
         raise Irresoluble(f"`{nombre}` is a parameter the analyzer does not read", r)
     salida = []
-    for llamada in _llamadas_de(b, Ref(fuente, ligante)):
+    for llamada in llamadas_de(b, Ref(fuente, ligante)):
         argumentos = nombrados(llamada.nodo.child_by_field_name("arguments"))
         if any(a.type == "spread_element" for a in argumentos[:indice + 1]):
             raise Irresoluble(f"`{llamada.corto()}` spreads its arguments", llamada)
         if indice < len(argumentos):
             salida.extend(valores(b, Ref(llamada.fuente, argumentos[indice]), atados))
     return salida
-
-
-def bucle_de(fuente: Fuente, nodo: Any) -> Optional[tuple[Any, Any]]:
-    """(the pattern, the collection) of `for (const x of E)` or of the callback of
-    `E.forEach/map/flatMap((x) => ...)`; None for any other node."""
-    if nodo.type == "for_in_statement":
-        if not any(c.type == "of" for c in nodo.children):
-            return None
-        return nodo.child_by_field_name("left"), nodo.child_by_field_name("right")
-    if nodo.type not in ("arrow_function", "function_expression") or nodo.parent is None \
-            or nodo.parent.type != "arguments" or nombrados(nodo.parent)[0] != nodo or nodo.parent.parent is None:
-        return None
-    f = nodo.parent.parent.child_by_field_name("function")
-    if f is None or f.type != "member_expression" or texto(fuente, f.child_by_field_name("property")) not in ITERADORES:
-        return None
-    return primer_parametro(nodo), f.child_by_field_name("object")
 
 
 def _ligante(fuente: Fuente, nodo: Any, nombre: str) -> Any:
@@ -691,76 +543,11 @@ def _lectura_de_cache(valor: Ref, nombre: str) -> bool:
         and texto(valor.fuente, nombrados(n.child_by_field_name("arguments"))[1]) == nombre for n in escrituras)
 
 
-def _llamadas_de(b: Busqueda, funcion: Ref) -> list[Ref]:
-    """Every call of a project function or method: `f(...)` whose callee is it; `this.m(...)` in its
-    class's family and `x.m(...)` on an instance of it, for a method. A method read in any other way
-    (passed as a value) or a function no call reaches cannot be followed."""
-    nodo = funcion.nodo
-    if nodo.type == "method_definition":
-        nombre = texto(funcion.fuente, nodo.child_by_field_name("name"))
-        clase = clases.clase_lexica(nodo)
-        if clase is None:
-            raise Irresoluble(f"method `{nombre}` is not in a class the analyzer reads", funcion)
-        dueño = Ref(funcion.fuente, clase)
-        salida = []
-        for m in b.menciones(nombre):
-            receptor = m.nodo.child_by_field_name("object")
-            with b.lector.en(None, {}):
-                de = _clase_de(b, receptor, m.fuente) if receptor.type == "this" \
-                    else clases.clase_de_valor(b.lector, Ref(m.fuente, receptor))
-            if de is None and _nombra_la_clase(b, m.fuente, dueño):
-                uso = m.nodo.parent if m.nodo.parent is not None and m.nodo.parent.type == "call_expression" else m.nodo
-                raise Irresoluble(f"`{Ref(m.fuente, uso).corto()}`: which class `{Ref(m.fuente, receptor).corto(30)}` "
-                                  f"is an instance of is not known, in a source that names `{clases.nombre_de(dueño)}`",
-                                  Ref(m.fuente, uso))
-            if de is None or not any(c.nodo == dueño.nodo for c in clases.cadena(b.lector, de)):
-                continue
-            if m.nodo.parent is None or m.nodo.parent.type != "call_expression" \
-                    or m.nodo.parent.child_by_field_name("function") != m.nodo:
-                uso = m.nodo.parent.parent if m.nodo.parent is not None and m.nodo.parent.type == "arguments" \
-                    else m.nodo.parent or m.nodo
-                raise Irresoluble(f"method `{nombre}` is used as a value (`{Ref(m.fuente, uso).corto()}`): its calls "
-                                  "cannot be followed", Ref(m.fuente, uso))
-            salida.append(Ref(m.fuente, m.nodo.parent))
-    else:
-        nombre = nombre_de_funcion(funcion.fuente, nodo)
-        if nombre is None:
-            raise Irresoluble(f"`{funcion.corto(40)}` has no name its calls can be found by", funcion)
-        salida = []
-        for llamada in b.llamadas(nombre):
-            callee = llamada.nodo.child_by_field_name("function")
-            destino = seguir(b.lector, Ref(llamada.fuente, callee))
-            if destino.fuente.rel == funcion.fuente.rel and destino.nodo == nodo:
-                salida.append(llamada)
-    if not salida:
-        raise Irresoluble(f"no call of `{nombre}` is found in the project", funcion)
-    return salida
-
-
-def _nombra_la_clase(b: Busqueda, fuente: Fuente, clase: Ref) -> bool:
-    """Whether a source names a class of the family that declares a method (so a receiver there whose
-    class cannot be told may be one of its instances; elsewhere such a receiver is another object)."""
-    nombres = [n for c in [clase] for n in [clases.nombre_de(c)] if n is not None]
-    return any(palabra_en(fuente.datos, n.encode()) for n in nombres)
-
-
-def nombre_de_funcion(fuente: Fuente, funcion: Any) -> Optional[str]:
-    """The name a function is called by: its declaration's, or the `const` it is bound to."""
-    if funcion.type in ("function_declaration", "method_definition"):
-        n = funcion.child_by_field_name("name")
-        return texto(fuente, n) if n is not None else None
-    padre = funcion.parent
-    if padre is not None and padre.type == "variable_declarator" and padre.child_by_field_name("name") is not None \
-            and padre.child_by_field_name("name").type == "identifier":
-        return texto(fuente, padre.child_by_field_name("name"))
-    return None
-
-
 def _campo(b: Busqueda, miembro: Ref, atados: dict) -> list[Ligado]:
     """What the field `this.f` holds: its initializer's elements and every value the methods of its
     class's chain `set`, `push`, `add` or assign into it."""
     nombre = texto(miembro.fuente, miembro.nodo.child_by_field_name("property"))
-    clase = _clase_de(b, miembro.nodo, miembro.fuente)
+    clase = clase_de_this(b, miembro.nodo, miembro.fuente)
     if clase is None:
         raise Irresoluble(f"`{miembro.corto()}` is not read inside a class", miembro)
     clave = ("campo", clase.fuente.rel, clase.nodo.start_byte, nombre)

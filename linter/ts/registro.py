@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 from .arbol import Fuente, nombrados, recorrer, texto
 from .valores import (Irresoluble, Lector, Ref, cadena, especificador_de, funcion_propia, indefinido, json_literal, ligadura,
                       parametros_planos, propiedades, seguir)
-from . import almacen, clases, zod
+from . import almacen, clases, llamadas, patrones, zod
 
 SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
 ENTRADA_VACIA = {"type": "object", "properties": {}}  # what the SDK lists for a tool without an input schema
@@ -181,8 +181,8 @@ def _bucle(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Ref
     loop; when E cannot be enumerated, the call itself, the reason among the tool's problems."""
     n = llamada.nodo.parent
     while n is not None:
-        variable, coleccion = almacen.bucle_de(llamada.fuente, n) or (None, None)
-        nombres = almacen.nombres_del_patron(llamada.fuente, variable) if variable is not None and coleccion is not None else {}
+        variable, coleccion = patrones.bucle_de(llamada.fuente, n) or (None, None)
+        nombres = patrones.nombres_del_patron(llamada.fuente, variable) if variable is not None and coleccion is not None else {}
         if nombres and any(x.type == "identifier" and texto(llamada.fuente, x) in nombres
                            for a in args for x in recorrer(a.nodo)):
             return _por_elemento(lector, todas, llamada, args, (llamada.fuente.rel, n.start_byte), nombres,
@@ -218,7 +218,7 @@ def _de_elemento(lector: Lector, elemento: Ref, construccion: tuple[str, int], n
     the element's property); an instance of a project class read as that instance and placed at its
     class, anything else placed where the element is written (or at `objeto`, the tool object a `.map`
     callback builds from it)."""
-    atados = {**lector.atados, **almacen.atar_patron(lector, elemento, construccion, nombres)}
+    atados = {**lector.atados, **patrones.atar_patron(lector, elemento, construccion, nombres)}
     valor = seguir(lector, elemento)
     instancia = None
     if valor.nodo.type == "new_expression" and valor.nodo.child_by_field_name("constructor") is not None:
@@ -249,7 +249,7 @@ def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, 
     parametros = _parametros_planos(llamada.fuente, funcion)
     indices = [parametros.get(texto(a.fuente, a.nodo)) if a.nodo.type == "identifier"
                and ligadura(a.fuente, texto(a.fuente, a.nodo), a.nodo) is None else None for a in args]
-    nombre = almacen.nombre_de_funcion(llamada.fuente, funcion)
+    nombre = llamadas.nombre_de_funcion(llamada.fuente, funcion)
     if all(i is None for i in indices) or nombre is None:
         return [(llamada, args)]
     sitios = []
@@ -601,8 +601,8 @@ def _mapeados(lector: Lector, todas: Sequence[Fuente], coleccion: Ref, argumento
     cb = seguir(lector, argumentos[0]) if argumentos else None
     if cb is None or cb.nodo.type not in ("arrow_function", "function_expression", "function"):
         raise Irresoluble(f"`{coleccion.corto()}.map(...)` maps with what is not a function the analyzer reads", coleccion)
-    patron = almacen.primer_parametro(cb.nodo)
-    nombres = almacen.nombres_del_patron(cb.fuente, patron) if patron is not None else {}
+    patron = patrones.primer_parametro(cb.nodo)
+    nombres = patrones.nombres_del_patron(cb.fuente, patron) if patron is not None else {}
     cuerpo = cb.nodo.child_by_field_name("body")
     if cuerpo.type == "statement_block":
         retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and funcion_propia(n) == cb.nodo and nombrados(n)]
@@ -625,7 +625,7 @@ def enumerados(lector: Lector, todas: Sequence[Fuente], coleccion: Ref) -> list[
         return [(e, {}) for e in elementos(lector, coleccion)]
     except Irresoluble as literal:
         try:
-            return almacen.elementos(almacen.Busqueda(lector, todas), coleccion, dict(lector.atados))
+            return almacen.elementos(llamadas.Busqueda(lector, todas), coleccion, dict(lector.atados))
         except Irresoluble as e:
             raise e from literal  # where the search for what fills it stopped
 

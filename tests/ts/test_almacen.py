@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from oracle_lint.linter.ts.almacen import de_prueba
+from oracle_lint.linter.ts.llamadas import de_prueba
 from oracle_lint.linter.ts.evidencia import extraer_ts
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "typescript" / "almacen"
