@@ -35,13 +35,10 @@ from .arbol import Fuente, nombrados, nombres_en, recorrer, texto
 from .llamadas import HONDURA, Busqueda, clase_de_this, llamadas_de
 from .patrones import atar_patron, bucle_de, nombres_del_patron, primer_parametro
 from .valores import (NOMBRES, FUNCIONES_DE_VALOR, Irresoluble, Lector, Ref, asignaciones, bloque_que_declara,
-                      desestructurado, funcion_propia, parametros_planos, propiedades, seguir, valor_de_objeto)
+                      declara, desestructurado, funcion_propia, parametros_planos, propiedades, seguir, valor_de_objeto)
 from . import clases
 
 Ligado = tuple[Ref, dict]  # a value, and the names bound while it is read (`Lector.atados`)
-USOS_DE_CAMPO = ("set", "push", "add", "unshift", "get", "has", "values", "keys", "entries", "size", "length",
-                 "delete", "clear", "forEach", "map", "filter", "find", "some", "every", "includes", "flatMap")
-ESCRITURAS = ("set", "push", "add", "unshift")
 METODOS = ("method_definition",)
 
 
@@ -215,10 +212,6 @@ def _valores_de(b: Busqueda, objeto: Ref, at: dict) -> list[Ligado]:
     return salida
 
 
-ADICIONES = ("push", "unshift", "splice")
-LECTURAS_DE_ARREGLO = ("length", "map", "filter", "forEach", "flatMap", "find", "findIndex", "some", "every",
-                       "includes", "indexOf", "slice", "concat", "join", "reduce", "entries", "keys", "values",
-                       "at", "sort", "reverse", "pop", "shift")
 
 
 def _agregados(b: Busqueda, arreglo: Ref, at: dict) -> list[Ligado]:
@@ -253,60 +246,41 @@ def _agregados(b: Busqueda, arreglo: Ref, at: dict) -> list[Ligado]:
         b.en_curso.discard(clave)
 
 
-def crece(arreglo: Ref) -> bool:
-    """Whether an array literal bound to a variable is added to, or may be, after it is built (a
-    `push`, an index assignment, a use other than a plain read): its literal elements are then not
-    all it holds."""
-    declarador = arreglo.nodo.parent
-    if declarador is None or declarador.type != "variable_declarator" \
-            or declarador.child_by_field_name("value") != arreglo.nodo \
-            or declarador.child_by_field_name("name").type != "identifier":
-        return False
-    fuente = arreglo.fuente
-    nombre = texto(fuente, declarador.child_by_field_name("name"))
-    bloque = bloque_que_declara(fuente, nombre, declarador.child_by_field_name("name"))
-    for n in nombres_en(fuente, nombre) if bloque is not None else []:
-        if n.type != "identifier" or n == declarador.child_by_field_name("name") \
-                or not (bloque.start_byte <= n.start_byte < bloque.end_byte) \
-                or bloque_que_declara(fuente, nombre, n) != bloque:
-            continue
-        padre = n.parent
-        leido = padre.type == "member_expression" and padre.child_by_field_name("object") == n \
-            and texto(fuente, padre.child_by_field_name("property")) in LECTURAS_DE_ARREGLO \
-            or padre.type in ("return_statement", "spread_element", "pair", "as_expression", "satisfies_expression",
-                              "parenthesized_expression", "non_null_expression") \
-            or padre.type == "for_in_statement" and padre.child_by_field_name("right") == n \
-            or padre.type == "subscript_expression" and padre.child_by_field_name("object") == n \
-            and (padre.parent.type != "assignment_expression" or padre.parent.child_by_field_name("left") != padre)
-        if not leido:
-            return True
-    return False
+# what a method call adds to the collection it is called on: the arguments from this place on
+ADICIONES = {"push": 0, "unshift": 0, "add": 0, "set": 1, "splice": 2}
+# what reads a collection in place (an array's, a Map's or a Set's), adding nothing to it
+LECTURAS = ("length", "size", "map", "filter", "forEach", "flatMap", "find", "findIndex", "some", "every",
+            "includes", "indexOf", "slice", "concat", "join", "reduce", "entries", "keys", "values", "at", "sort",
+            "reverse", "pop", "shift", "get", "has", "delete", "clear")
 
 
 def _agregado_en(b: Busqueda, uso: Ref, nombre: str, at: dict) -> list[Ligado]:
-    """What one use of an array variable adds to it (nothing for a read)."""
+    """What one use of a collection (a local array's name, a field's `this.f`) adds to it: a method
+    that adds (`push`, `unshift`, `splice`, `add`, a Map's `set`), an index assignment, an assignment of
+    the whole; nothing for a read. A use that may add to it out of the analyzer's sight raises."""
     fuente, n = uso.fuente, uso.nodo
     padre = n.parent
     if padre.type == "member_expression" and padre.child_by_field_name("object") == n:
         metodo = texto(fuente, padre.child_by_field_name("property"))
         llamada = padre.parent
-        if metodo in ADICIONES and llamada is not None and llamada.type == "call_expression":
-            argumentos = nombrados(llamada.child_by_field_name("arguments"))
+        if metodo in ADICIONES and llamada is not None and llamada.type == "call_expression" \
+                and llamada.child_by_field_name("function") == padre:
             salida: list[Ligado] = []
-            for a in argumentos[2:] if metodo == "splice" else argumentos:
-                if a.type == "spread_element":  # a spread of what is not iterable throws: it adds nothing
-                    salida.extend(e for v, at2 in valores(b, Ref(fuente, nombrados(a)[0]), at)
-                                  if v.nodo.type != "object" for e in _de_coleccion(b, v, at2))
+            for a in nombrados(llamada.child_by_field_name("arguments"))[ADICIONES[metodo]:]:
+                if a.type == "spread_element":
+                    salida.extend(_esparcido(b, Ref(fuente, nombrados(a)[0]), at))
                 else:
                     salida.extend(valores(b, Ref(fuente, a), at))
             return salida
-        if metodo in LECTURAS_DE_ARREGLO:
+        if metodo in LECTURAS:
             return []
     if padre.type == "subscript_expression" and padre.child_by_field_name("object") == n:
         asignacion = padre.parent
         if asignacion.type == "assignment_expression" and asignacion.child_by_field_name("left") == padre:
             return valores(b, Ref(fuente, asignacion.child_by_field_name("right")), at)
         return []
+    if padre.type == "assignment_expression" and padre.child_by_field_name("left") == n:
+        return _inicial(b, Ref(fuente, padre.child_by_field_name("right")))
     if padre.type in ("return_statement", "spread_element", "pair", "as_expression", "satisfies_expression",
                       "parenthesized_expression", "non_null_expression") \
             or padre.type == "for_in_statement" and padre.child_by_field_name("right") == n:
@@ -316,6 +290,15 @@ def _agregado_en(b: Busqueda, uso: Ref, nombre: str, at: dict) -> list[Ligado]:
         return []
     raise Irresoluble(f"`{Ref(fuente, padre).corto()}`: `{nombre}` is used in a way that may add to it out of the "
                       "analyzer's sight", Ref(fuente, padre))
+
+
+def _esparcido(b: Busqueda, ref: Ref, at: dict) -> list[Ligado]:
+    """The elements a spread in a call's arguments passes (`push(...defs)`, a rest parameter's
+    included); a spread of what is not iterable throws, so an object adds nothing."""
+    resto = _de_resto(b, ref, at)
+    if resto is not None:
+        return resto
+    return [e for v, at2 in valores(b, ref, at) if v.nodo.type != "object" for e in _de_coleccion(b, v, at2)]
 
 
 def _sin_agregar(b: Busqueda, llamada: Ref, indice: int, nombre: str) -> None:
@@ -337,7 +320,7 @@ def _sin_agregar(b: Busqueda, llamada: Ref, indice: int, nombre: str) -> None:
             continue
         padre = m.parent
         if padre.type == "member_expression" and padre.child_by_field_name("object") == m \
-                and texto(destino.fuente, padre.child_by_field_name("property")) in LECTURAS_DE_ARREGLO:
+                and texto(destino.fuente, padre.child_by_field_name("property")) in LECTURAS:
             continue
         if padre.type in ("return_statement", "spread_element", "as_expression") \
                 or padre.type == "for_in_statement" and padre.child_by_field_name("right") == m:
@@ -508,19 +491,14 @@ def _ligante(fuente: Fuente, nodo: Any, nombre: str) -> Any:
     n = nodo.parent
     while n is not None:
         if n.type == "for_in_statement" and n.child_by_field_name("left") is not None \
-                and _nombra(fuente, n.child_by_field_name("left"), nombre):
+                and declara(fuente, n.child_by_field_name("left"), nombre):
             return n
         if n.type in FUNCIONES_DE_VALOR + METODOS:
             parametros = n.child_by_field_name("parameters") or n.child_by_field_name("parameter")
-            if parametros is not None and _nombra(fuente, parametros, nombre):
+            if parametros is not None and declara(fuente, parametros, nombre):
                 return n
         n = n.parent
     return None
-
-
-def _nombra(fuente: Fuente, nodo: Any, nombre: str) -> bool:
-    return any(x.type in ("identifier", "shorthand_property_identifier_pattern") and texto(fuente, x) == nombre
-               for x in recorrer(nodo))
 
 
 def _lectura_de_cache(valor: Ref, nombre: str) -> bool:
@@ -576,46 +554,10 @@ def _escrito_en(b: Busqueda, clase: Ref, nombre: str) -> list[Ligado]:
             if inicial is not None:
                 salida.extend(_inicial(b, Ref(fuente, inicial)))
     for n in recorrer(cuerpo) if cuerpo is not None else []:
-        if n.type != "member_expression" or not _de_this(n) or texto(fuente, n.child_by_field_name("property")) != nombre \
-                or clases.clase_lexica(n) != clase.nodo:
-            continue
-        padre = n.parent
-        if padre.type == "member_expression" and padre.child_by_field_name("object") == n:
-            uso = texto(fuente, padre.child_by_field_name("property"))
-            if uso not in USOS_DE_CAMPO:
-                raise Irresoluble(f"`{Ref(fuente, padre).corto()}`: field `{nombre}` is used in a way the analyzer "
-                                  "does not follow", Ref(fuente, padre))
-            llamada = padre.parent
-            if uso in ESCRITURAS and llamada is not None and llamada.type == "call_expression":
-                argumentos = nombrados(llamada.child_by_field_name("arguments"))
-                escritos = argumentos[1:] if uso == "set" else argumentos
-                for a in escritos:
-                    if a.type == "spread_element":
-                        salida.extend(elementos(b, Ref(fuente, nombrados(a)[0]), {}))
-                    else:
-                        salida.extend(valores(b, Ref(fuente, a), {}))
-        elif padre.type == "subscript_expression" and padre.child_by_field_name("object") == n:
-            asignacion = padre.parent
-            if asignacion.type == "assignment_expression" and asignacion.child_by_field_name("left") == padre:
-                salida.extend(valores(b, Ref(fuente, asignacion.child_by_field_name("right")), {}))
-        elif padre.type == "assignment_expression" and padre.child_by_field_name("left") == n:
-            salida.extend(_inicial(b, Ref(fuente, padre.child_by_field_name("right"))))
-        elif not _lectura(fuente, n):
-            uso = Ref(fuente, padre.parent if padre.type == "arguments" and padre.parent is not None else padre)
-            raise Irresoluble(f"`{uso.corto()}`: field `{nombre}` is used in a way the analyzer does not follow", uso)
+        if n.type == "member_expression" and _de_this(n) and texto(fuente, n.child_by_field_name("property")) == nombre \
+                and clases.clase_lexica(n) == clase.nodo:
+            salida.extend(_agregado_en(b, Ref(fuente, n), f"this.{nombre}", {}))
     return salida
-
-
-def _lectura(fuente: Fuente, nodo: Any) -> bool:
-    """Whether a bare `this.f` is only read where it stands: returned, spread, looped over, or given to
-    `Array.from` / `Object.values` (none of which can fill it)."""
-    padre = nodo.parent
-    if padre.type in ("return_statement", "spread_element") or padre.type == "for_in_statement" \
-            and padre.child_by_field_name("right") == nodo:
-        return True
-    llamada = padre.parent if padre.type == "arguments" else None
-    f = llamada.child_by_field_name("function") if llamada is not None else None
-    return f is not None and texto(fuente, f) in ("Array.from", "Object.values", "Object.keys", "Object.entries")
 
 
 def _inicial(b: Busqueda, valor: Ref) -> list[Ligado]:

@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 from .arbol import cadena_literal, nombrados, recorrer, texto
 from . import clases
-from .valores import (Irresoluble, Lector, Ref, desnudar, funcion_propia, ligadura,
+from .valores import (Irresoluble, Lector, Ref, declara, desnudar, funcion_propia, ligadura,
                       parametros_planos, seguir)
 
 FUNCIONES = ("arrow_function", "function_expression", "function", "function_declaration", "method_definition",
@@ -151,12 +151,3 @@ def ligado(m: Manejador, r: Ref, entorno: Entorno) -> tuple[Ref, Entorno]:
         return r, entorno
     valor, de_afuera = atado
     return ligado(m, Ref(valor.fuente, desnudar(valor.nodo)), de_afuera)
-
-
-def declara(fuente: Any, parametros: Any, nombre: str) -> bool:
-    if parametros is None:
-        return False
-    for n in recorrer(parametros):
-        if n.type in ("identifier", "shorthand_property_identifier_pattern") and texto(fuente, n) == nombre:
-            return True
-    return False

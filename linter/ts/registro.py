@@ -618,42 +618,10 @@ def _mapeados(lector: Lector, todas: Sequence[Fuente], coleccion: Ref, argumento
 
 
 def enumerados(lector: Lector, todas: Sequence[Fuente], coleccion: Ref) -> list[tuple[Ref, dict]]:
-    """The elements of a collection, each with the names bound while it is read: a literal one
-    (`elementos`), else what the program fills it with (linter/ts/almacen.py: a registry's field, a
-    function's parameter, a `let`)."""
-    try:
-        return [(e, {}) for e in elementos(lector, coleccion)]
-    except Irresoluble as literal:
-        try:
-            return almacen.elementos(llamadas.Busqueda(lector, todas), coleccion, dict(lector.atados))
-        except Irresoluble as e:
-            raise e from literal  # where the search for what fills it stopped
-
-
-def elementos(lector: Lector, coleccion: Ref) -> list[Ref]:
-    """The elements of a collection a server lists or loops over: an array literal (spreads of array
-    literals folded in) or `Object.values(obj)` of an object literal, through names and imports."""
-    r = seguir(lector, coleccion)
-    if r.nodo.type == "call_expression":
-        f = r.nodo.child_by_field_name("function")
-        argumentos = nombrados(r.nodo.child_by_field_name("arguments"))
-        if f.type == "member_expression" and texto(r.fuente, f.child_by_field_name("property")) == "values" \
-                and len(argumentos) == 1:
-            return [v for _, v in propiedades(lector, Ref(r.fuente, argumentos[0]))]
-    if r.nodo.type != "array":
-        raise Irresoluble(f"`{coleccion.corto()}` is not an array literal", coleccion)
-    if almacen.crece(r):
-        raise Irresoluble(f"`{coleccion.corto()}` is added to after it is built", coleccion)
-    salida = []
-    for c in nombrados(r.nodo):
-        if c.type == "spread_element":
-            interior = seguir(lector, Ref(r.fuente, nombrados(c)[0]))
-            if interior.nodo.type != "array":
-                raise Irresoluble(f"`{Ref(r.fuente, c).corto()}` spreads what is not an array literal", Ref(r.fuente, c))
-            salida.extend(Ref(interior.fuente, x) for x in nombrados(interior.nodo))
-        else:
-            salida.append(Ref(r.fuente, c))
-    return salida
+    """The elements of a collection, each with the names bound while it is read: its literal elements
+    and what the program fills it with (linter/ts/almacen.py: spreads, a registry's field, a function's
+    parameter, a `let`, what is pushed)."""
+    return almacen.elementos(llamadas.Busqueda(lector, todas), coleccion, dict(lector.atados))
 
 
 def _de_objeto(lector: Lector, elemento: Ref, sabor: Sabor) -> Herramienta | Problema:

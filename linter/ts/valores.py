@@ -435,6 +435,14 @@ def _declarado_en(fuente: Fuente, nombre: str, bloque: Any) -> "Ref | _Importado
     return False
 
 
+def declara(fuente: Fuente, nodo: Any, nombre: str) -> bool:
+    """Whether a parameter list or a loop's left side (`nodo`) binds `nombre`."""
+    if nodo is None:
+        return False
+    return any(n.type in ("identifier", "shorthand_property_identifier_pattern") and texto(fuente, n) == nombre
+               for n in recorrer(nodo))
+
+
 def _nombres_de_patron(fuente: Fuente, patron: Any) -> set[str]:
     """Every name a parameter list or destructuring pattern binds."""
     nombres = set()

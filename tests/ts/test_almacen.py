@@ -71,7 +71,8 @@ def test_the_schemas_are_the_stored_literals(filas):
 def test_a_registry_that_cannot_be_enumerated_is_one_row_that_says_why(filas):
     assert [(n["archivo"], n["linea"], n["herramienta"], n["motivo"]) for n in filas["no_resuelto"]] == [
         ("cerrados.ts", 14, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
-                                  "`expose(this.tools)`: field `tools` is used in a way the analyzer does not follow"
+                                  "`expose(this.tools)`: `this.tools` is handed to a function the analyzer cannot read, "
+                                  "which may add to it"
                                   + NO_JUZGADAS),
         ("cerrados.ts", 23, None, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: "
                                   "no call of `register` is found in the project" + NO_JUZGADAS),
