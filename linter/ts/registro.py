@@ -665,6 +665,9 @@ def _json_schema(lector: Lector, ref: Ref, sabor: Sabor) -> Any:
     args = [Ref(r.fuente, a) for a in nombrados(r.nodo.child_by_field_name("arguments"))]
     nombre = texto(r.fuente, funcion.child_by_field_name("property") if funcion.type == "member_expression" else funcion)
     es_de_zod = funcion.type == "member_expression" and zod.es_zod(lector, Ref(r.fuente, funcion.child_by_field_name("object")))
+    if nombre == "zodToJsonSchema" and len(args) == 2:
+        _opciones_por_defecto(lector, args[1], ref)
+        args = args[:1]
     if (nombre == "zodToJsonSchema" or nombre == "toJSONSchema" and es_de_zod) and len(args) == 1:
         lector.zod_vistos.clear()
         esquema = zod.leer(lector, args[0])
@@ -682,6 +685,17 @@ def _json_schema(lector: Lector, ref: Ref, sabor: Sabor) -> Any:
         return json_literal(lector, ref)
     except Irresoluble:
         raise Irresoluble(f"`{ref.corto()}` is a call the analyzer does not read as a JSON Schema", ref) from None
+
+
+def _opciones_por_defecto(lector: Lector, opciones: Ref, ref: Ref) -> None:
+    """zod-to-json-schema's second argument, when it changes nothing (`{}`, `{ target: "jsonSchema7" }`);
+    any other (a definition name, an OpenAPI target, a `$ref` strategy) is named, not guessed."""
+    try:
+        valor = json_literal(lector, opciones)
+    except Irresoluble:
+        valor = None
+    if not isinstance(valor, dict) or any(k != "target" or v != "jsonSchema7" for k, v in valor.items()):
+        raise Irresoluble(f"`{ref.corto()}`: zod-to-json-schema's options `{opciones.corto()}` are not read", ref)
 
 
 def _tiene(z: zod.Z, tipo: str) -> bool:

@@ -233,6 +233,10 @@ def seguir(lector: Lector, ref: Ref, profundidad: int = 0) -> Ref:
         valor = _miembro_de_valor(lector, ref, profundidad)
         if valor is not None:
             return seguir(lector, valor, profundidad + 1)
+    if nodo is not None and nodo.type == "call_expression" and profundidad <= PROFUNDIDAD:
+        valor = _invocada_en_el_acto(ref)
+        if valor is not None:
+            return seguir(lector, valor, profundidad + 1)
     if nodo is None or nodo.type not in NOMBRES or profundidad > PROFUNDIDAD:
         return ref
     ligado = ligadura(ref.fuente, texto(ref.fuente, nodo), nodo)
@@ -243,6 +247,20 @@ def seguir(lector: Lector, ref: Ref, profundidad: int = 0) -> Ref:
         atado = atado_a(lector, ref) if lector.atados else None
         return seguir(lector, atado, profundidad + 1) if atado is not None else ref
     return seguir(lector, ligado, profundidad + 1) if ligado.nodo.type in NOMBRES + ENVOLTURAS else ligado
+
+
+def _invocada_en_el_acto(ref: Ref) -> Optional[Ref]:
+    """`(() => { ...; return v; })()`, a function without parameters called where it is written with no
+    arguments: the value of its one return; None for any other call."""
+    funcion = desnudar(ref.nodo.child_by_field_name("function"))
+    argumentos = ref.nodo.child_by_field_name("arguments")
+    if funcion is None or funcion.type not in ("arrow_function", "function_expression", "function") \
+            or argumentos is None or nombrados(argumentos) or any(h.type == "async" for h in funcion.children):
+        return None  # an async one's value is a promise
+    parametros = funcion.child_by_field_name("parameters") or funcion.child_by_field_name("parameter")
+    if parametros is not None and (parametros.type != "formal_parameters" or nombrados(parametros)):
+        return None
+    return retorno_unico(Ref(ref.fuente, funcion))
 
 
 def atado_a(lector: Lector, ref: Ref) -> Optional[Ref]:

@@ -233,6 +233,24 @@ def test_a_low_level_list_converts_zod_as_its_converter_does(tmp_path):
         "read as a JSON Schema")
 
 
+def test_a_schema_built_by_a_function_called_where_it_is_written_is_its_return(tmp_path):
+    v7 = {"$schema": V7, "type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": False}
+    assert _bajo_nivel(tmp_path, "(() => { const s = zodToJsonSchema(Entrada) as any; return s; })()", "3.25.76") == v7
+    assert _bajo_nivel(tmp_path, "(function () { return zodToJsonSchema(Entrada); })()", "3.25.76") == v7
+    assert _bajo_nivel(tmp_path, "(() => zodToJsonSchema(Entrada, { target: \"jsonSchema7\" }))()", "3.25.76") == v7
+    # the near misses: an argument, a parameter, two returns, a promise, an option that changes the output
+    for llamada in ("((e) => zodToJsonSchema(e))(Entrada)", "(() => { if (x) return {}; return zodToJsonSchema(E); })()",
+                    "(async () => zodToJsonSchema(Entrada))()"):
+        assert _bajo_nivel(tmp_path, llamada, "3.25.76") == (
+            f"the input schema of tool `t` cannot be read: `{llamada}` is a call the analyzer does not read as a JSON Schema")
+    assert _bajo_nivel(tmp_path, "(() => zodToJsonSchema(Entrada, { target: \"openApi3\" }))()", "3.25.76") == (
+        "the input schema of tool `t` cannot be read: `(() => zodToJsonSchema(Entrada, { target: \"openApi3\" }))()`: "
+        "zod-to-json-schema's options `{ target: \"openApi3\" }` are not read")
+    assert _bajo_nivel(tmp_path, "zodToJsonSchema(Entrada, \"Entrada\")", "3.25.76") == (
+        "the input schema of tool `t` cannot be read: `zodToJsonSchema(Entrada, \"Entrada\")`: "
+        "zod-to-json-schema's options `\"Entrada\"` are not read")
+
+
 ENVOLTURA = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod/v4";
 
