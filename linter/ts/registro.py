@@ -503,10 +503,11 @@ def _esquema(lector: Lector, ref: Optional[Ref], sabor: Sabor, io: str, h: Herra
         forma = zod.forma(lector, ref)
         esquema = zod.leer(lector, ref) if forma is None else None
         elegido = sabor(lector.zod_vistos, ref)
+        sdk = _sdk_de(lector, h.ref.fuente)
         if forma is not None:
-            return zod.publicar_forma(forma, elegido, io), seguir(lector, ref)
+            return zod.publicar_forma(forma, elegido, io, sdk), seguir(lector, ref)
         assert esquema is not None
-        publicado = zod.publicar(esquema, elegido, io)
+        publicado = zod.publicar(esquema, elegido, io, sdk)
         return (publicado, seguir(lector, ref)) if publicado is not None else None
     except Irresoluble as e:
         h.problemas.append((f"the {lado} schema of tool `{h.nombre}` cannot be read: {e.motivo}", e.ref))
@@ -515,6 +516,21 @@ def _esquema(lector: Lector, ref: Optional[Ref], sabor: Sabor, io: str, h: Herra
         else:
             h.clase_entrada = "no_resuelto"
         return None
+
+
+def _sdk_de(lector: Lector, fuente: Fuente) -> int:
+    """The SDK major a registration's file publishes with: 2 when it imports `@modelcontextprotocol/server`
+    (the 2.x packages), 1 when it imports `@modelcontextprotocol/sdk`; otherwise 2 only when the 2.x
+    package, and not the 1.x one, resolves from the file's folder (installed, locked or declared)."""
+    from .paquetes import version_de
+
+    if _importa(fuente, (SDK_SERVIDOR[1],)):
+        return 2
+    if _importa(fuente, (SDK_SERVIDOR[0],)):
+        return 1
+    carpeta = (lector.raiz / fuente.rel).parent
+    return 2 if version_de(carpeta, "@modelcontextprotocol/server") is not None \
+        and version_de(carpeta, "@modelcontextprotocol/sdk") is None else 1
 
 
 def _anotaciones(lector: Lector, ref: Optional[Ref], h: Herramienta) -> None:
@@ -678,9 +694,9 @@ def _json_schema(lector: Lector, ref: Ref, sabor: Sabor) -> Any:
             return {**zod.nodo_publicado(esquema, "v3", "input"), "$schema": zod.BORRADOR_7}
         if elegido == "v3":
             raise Irresoluble(f"`{ref.corto()}`: `toJSONSchema` of a zod 3 schema is not read", ref)
-        if _tiene(esquema, "tuple"):
+        if zod.tiene(esquema, "tuple"):
             raise Irresoluble(f"`{ref.corto()}`: a tuple in draft 2020-12 (`prefixItems`) is not read", ref)
-        return {"$schema": "https://json-schema.org/draft/2020-12/schema", **zod.nodo_publicado(esquema, elegido, "output")}
+        return {"$schema": zod.BORRADOR_2020_12, **zod.nodo_publicado(esquema, elegido, "output")}
     try:  # a project function that returns a literal (`scopedSchema("Company", examples)`)
         return json_literal(lector, ref)
     except Irresoluble:
@@ -696,8 +712,3 @@ def _opciones_por_defecto(lector: Lector, opciones: Ref, ref: Ref) -> None:
         valor = None
     if not isinstance(valor, dict) or any(k != "target" or v != "jsonSchema7" for k, v in valor.items()):
         raise Irresoluble(f"`{ref.corto()}`: zod-to-json-schema's options `{opciones.corto()}` are not read", ref)
-
-
-def _tiene(z: zod.Z, tipo: str) -> bool:
-    """Whether a zod tree holds a node of `tipo`."""
-    return z.tipo == tipo or any(_tiene(h, tipo) for h in z.hijos) or any(_tiene(v, tipo) for _, v in z.forma)

@@ -20,6 +20,7 @@ from .arbol import nombrados, texto
 from .valores import Irresoluble, Lector, Ref, especificador_de, json_literal, propiedades, seguir
 
 BORRADOR_7 = "http://json-schema.org/draft-07/schema#"
+BORRADOR_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 ENTERO_SEGURO = 9007199254740991
 # zod 4 publishes a pattern beside these formats, which changed between releases: (first release, pattern)
 # (zod 3 publishes the format alone); read off the SDK's own listings (bench/zod_sdk.py)
@@ -323,22 +324,53 @@ def _check(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
 # declined by name instead of guessed.
 
 
-def publicar(z: Z, sabor: str, io: str) -> Optional[dict[str, Any]]:
+def publicar(z: Z, sabor: str, io: str, sdk: int = 1) -> Optional[dict[str, Any]]:
     """The root schema the SDK publishes for `z` (`io` "input"/"output"): None when the root is not
-    an object (the SDK then publishes no output schema and an empty input object)."""
-    if z.tipo != "object":
+    an object (the SDK 1.x then publishes no output schema and an empty input object). The SDK 2.x
+    (`@modelcontextprotocol/server`) converts zod 4 only, to draft 2020-12, and publishes an output
+    root of any type (SEP-2106)."""
+    if z.tipo != "object" and sdk == 1:
         return None
-    cuerpo = nodo_publicado(z, sabor, io)
-    return {"$schema": BORRADOR_7, **cuerpo}
+    cuerpo = nodo_publicado(z, _sabor_del_sdk(sabor, sdk, z), io)
+    if z.tipo != "object" and (io == "input" or "type" not in cuerpo):
+        # 2.x: an input root must be an object, and an output root without `type` gets one only when
+        # it is provably an object (SEP-2106)
+        raise Irresoluble("the SDK 2.x publishes a root that is not an object in its own way here, which the "
+                          "analyzer does not read", z.ref)  # type: ignore[arg-type]
+    return _con_borrador(cuerpo, sdk, z)  # 2.x: an output root with its own `type` is published as it is
 
 
-def publicar_forma(shape: tuple[tuple[str, Z], ...], sabor: str, io: str) -> dict[str, Any]:
+def publicar_forma(shape: tuple[tuple[str, Z], ...], sabor: str, io: str, sdk: int = 1) -> dict[str, Any]:
     """The root the SDK publishes for a raw shape (`{ a: z.string() }`): `z.object(shape)`; an empty
     shape is published without `additionalProperties` on input whatever zod's major."""
-    cuerpo = nodo_publicado(Z("object", forma=shape), sabor, io)
+    objeto = Z("object", forma=shape)
+    cuerpo = nodo_publicado(objeto, _sabor_del_sdk(sabor, sdk, objeto), io)
     if not shape and io == "input":
         cuerpo.pop("additionalProperties", None)
-    return {"$schema": BORRADOR_7, **cuerpo}
+    return _con_borrador(cuerpo, sdk, objeto)
+
+
+def _sabor_del_sdk(sabor: str, sdk: int, z: Z) -> str:
+    """The flavor the SDK converts with; the SDK 2.x refuses zod 3 schemas (its tools/list throws)."""
+    if sdk == 2 and not _v4(sabor):
+        raise Irresoluble("the SDK 2.x cannot convert a zod 3 schema (its tools/list fails on it): use zod 4",
+                          z.ref)  # type: ignore[arg-type]
+    return sabor
+
+
+def _con_borrador(cuerpo: dict[str, Any], sdk: int, z: Z) -> dict[str, Any]:
+    """The published root: draft-07 for the SDK 1.x, draft 2020-12 for the SDK 2.x (a tuple there is
+    `prefixItems`, which is not rendered)."""
+    if sdk == 1:
+        return {"$schema": BORRADOR_7, **cuerpo}
+    if tiene(z, "tuple"):
+        raise Irresoluble("a tuple in draft 2020-12 (`prefixItems`) is not read", z.ref)  # type: ignore[arg-type]
+    return {"$schema": BORRADOR_2020_12, **cuerpo}
+
+
+def tiene(z: Z, tipo: str) -> bool:
+    """Whether a zod tree holds a node of `tipo`."""
+    return z.tipo == tipo or any(tiene(h, tipo) for h in z.hijos) or any(tiene(v, tipo) for _, v in z.forma)
 
 
 def _v4(sabor: str) -> bool:

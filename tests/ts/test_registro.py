@@ -172,6 +172,69 @@ def test_a_declaration_above_the_file_counts_and_none_is_no_guess(tmp_path):
     assert _entrada(interior) == CERRADO
 
 
+SDK_2 = '''import { McpServer } from "SDK";
+import * as z from "zod/v4";
+
+const server = new McpServer({ name: "s", version: "1" });
+server.registerTool("t", { inputSchema: ENTRADA, outputSchema: SALIDA }, async () => ({ content: [] }));
+'''
+V2020 = "https://json-schema.org/draft/2020-12/schema"
+
+
+def _sdk(tmp_path: Path, sdk: str, entrada: str = "z.object({ city: z.string() })",
+         salida: str = "z.object({ celsius: z.number() })", **archivos: str) -> dict[str, object]:
+    """The published schemas of tool `t` by side (or the reasons they are not read), the file importing `sdk`."""
+    fuente = SDK_2.replace("SDK", sdk).replace("ENTRADA", entrada).replace("SALIDA", salida)
+    (tmp_path / "s.ts").write_text(fuente, encoding="utf-8")
+    for nombre, texto in archivos.items():
+        destino = tmp_path / nombre.replace("__", "/")
+        destino.parent.mkdir(parents=True, exist_ok=True)
+        destino.write_text(texto, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    salida_: dict[str, object] = {e["lado"]: json.loads(e["contenido"]) for e in filas["esquema"]}
+    salida_.update({n["motivo"].split(" schema")[0]: n["motivo"] for n in filas["no_resuelto"] if "schema of" in n["motivo"]})
+    return salida_
+
+
+def test_the_sdk_2_publishes_zod_4_as_draft_2020_12(tmp_path):
+    # as the SDK 2.x examples list live (examples/schema-validators at 3924de9): the input side open,
+    # the output side closed, an array output root published as it is (SEP-2106)
+    ciudad = {"$schema": V2020, "type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+    grados = {"$schema": V2020, "type": "object", "properties": {"celsius": {"type": "number"}}, "required": ["celsius"],
+              "additionalProperties": False}
+    assert _sdk(tmp_path, "@modelcontextprotocol/server") == {"entrada": ciudad, "salida": grados}
+    assert _sdk(tmp_path, "@modelcontextprotocol/server", salida="z.array(z.object({ celsius: z.number() }))") == {
+        "entrada": ciudad, "salida": {"$schema": V2020, "type": "array", "items": {k: v for k, v in grados.items() if k != "$schema"}}}
+    # the same file on the SDK 1.x: draft-07, a non-object output root published as no output schema
+    assert _sdk(tmp_path, "@modelcontextprotocol/sdk/server/mcp.js", salida="z.array(z.string())") == {
+        "entrada": {**ciudad, "$schema": V7}}
+    # no SDK import in the file: the package that resolves from its folder (2.x only when 1.x does not)
+    relativo = "./mcp.js"
+    assert _sdk(tmp_path, relativo, **{"package.json": '{"dependencies": {"@modelcontextprotocol/server": "^2.0.0"}}'})[
+        "entrada"] == ciudad
+    assert _sdk(tmp_path, relativo, **{"package.json": '{"dependencies": {"@modelcontextprotocol/server": "^2.0.0", '
+                                                      '"@modelcontextprotocol/sdk": "^1.30.0"}}'})["entrada"] == {**ciudad, "$schema": V7}
+
+
+def test_what_the_sdk_2_cannot_publish_is_named(tmp_path):
+    sdk = "@modelcontextprotocol/server"
+    assert _sdk(tmp_path, sdk, entrada="z.string()") == {
+        "salida": {"$schema": V2020, "type": "object", "properties": {"celsius": {"type": "number"}},
+                   "required": ["celsius"], "additionalProperties": False},
+        "the input": "the input schema of tool `t` cannot be read: the SDK 2.x publishes a root that is not an object "
+                     "in its own way here, which the analyzer does not read"}
+    assert _sdk(tmp_path, sdk, salida="z.tuple([z.string()])", **{"node_modules__zod__package.json": '{"version": "4.6.7"}'}
+                )["the output"] == (
+        "the output schema of tool `t` cannot be read: a tuple in draft 2020-12 (`prefixItems`) is not read")
+    (tmp_path / "s.ts").write_text(SDK_2.replace("SDK", sdk).replace('"zod/v4"', '"zod/v3"')
+                                   .replace("ENTRADA", "z.object({ a: z.string() })").replace("SALIDA", "undefined"),
+                                   encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [n["motivo"] for n in filas["no_resuelto"] if "schema of" in n["motivo"]] == [
+        "the input schema of tool `t` cannot be read: the SDK 2.x cannot convert a zod 3 schema (its tools/list fails "
+        "on it): use zod 4"]
+
+
 def test_a_file_that_is_not_utf8_is_named(tmp_path):
     (tmp_path / "s.ts").write_bytes(b'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n"\xff";\n')
     filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
