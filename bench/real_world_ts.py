@@ -20,15 +20,20 @@ through `npx` and put on PATH for the build's scripts, from the public npm regis
 repository's `.npmrc` names; a yarn 2+ lock keeps its reason.
 
 A glob row (the typescript-sdk's examples) is a row per file it matches, run as the
-SDK says to run its examples: the tree installed at its lock's folder, the file started with the
-tree's `tsx`, listed over stdio when it builds a stdio transport, else over Streamable HTTP at
-`http://127.0.0.1:3000/mcp` (or 3001; `MCP_PORT`/`PORT` set to 3000) once its port opens; an
-SSE-only server or a helper module keeps the reason. A file row is compared with the tools its own
-source registers (the folder holds the other examples), without `check --probe`. `medida` is listed only with `--static` (when the analyzer is measured on it);
+SDK says to run its examples: the tree installed at its lock's folder (made a git checkout first, as
+a clone is: a `prepare` script may install git hooks), a workspace built with its root's `build:all`
+(else `build`) script, the file started with the tree's `tsx`, listed over stdio when it serves stdio
+(`StdioServerTransport`; 2.x's `serveStdio`), else over Streamable HTTP at
+`http://127.0.0.1:3000/mcp` (or 3001; `MCP_PORT`/`PORT` set to 3000; a 2.x example, which serves
+stdio unless told, gets `--http --port 3000`) once its port opens; an SSE-only server or a helper
+module keeps the reason. A file row is compared with the tools its
+folder's sources register but for the other rows' files (v1.x keeps its examples side by side; a 2.x
+story may register in a sibling module), without `check --probe`. `medida` and `sellado` (the sealed
+third batch) are listed only with `--static` (when the analyzer is measured on them);
 `--prepare` readies any group's rows (extract, install, build) without listing them or running the
 analyzer, so the measure itself is quick.
 
-    .venv/bin/python bench/real_world_ts.py --mirrors /work/.mirror --work /tmp/rw-ts [--group base|desarrollo] [--only SUBSTR]
+    .venv/bin/python bench/real_world_ts.py --mirrors /work/.mirror --work /tmp/rw-ts [--group base|desarrollo|medida|sellado] [--only SUBSTR]
         [--static .venv/bin/oracle-lint] [--prepare]
 
 With `--static`, each listed row is also read by the analyzer (`oracle-lint evidence --no-cache`,
@@ -56,7 +61,7 @@ from typing import Any, Optional
 sys.path.insert(0, str(Path(__file__).parent / "real_world_ts_parts"))
 sys.path.insert(0, str(Path(__file__).parent))
 
-from corpus import BASE, ELEGIDOS, mitad  # noqa: E402  (names and commits only)
+from corpus import BASE, ELEGIDOS, SELLADOS, mitad  # noqa: E402  (names and commits only)
 from espejos import extraer_tolerante, sin_red  # noqa: E402
 
 PLAZO_INSTALAR = 900
@@ -70,7 +75,8 @@ class Fila:
     repo: str
     commit: str
     carpeta: str  # relative to the repository root; "." for the root
-    archivo: Optional[str] = None  # a file row (an example of the typescript-sdk): the server's one source
+    archivo: Optional[str] = None  # a file row (an example of the typescript-sdk): the server's source
+    otras: tuple[str, ...] = ()  # a file row: the other rows' files in its folder (their tools are theirs)
 
     @property
     def nombre(self) -> str:
@@ -83,14 +89,17 @@ def expandir(fila: Fila, espejos: Path, trabajo: Path) -> list[Fila]:
     if "*" not in fila.carpeta:
         return [fila]
     raiz = arbol(fila, espejos, trabajo)
-    return [Fila(fila.repo, fila.commit, str(Path(r).parent), r)
-            for r in sorted(p.relative_to(raiz).as_posix() for p in raiz.glob(fila.carpeta) if p.is_file())]
+    archivos = sorted(p.relative_to(raiz).as_posix() for p in raiz.glob(fila.carpeta) if p.is_file())
+    return [Fila(fila.repo, fila.commit, str(Path(r).parent), r,
+                 tuple(o for o in archivos if o != r and Path(o).parent == Path(r).parent)) for r in archivos]
 
 
 def filas(grupo: str) -> list[Fila]:
     """The rows of a group, in corpus order (glob rows of the typescript-sdk kept as written)."""
     if grupo == "base":
         return [Fila(r, c, f) for r, c, fs in BASE for f in fs]
+    if grupo == "sellado":
+        return [Fila(r, c, f) for r, c, fs in SELLADOS for f in fs]
     return [Fila(r, c, f) for r, c, fs in ELEGIDOS if mitad(r) == grupo for f in fs]
 
 
@@ -177,6 +186,8 @@ def instalar(raiz_instalacion: Path) -> Optional[str]:
     gestor_, motivo = gestor(raiz_instalacion)
     if gestor_ is None:
         return motivo
+    if not (raiz_instalacion / ".git").exists():  # a checkout, as a clone is: prepare scripts install git hooks
+        subprocess.run(["git", "init", "-q", str(raiz_instalacion)], capture_output=True, check=False)
     if gestor_ == ["npm"]:
         orden = ["npm", "ci" if (raiz_instalacion / "package-lock.json").exists() else "install", "--no-audit", "--no-fund"]
     elif gestor_[-1].startswith("yarn@"):
@@ -256,6 +267,31 @@ def verdad(fila: Fila, espejos: Path, trabajo: Path, prefijo: list[str]) -> dict
 
 
 PUERTOS = (3000, 3001)  # where the typescript-sdk's HTTP examples listen (MCP_PORT/PORT set to the first)
+# how an example file serves: the SDK's stdio transport (1.x class, 2.x helper), else Streamable HTTP
+# (1.x class, 2.x handler factories)
+STDIO = ("StdioServerTransport", "serveStdio")
+HTTP = ("StreamableHTTPServerTransport", "createMcpHandler", "createMcpHonoApp")
+
+
+def construir_espacio(raiz_instalacion: Path) -> Optional[str]:
+    """A workspace (pnpm-workspace.yaml or `workspaces`) whose packages its files import is built once
+    with the root's `build:all` script, else its `build` script, as its own scripts build it (a marker
+    records it); a tree that is no workspace, or has neither script, is run as it is. The reason
+    when the build fails."""
+    paquete = _paquete(raiz_instalacion)
+    scripts = paquete.get("scripts") or {}
+    guion = next((g for g in ("build:all", "build") if g in scripts), None)
+    marca = raiz_instalacion / ".construido"
+    if marca.exists() or guion is None or not ((raiz_instalacion / "pnpm-workspace.yaml").exists() or "workspaces" in paquete):
+        return None
+    gestor_ = gestor(raiz_instalacion)[0] or ["npm"]
+    orden = [*gestor_, "run", guion]
+    hecho = subprocess.run(orden, cwd=raiz_instalacion, capture_output=True, text=True, timeout=PLAZO_INSTALAR,
+                           env=_entorno_con_gestores(raiz_instalacion / ".gestores", gestor_))
+    if hecho.returncode != 0:
+        return f"{shlex.join(orden)} exit {hecho.returncode}: {(hecho.stderr.strip() or hecho.stdout.strip())[-300:]}"
+    marca.touch()
+    return None
 
 
 def _verdad_de_archivo(fila: Fila, espejos: Path, trabajo: Path, prefijo: list[str], salida: dict[str, Any]
@@ -270,21 +306,24 @@ def _verdad_de_archivo(fila: Fila, espejos: Path, trabajo: Path, prefijo: list[s
 
     raiz = arbol(fila, espejos, trabajo)
     fuente = (raiz / fila.archivo).read_text(encoding="utf-8", errors="replace")  # type: ignore[operator]
-    if "StdioServerTransport" in fuente:
+    if any(w in fuente for w in STDIO):
         transporte = "stdio"
-    elif "StreamableHTTPServerTransport" in fuente:
+    elif any(w in fuente for w in HTTP):
         transporte = "http"
     else:
         salida["error"] = "no stdio or Streamable HTTP transport in the file (an SSE-only server or a helper module)"
         return salida
-    error = instalar(raiz_de_instalacion(raiz, (raiz / fila.carpeta).resolve()))
+    raiz_instalacion = raiz_de_instalacion(raiz, (raiz / fila.carpeta).resolve())
+    error = instalar(raiz_instalacion) or construir_espacio(raiz_instalacion)
     tsx = raiz / "node_modules" / ".bin" / "tsx"
     if error is None and not tsx.exists():
         error = "the tree installs no tsx to run its examples with"
     if error is not None:
         salida["error"] = error
         return salida
-    comando = (str(tsx), str(raiz / fila.archivo))  # type: ignore[operator]
+    comando: tuple[str, ...] = (str(tsx), str(raiz / fila.archivo))  # type: ignore[operator]
+    if transporte == "http" and "parseExampleArgs" in fuente:  # the 2.x examples: stdio unless told
+        comando = (*comando, "--http", "--port", str(PUERTOS[0]))
     try:
         if transporte == "stdio":
             salida["comando"] = shlex.join((*prefijo, *comando))
@@ -340,21 +379,21 @@ FUERA = {"node_modules", "dist", "build", ".git"}
 REGISTROS = ("registerTool", "registerToolTask", "addTool")
 
 
-def sitios_de_registro(carpeta: Path, solo: Optional[Path] = None) -> list[str]:
+def sitios_de_registro(carpeta: Path, ajenas: frozenset[Path] | set[Path] = frozenset()) -> list[str]:
     """A static count of the folder's registration sites (the truth of a row that cannot be listed,
     as the Python benchmark's `static` rows), read with the parser the analyzer uses: each call of
     `registerTool`/`registerToolTask`/`addTool`, of `.tool(` with two arguments or more in a file
     that imports `McpServer`, and each `setRequestHandler(ListToolsRequestSchema, ...)` (a list: one
     site), in the files that import the SDK's server modules or `fastmcp`, or name `McpServer` (the
     SDK's own examples import it relatively; a test double's `harness.registerTool(...)` is no site);
-    `solo`: a file row's one source. A site in a loop stands for however many
-    tools it registers: a floor, not a count."""
+    `ajenas`: the other rows' files of a file row's folder, left out. A site in a loop stands for however
+    many tools it registers: a floor, not a count."""
     from oracle_lint.linter.ts.arbol import NoParsea, nombrados, parsear, recorrer, texto
 
     sitios = []
-    for ruta in [solo] if solo is not None else sorted(carpeta.rglob("*")):
+    for ruta in sorted(carpeta.rglob("*")):
         if not ruta.name.endswith(SUFIJOS) or ruta.name.endswith(".d.ts") or FUERA & set(ruta.relative_to(carpeta).parts) \
-                or not ruta.is_file():
+                or not ruta.is_file() or ruta.resolve() in ajenas:
             continue
         try:
             fuente = parsear(ruta.name, ruta.read_bytes())
@@ -394,12 +433,17 @@ def estatico(fila: Fila, trabajo: Path, oracle_lint: str) -> Optional[dict[str, 
         return {"error": f"evidence exit {hecho.returncode}: {hecho.stderr.strip()[-300:]}"}
     evidencia = json.loads(hecho.stdout)
     relaciones = evidencia.get("relaciones", evidencia)
-    # a file row: the tools its one source registers (the folder holds the other examples too)
-    fuente = (arbol(fila, Path("/nonexistent"), trabajo) / fila.archivo).resolve() if fila.archivo else None
-    herramientas = {h["herramienta"]: h for h in relaciones["herramienta"]
-                    if fuente is None or (carpeta / h["archivo"]).resolve() == fuente}
+    # a file row: the tools its folder's sources register but for the other rows' files (v1.x keeps its
+    # examples side by side; a 2.x story registers tools in a sibling module of its server.ts)
+    raiz = arbol(fila, Path("/nonexistent"), trabajo)
+    ajenas = {(raiz / o).resolve() for o in fila.otras}
+
+    def propia(archivo: str) -> bool:
+        return (carpeta / archivo).resolve() not in ajenas
+
+    herramientas = {h["herramienta"]: h for h in relaciones["herramienta"] if propia(h["archivo"])}
     if verdad_.get("herramientas") is None:  # no live truth: what the analyzer answers, beside a static count
-        return {"sin_verdad": True, "estaticas": len(herramientas), "sitios": sitios_de_registro(carpeta, fuente),
+        return {"sin_verdad": True, "estaticas": len(herramientas), "sitios": sitios_de_registro(carpeta, ajenas),
                 "sin_leer": [f"{r['archivo']}:{r['linea']}: {r['motivo'][:160]}" for r in relaciones["no_resuelto"]]}
     esquemas = {(e["herramienta"], e["lado"]): json.loads(e["contenido"]) for e in relaciones["esquema"]}
     vivas = {t["name"]: t for t in verdad_["herramientas"]}
@@ -427,7 +471,7 @@ def estatico(fila: Fila, trabajo: Path, oracle_lint: str) -> Optional[dict[str, 
         if any(mismos_esquemas(nombre) for nombre in por_nombre[n]):
             esquemas_iguales.append(n)
     sin_leer = [f"{r['archivo']}:{r['linea']}: {r['motivo'][:160]}" for r in relaciones["no_resuelto"]
-                if fuente is None or (carpeta / r["archivo"]).resolve() == fuente]
+                if propia(r["archivo"])]
     if fila.archivo is not None:  # the folder holds the other examples (same names, other schemas): no reconciliation
         return {"vivas": len(vivas), "halladas": len(halladas), "iguales": len(iguales),
                 "esquemas_iguales": len(esquemas_iguales), "distintas": distintas,
@@ -452,15 +496,15 @@ def main(argv: Optional[list[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mirrors", type=Path, required=True, help="directory of <owner>+<name>/repo bare mirrors")
     parser.add_argument("--work", type=Path, required=True, help="work directory (trees, truth)")
-    parser.add_argument("--group", choices=("base", "desarrollo", "medida"), default="base")
+    parser.add_argument("--group", choices=("base", "desarrollo", "medida", "sellado"), default="base")
     parser.add_argument("--only", help="only rows whose name contains this")
     parser.add_argument("--static", metavar="ORACLE_LINT",
                         help="also run this oracle-lint's static analysis on each listed row and compare")
     parser.add_argument("--prepare", action="store_true",
                         help="only extract, install and build each row (nothing is listed, the analyzer is not run)")
     args = parser.parse_args(argv)
-    if args.group == "medida" and not (args.static or args.prepare):
-        parser.error("medida is listed only when the analyzer is measured on it (--static), or readied with "
+    if args.group in ("medida", "sellado") and not (args.static or args.prepare):
+        parser.error(f"{args.group} is listed only when the analyzer is measured on it (--static), or readied with "
                      "--prepare (docs/real-world-ts.md)")
     if args.static and Path(args.static).exists():
         args.static = str(Path(args.static).resolve())  # each row runs it from its own folder

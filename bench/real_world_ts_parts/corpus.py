@@ -2,8 +2,8 @@
 
 No third-party code is committed. `ELEGIDOS` are the repositories the written rule accepted, in the
 order it took them (`bench/corpus_ts_candidatos.tsv` holds every candidate and why it was taken or
-skipped; `elegibilidad.py` is the reading that decided); `BASE` the ones the issue names. A row is
-a folder, relative to the repository root.
+skipped; `elegibilidad.py` is the reading that decided); `BASE` the ones the issue names;
+`SELLADOS` the sealed third batch. A row is a folder, relative to the repository root.
 """
 
 from __future__ import annotations
@@ -57,6 +57,33 @@ ELEGIDOS = (
       "experimental/claude-code-agent/shared",
       "experimental/dynamodb/shared",
       "experimental/fetchpet/shared")),
+)
+
+# (owner/name, commit, rows): the sealed third batch (docs/real-world-ts.md, "A sealed third batch"),
+# accepted by its rule in its order; not split, read by no one developing the analyzer, measured once.
+SELLADOS = (
+    ("Hack23/European-Parliament-MCP-Server", "4e00e27b01480e241e37e9f57fde5fcb3286ae15", (".",)),
+    ("iris-eval/mcp-server", "47a3de2757c5162e406e33f87572e5f00d5c7cb8", (".",)),
+    ("shakoorpour1991-sketch/pz-mcp-server", "506b5dd5fcdb051c3a25a05ee3b9df0c2a156228", (".",)),
+    ("mongodb-js/mongodb-mcp-server", "36a405e33817577f0c5a34d6d9479c0285fac5e4", ("packages/integration-tests",)),
+    ("dbgso/mcp-servers", "f0d6f3e5392388b378e92d1e1f2c83eecced3f09",
+     ("packages/ast-file-mcp",
+      "packages/ast-typescript-mcp",
+      "packages/cli-to-mcp",
+      "packages/db-codegen-mcp",
+      "packages/db-read-mcp")),
+    ("christcr2012/robinsonai-mcp-servers", "8d84fa13a6b6ccbb70a3d67e4a8df484ae710096",
+     ("archived/architect-mcp",
+      "archived/credit-optimizer-mcp",
+      "packages/free-agent-mcp",
+      "packages/paid-agent-mcp",
+      "packages/robinsons-toolkit-mcp")),
+    ("josippapez/interactive-mcp-server", "804c6a58b536148fad45d19227878004a4d2a810", (".", "desktop")),
+    ("Heiko888/Connection-Key-MCP-Server", "8d1db5bde1c5bccb0316a4f495c1e6de1b51b1b2", (".",)),
+    ("j0hanz/filesystem-context-mcp-server", "c2fc10905cb827568489d75a02dc106c1d30ca02", (".",)),
+    ("guitarbeat/Actual-MCP-Server", "aa1e9a7f6fe75ec15100d70209a0756543f8e626", (".",)),
+    ("acedergren/alecs-mcp-server-akamai", "c01a6a347d2f8eef237516d4e5d154f25202cd56", (".",)),
+    ("t3ta/memory-bank-mcp-server", "bcbd390cc6172d54779b97cbec6229300765b3a2", ("packages/mcp",)),
 )
 
 
