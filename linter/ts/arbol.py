@@ -175,3 +175,14 @@ def numero_literal(fuente: Fuente, nodo: Any) -> Optional[float | int]:
     except ValueError:
         return None
     return signo * (int(valor) if valor.is_integer() and not any(c in crudo for c in ".eE") else valor)
+
+
+CARPETAS_DE_PRUEBA = ("test", "tests", "__tests__", "__mocks__", "spec")
+
+
+def de_prueba(rel: str) -> bool:
+    """Whether a source is a test (`tests/`, `__tests__/`, `x.test.ts`, `x.spec.ts`): what it registers
+    goes into a test's instance, and a class it declares is a test's double, never the server's."""
+    partes = rel.split("/")
+    nombre = partes[-1].split(".")
+    return any(p in CARPETAS_DE_PRUEBA for p in partes[:-1]) or len(nombre) > 2 and nombre[-2] in ("test", "spec")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Optional, Sequence
 
-from .arbol import Fuente, nombrados, recorrer, texto
+from .arbol import Fuente, de_prueba, nombrados, recorrer, texto
 from .valores import Lector, Ref, anotacion, asignaciones, exportado, ligadura, parametros_planos, retorno_unico, seguir
 
 CLASES = ("class_declaration", "class", "abstract_class_declaration")
@@ -221,7 +221,8 @@ def descendientes(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[Re
 def concretas(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[tuple[Ref, list[Ref]]]:
     """The instances a base class's registration stands for: each class of its hierarchy that is not
     abstract and that no other class of it extends (a leaf), or that is built with `new` in the
-    analyzed files or the project's sources that name a class of it; with the `new`s that build it."""
+    analyzed files or the project's sources that name a class of it; with the `new`s that build it.
+    A class a test declares is left out (unless the base is a test's too)."""
     familia = descendientes(lector, todas, base)
     extendidas = {(p.fuente.rel, p.nodo.start_byte) for c in familia for p in [padre(lector, c)] if p is not None}
     fuentes = {f.rel: f for f in [*todas, *(c.fuente for c in familia)]}
@@ -230,8 +231,11 @@ def concretas(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[tuple[
     for clave, nuevo in _construidas(lector, list(fuentes.values())):
         construidas.setdefault(clave, []).append(nuevo)
     salida = []
+    prueba = de_prueba(base.fuente.rel)
     for c in familia:
         clave = (c.fuente.rel, c.nodo.start_byte)
+        if de_prueba(c.fuente.rel) and not prueba:
+            continue  # a test's double of a server class is not one of the server's instances
         if not abstracta(c) and (clave not in extendidas or clave in construidas):
             salida.append((c, construidas.get(clave, [])))
     return salida

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from .arbol import Fuente, nombres_en, texto
+from .arbol import Fuente, de_prueba, nombres_en, texto
 from .valores import Irresoluble, Lector, Ref, palabra_en, seguir
 from . import clases
 
@@ -71,14 +71,6 @@ class Busqueda:
                 and n.parent.child_by_field_name("property") == n]
         return self._menciones[nombre]
 
-CARPETAS_DE_PRUEBA = ("test", "tests", "__tests__", "__mocks__", "spec")
-
-def de_prueba(rel: str) -> bool:
-    """Whether a source is a test (`tests/`, `__tests__/`, `x.test.ts`, `x.spec.ts`): what it registers
-    goes into a test's instance, never the server's."""
-    partes = rel.split("/")
-    nombre = partes[-1].split(".")
-    return any(p in CARPETAS_DE_PRUEBA for p in partes[:-1]) or len(nombre) > 2 and nombre[-2] in ("test", "spec")
 
 def clase_de_this(b: Busqueda, nodo: Any, fuente: Fuente) -> Optional[Ref]:
     """The class `this` at `nodo` is an instance of: the instance being read when its chain holds the

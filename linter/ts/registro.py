@@ -570,6 +570,26 @@ def _bajo_nivel(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: lis
         yield Problema(None, "a `ListToolsRequestSchema` handler without a function", llamada)
         return
     funcion = seguir(lector, args[1])
+    base = clases.clase_lexica(llamada.nodo)
+    if base is None or lector.instancia is not None or not clases.usa_this(funcion.nodo):
+        yield from _listados(lector, todas, llamada, funcion, sabor)
+        return
+    # a handler a class sets up over `this` (`tools: this.tools.map(...)`): the list of each concrete
+    # class of its hierarchy, read as that class's instance (a subclass overrides the field)
+    concretas = clases.concretas(lector, todas, Ref(llamada.fuente, base))
+    if not concretas:
+        nombre = clases.nombre_de(Ref(llamada.fuente, base)) or "(anonymous)"
+        yield Problema(None, f"class `{nombre}` lists its tools through `this`, and no class of its hierarchy that is not "
+                             "abstract is found among the project's sources: the tools it lists are not known", llamada)
+        return
+    for clase, nuevos in concretas:
+        with lector.en(clase, {}, nuevos[0] if len(nuevos) == 1 else None):
+            yield from _listados(lector, todas, llamada, funcion, sabor)
+
+
+def _listados(lector: Lector, todas: Sequence[Fuente], llamada: Ref, funcion: Ref, sabor: Sabor
+              ) -> Iterator[Herramienta | Problema]:
+    """The tools of the list a `ListToolsRequestSchema` handler returns, or why it cannot be enumerated."""
     try:
         lista = _lista_devuelta(lector, todas, funcion)
     except Irresoluble as e:
@@ -580,6 +600,8 @@ def _bajo_nivel(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: lis
                              f"{lugar}; its tools are not judged (judge the server live with `oracle-lint probe`)", donde)
         return
     for sitio in lista:
+        if sitio.instancia is None:  # read as the instance being read, if any
+            sitio.instancia, sitio.construccion = lector.instancia, lector.construccion
         yield _leido_en(lector, sitio, lambda: _de_objeto(lector, sitio.ref, sabor))
 
 

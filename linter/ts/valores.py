@@ -326,7 +326,48 @@ def _miembro_de_valor(lector: Lector, ref: Ref, profundidad: int = 0) -> Optiona
 
         clase = seguir(lector, Ref(elemento.fuente, elemento.nodo.child_by_field_name("constructor")))
         return miembro(lector, clase, nombre, elemento) if clase.nodo.type in CLASES else None
+    if elemento.nodo.type == "call_expression" and elemento.nodo.child_by_field_name("function") is not None:
+        return _propiedad_de_cada_retorno(lector, elemento, nombre, profundidad)
     return None
+
+
+def _propiedad_de_cada_retorno(lector: Lector, llamada: Ref, nombre: str, profundidad: int) -> Optional[Ref]:
+    """`f(...).p` of a project function with several returns (`tool(name, schemaOrHandler)` choosing
+    by the argument's type): the property when every return is an object literal that writes it the
+    same way (`{ name, ... }` in each), the function's parameters bound to the call's arguments; None
+    when one return is no literal, lacks it, or writes it otherwise."""
+    funcion = seguir(lector, Ref(llamada.fuente, llamada.nodo.child_by_field_name("function")), profundidad + 1)
+    cuerpo = funcion.nodo.child_by_field_name("body") if funcion.nodo.type in FUNCIONES_DE_VALOR else None
+    if cuerpo is None or cuerpo.type != "statement_block":
+        return None
+    retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and funcion_propia(n) == funcion.nodo]
+    escritos = []
+    for r in retornos:
+        valor = seguir(lector, Ref(funcion.fuente, nombrados(r)[0]), profundidad + 1) if nombrados(r) else None
+        if valor is None or valor.nodo.type != "object":
+            return None
+        try:
+            propiedad = dict(propiedades(lector, valor)).get(nombre)
+        except Irresoluble:
+            return None
+        if propiedad is None:
+            return None
+        escritos.append(propiedad)
+    if not escritos or len({" ".join(p.texto().split()) for p in escritos}) != 1:
+        return None
+    _atar_parametros(lector, funcion, llamada)
+    return escritos[0]
+
+
+def _atar_parametros(lector: Lector, funcion: Ref, llamada: Ref) -> None:
+    """The function's plain parameters stand for what the call passes while the reading goes on (a new
+    dict: the site's own is restored when its reading ends, `Lector.en`)."""
+    argumentos = nombrados(llamada.nodo.child_by_field_name("arguments")) if llamada.nodo.child_by_field_name("arguments") else []
+    nuevos = {(funcion.fuente.rel, funcion.nodo.start_byte, nombre): Ref(llamada.fuente, argumentos[i])
+              for i, (nombre, _) in enumerate(parametros_planos(funcion.fuente, funcion.nodo))
+              if nombre is not None and i < len(argumentos) and argumentos[i].type != "spread_element"}
+    if nuevos:
+        lector.atados = {**lector.atados, **nuevos}
 
 
 FUNCIONES_DE_VALOR = ("function_declaration", "arrow_function", "function_expression", "function")
@@ -344,14 +385,7 @@ def valor_de_objeto(lector: Lector, ref: Ref, profundidad: int = 0) -> Ref:
     devuelto = retorno_unico(funcion) if funcion.nodo.type in FUNCIONES_DE_VALOR else None
     if devuelto is None:
         return r
-    # the factory's plain parameters stand for what this call passes while the reading goes on
-    # (a new dict: the site's own is restored when its reading ends, `Lector.en`)
-    argumentos = nombrados(r.nodo.child_by_field_name("arguments")) if r.nodo.child_by_field_name("arguments") else []
-    nuevos = {(funcion.fuente.rel, funcion.nodo.start_byte, nombre): Ref(r.fuente, argumentos[i])
-              for i, (nombre, _) in enumerate(parametros_planos(funcion.fuente, funcion.nodo))
-              if nombre is not None and i < len(argumentos) and argumentos[i].type != "spread_element"}
-    if nuevos:
-        lector.atados = {**lector.atados, **nuevos}
+    _atar_parametros(lector, funcion, r)  # the factory's parameters stand for what this call passes
     return seguir(lector, devuelto, profundidad + 1)
 
 

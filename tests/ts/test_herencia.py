@@ -1,0 +1,72 @@
+"""A low-level `ListToolsRequestSchema` handler a class sets up over `this` (`tools: this.tools.map(...)`)
+lists, for each concrete class of its hierarchy, that class's own field (a subclass overrides the base's
+empty list); a hierarchy with no concrete class says so; a class nobody extends lists its own field.
+Before, the base's `[]` was read: no tool and no row, a silent miss."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from oracle_lint.linter.ts.evidencia import extraer_ts
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "typescript" / "herencia"
+SIN_CONCRETA = ("class `OpenServer` lists its tools through `this`, and no class of its hierarchy that is not abstract is "
+                "found among the project's sources: the tools it lists are not known")
+
+
+def _filas() -> dict:
+    return extraer_ts([FIXTURE / a for a in ("base.ts", "abstracta.ts", "propio.ts")], FIXTURE,
+                      resto=[FIXTURE / "dns.ts", FIXTURE / "certs.ts", FIXTURE / "__tests__" / "doble.test.ts"])
+
+
+def test_each_subclass_lists_its_own_field():
+    # a test's subclass (__tests__/doble.test.ts, tool `fake`) is a double, not one of the server's instances
+    filas = _filas()
+    assert [(h["archivo"], h["linea"], h["columna"], h["herramienta"], h["registro"], h["esquema_entrada"])
+            for h in filas["herramienta"]] == [
+        ("certs.ts", 4, 21, "list_certs", "lowlevel", "literal"),
+        ("dns.ts", 5, 5, "list_zones", "lowlevel", "literal"),
+        ("dns.ts", 6, 5, "get_zone", "lowlevel", "literal"),
+        # the near miss: a class nobody extends lists its own field, as before
+        ("propio.ts", 7, 20, "ping", "lowlevel", "literal")]
+    assert {e["herramienta"]: json.loads(e["contenido"]) for e in filas["esquema"]}["get_zone"] == {
+        "type": "object", "properties": {"zone": {"type": "string"}}, "required": ["zone"]}
+
+
+def test_a_hierarchy_without_a_concrete_class_says_so():
+    assert [(n["archivo"], n["linea"], n["motivo"]) for n in _filas()["no_resuelto"]] == [("abstracta.ts", 10, SIN_CONCRETA)]
+
+
+def test_without_the_subclasses_the_base_lists_its_empty_field_and_the_server_is_named():
+    # no other source is given: CoreServer is then its own concrete class, whose list is empty
+    filas = extraer_ts([FIXTURE / "base.ts"], FIXTURE)
+    assert filas["herramienta"] == []
+    assert [(n["archivo"], n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [
+        ("base.ts", 16, "an MCP server is built here, and the project's TypeScript/JavaScript sources hold no tool "
+                        "registration the analyzer can read: its tools are not judged; judge the server live with "
+                        "`oracle-lint probe`")]
+
+
+def test_a_whole_run_finds_the_subclasses_in_sources_that_do_not_import_the_sdk(tmp_path):
+    hecho = subprocess.run([sys.executable, "-m", "oracle_lint", "evidence", "--no-cache", "--project", str(FIXTURE)],
+                           capture_output=True, text=True, cwd=tmp_path)
+    assert hecho.returncode == 0, hecho.stderr
+    relaciones = json.loads(hecho.stdout)
+    relaciones = relaciones.get("relaciones", relaciones)
+    assert [(h["archivo"], h["herramienta"]) for h in relaciones["herramienta"]] == [
+        ("certs.ts", "list_certs"), ("dns.ts", "list_zones"), ("dns.ts", "get_zone"), ("fabrica.ts", "alpha"),
+        ("fabrica.ts", "beta"), ("propio.ts", "ping")]
+
+
+def test_a_property_every_return_of_a_factory_writes_alike_is_read():
+    # tool(name, schemaOrDescription) returns one of two literals: both write `name` as the parameter
+    # (read, bound to each call's argument); `inputSchema` differs between them (a row per tool)
+    filas = extraer_ts([FIXTURE / "fabrica.ts"], FIXTURE)
+    assert [(h["linea"], h["columna"], h["herramienta"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        (12, 16, "alpha", "no_resuelto"), (12, 40, "beta", "no_resuelto")]
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        f"the input schema of tool `{t}` cannot be read: `t.inputSchema` is not a JSON literal the analyzer can read"
+        for t in ("alpha", "beta")]
