@@ -10,6 +10,7 @@ what it could not read (`Irresoluble`), never guesses.
 
 from __future__ import annotations
 
+import math
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -700,6 +701,10 @@ def json_literal(lector: Lector, ref: Ref) -> Any:
     numero = numero_literal(r.fuente, nodo)
     if numero is not None:
         return numero
+    if nodo.type == "binary_expression" and texto(r.fuente, nodo.child_by_field_name("operator")) in ARITMETICA:
+        calculado = _aritmetica(lector, r)
+        if calculado is not None:
+            return calculado
     if nodo.type in ("true", "false"):
         return nodo.type == "true"
     if nodo.type == "null":
@@ -721,6 +726,28 @@ def json_literal(lector: Lector, ref: Ref) -> Any:
         finally:
             lector.atados = antes
     raise Irresoluble(f"`{ref.corto()}` is not a JSON literal the analyzer can read", ref)
+
+
+ARITMETICA = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "/": lambda a, b: a / b,
+              "%": lambda a, b: math.fmod(a, b), "**": lambda a, b: a ** b}
+
+
+def _aritmetica(lector: Lector, r: Ref) -> Optional[float | int]:
+    """`10 * 1024 * 1024`, `MAX - 1`: the number arithmetic of number literals and constants gives, as
+    JavaScript computes it (an integral result is an integer, as JSON writes it); None when a side is no
+    number, or the result is no finite number (division by zero)."""
+    lados = [json_literal(lector, Ref(r.fuente, r.nodo.child_by_field_name(c))) for c in ("left", "right")]
+    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in lados):
+        return None
+    try:
+        valor = ARITMETICA[texto(r.fuente, r.nodo.child_by_field_name("operator"))](*lados)
+    except (ZeroDivisionError, OverflowError, ValueError):
+        return None
+    if isinstance(valor, float):
+        if not math.isfinite(valor):
+            return None
+        return int(valor) if valor.is_integer() and abs(valor) < 2 ** 53 else valor
+    return valor
 
 
 def _objeto_de_enum(enum: Ref) -> dict[str, Any]:

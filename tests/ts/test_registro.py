@@ -162,6 +162,27 @@ def test_the_zod_major_is_read_from_the_project(tmp_path):
     assert _entrada(tmp_path, "zod/v4") == ABIERTO
 
 
+def test_number_arithmetic_is_computed_as_javascript_does(tmp_path):
+    def maximo(expresion: str) -> object:
+        (tmp_path / "s.ts").write_text(
+            "import { McpServer } from \"@modelcontextprotocol/sdk/server/mcp.js\";\nimport { z } from \"zod/v4\";\n"
+            "const MB = 1024 * 1024;\nconst server = new McpServer({ name: \"s\", version: \"1\" });\n"
+            f"server.registerTool(\"t\", {{ inputSchema: {{ n: z.number().max({expresion}) }} }}, async () => ({{ content: [] }}));\n",
+            encoding="utf-8")
+        filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+        if filas["esquema"]:
+            return json.loads(filas["esquema"][0]["contenido"])["properties"]["n"]["maximum"]
+        return [n["motivo"] for n in filas["no_resuelto"]][0]
+
+    assert maximo("10 * 1024 * 1024") == 10485760
+    assert maximo("10 * MB - 1") == 10485759
+    assert maximo("7 / 2") == 3.5 and maximo("8 / 2") == 4 and maximo("2 ** 10") == 1024 and maximo("-7 % 3") == -1
+    # the near misses: a side that is no number, a result that is no finite number
+    assert maximo("MB * Number(process.env.N)") == (
+        "the input schema of tool `t` cannot be read: `Number(process.env.N)` is not a JSON literal the analyzer can read")
+    assert maximo("1 / 0") == "the input schema of tool `t` cannot be read: `1 / 0` is not a JSON literal the analyzer can read"
+
+
 def test_a_declaration_above_the_file_counts_and_none_is_no_guess(tmp_path):
     assert _entrada(tmp_path) == (
         "the input schema of tool `t` cannot be read: which zod major `s.ts` imports cannot be told: no installed "
