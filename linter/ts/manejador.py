@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 from .arbol import cadena_literal, nombrados, recorrer, texto
 from . import clases
-from .valores import (Irresoluble, Lector, Ref, declara, desnudar, funcion_propia, ligadura,
+from .valores import (Irresoluble, Lector, Ref, declara, desnudar, funcion_propia, ligadura, sin_await,
                       parametros_planos, seguir)
 
 FUNCIONES = ("arrow_function", "function_expression", "function", "function_declaration", "method_definition",
@@ -65,13 +65,6 @@ def retornos(funcion: Ref) -> list[tuple[Ref, Ref]]:
 
 
 funcion_de = funcion_propia  # the nearest function around a node (valores.funcion_propia)
-
-
-def sin_await(ref: Ref) -> Ref:
-    nodo = desnudar(ref.nodo)
-    while nodo is not None and nodo.type == "await_expression":
-        nodo = desnudar(nombrados(nodo)[0])
-    return Ref(ref.fuente, nodo)
 
 
 def clave_literal(r: Ref, clave: Any) -> Optional[str]:

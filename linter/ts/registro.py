@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .arbol import Fuente, nombrados, recorrer, texto
 from .valores import (Irresoluble, Lector, Ref, cadena, especificador_de, funcion_propia, indefinido, json_literal, ligadura,
-                      parametros_planos, propiedades, seguir)
+                      parametros_planos, propiedades, seguir, sin_await)
 from . import almacen, clases, llamadas, patrones, zod
 
 SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
@@ -618,6 +618,7 @@ def _lista_devuelta(lector: Lector, todas: Sequence[Fuente], funcion: Ref) -> li
         valor = Ref(funcion.fuente, nombrados(retornos[0])[0])
     else:
         valor = Ref(funcion.fuente, cuerpo)
+    valor = sin_await(valor)  # `Promise.resolve({ tools })` from a handler that is not async
     tools = dict(propiedades(lector, valor)).get("tools")
     if tools is None:
         raise Irresoluble(f"`{valor.corto()}` has no `tools` key", valor)

@@ -217,6 +217,24 @@ def desnudar(nodo: Any) -> Any:
     return nodo
 
 
+def sin_await(ref: Ref) -> Ref:
+    """The value an awaited expression settles to: `await x` and `Promise.resolve(x)` as `x` (a handler's
+    return is awaited by the SDK), parentheses and type assertions looked through."""
+    nodo = desnudar(ref.nodo)
+    while nodo is not None:
+        if nodo.type == "await_expression":
+            nodo = desnudar(nombrados(nodo)[0])
+            continue
+        funcion = nodo.child_by_field_name("function") if nodo.type == "call_expression" else None
+        argumentos = nodo.child_by_field_name("arguments") if funcion is not None else None
+        if funcion is not None and texto(ref.fuente, funcion) == "Promise.resolve" and argumentos is not None \
+                and len(nombrados(argumentos)) == 1:
+            nodo = desnudar(nombrados(argumentos)[0])
+            continue
+        break
+    return Ref(ref.fuente, nodo)
+
+
 def seguir(lector: Lector, ref: Ref, profundidad: int = 0) -> Ref:
     """The value `ref` stands for: names followed to their `const` value, function or class, through
     relative imports (and, reading a class-based tool, `this.x` / `this.m()` to the instance's member);

@@ -335,6 +335,34 @@ def test_a_schema_built_by_a_function_called_where_it_is_written_is_its_return(t
         "zod-to-json-schema's options `\"Entrada\"` are not read")
 
 
+PROMESA = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod/v4";
+
+const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, () => LISTA);
+const mcp = new McpServer({ name: "m", version: "1" });
+mcp.registerTool("u", { outputSchema: { ok: z.boolean() } }, () => Promise.resolve({ content: [], structuredContent: { ok: true } }));
+'''
+
+
+def test_a_handler_that_returns_a_resolved_promise_is_read_through_it(tmp_path):
+    def leer(lista: str) -> dict:
+        (tmp_path / "s.ts").write_text(PROMESA.replace("LISTA", lista), encoding="utf-8")
+        return extraer_ts([tmp_path / "s.ts"], tmp_path)
+
+    herramienta = '{ name: "t", inputSchema: { type: "object", properties: {} } }'
+    filas = leer(f"Promise.resolve({{ tools: [{herramienta}] }})")
+    assert [h["herramienta"] for h in filas["herramienta"]] == ["t", "u"] and filas["no_resuelto"] == []
+    assert [(c["herramienta"], c["clave"]) for c in filas["clave_emitida"]] == [("u", "ok")]
+    # the near miss: a promise built another way is no value the analyzer reads, and says so
+    filas = leer(f"new Promise((r) => r({{ tools: [{herramienta}] }}))")
+    assert [h["herramienta"] for h in filas["herramienta"]] == ["u"]
+    assert [n["motivo"].split(": `")[0] + ": `" + n["motivo"].split(": `")[1][:11] for n in filas["no_resuelto"]] == [
+        "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: `new Promise"]
+
+
 ENVOLTURA = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod/v4";
 
