@@ -17,6 +17,7 @@ from . import clases
 PASOS = 4000  # values looked at by one enumeration before it is called too costly to follow
 HONDURA = 48  # questions nested inside one another before a chain is called too deep to follow
 
+
 class Busqueda:
     """One enumeration: the project's sources, the questions under way (asked again inside itself, a
     question adds nothing new), and a budget of steps."""
@@ -58,6 +59,19 @@ class Busqueda:
             self._llamadas[nombre] = salida
         return self._llamadas[nombre]
 
+    def construcciones(self, nombre: str) -> list[Ref]:
+        """Every `new nombre(...)` of the project (sources that do not hold the name are never parsed)."""
+        clave = "new " + nombre
+        if clave not in self._llamadas:
+            vistas = {f.rel: f for f in self.todas}
+            fuentes = [f for f in self.todas if palabra_en(f.datos, nombre.encode())]
+            fuentes += list(self.lector.que_nombran(vistas, {nombre}, de_prueba).values())
+            self._llamadas[clave] = [
+                Ref(fuente, n.parent) for fuente in fuentes if not de_prueba(fuente.rel)
+                for n in nombres_en(fuente, nombre) if n.parent is not None and n.parent.type == "new_expression"
+                and n.parent.child_by_field_name("constructor") == n]
+        return self._llamadas[clave]
+
     def menciones(self, nombre: str) -> list[Ref]:
         """Every `x.nombre` of the project (sources that do not hold `.nombre` are never parsed)."""
         if nombre not in self._menciones:
@@ -83,6 +97,7 @@ def clase_de_this(b: Busqueda, nodo: Any, fuente: Fuente) -> Optional[Ref]:
         return instancia
     return Ref(fuente, lexica)
 
+
 def llamadas_de(b: Busqueda, funcion: Ref) -> list[Ref]:
     """Every call of a project function or method: `f(...)` whose callee is it; `this.m(...)` in its
     class's family and `x.m(...)` on an instance of it, for a method. A method read in any other way
@@ -94,6 +109,8 @@ def llamadas_de(b: Busqueda, funcion: Ref) -> list[Ref]:
         if clase is None:
             raise Irresoluble(f"method `{nombre}` is not in a class the analyzer reads", funcion)
         dueño = Ref(funcion.fuente, clase)
+        if nombre == "constructor":
+            return _construcciones_de(b, funcion, dueño)
         salida = []
         for m in b.menciones(nombre):
             receptor = m.nodo.child_by_field_name("object")
@@ -128,11 +145,29 @@ def llamadas_de(b: Busqueda, funcion: Ref) -> list[Ref]:
         raise Irresoluble(f"no call of `{nombre}` is found in the project", funcion)
     return salida
 
+
+def _construcciones_de(b: Busqueda, constructor: Ref, clase: Ref) -> list[Ref]:
+    """The calls of a class's constructor: each `new C(...)` of the project (C followed to the class).
+    A class other classes extend is not followed (their `new` and `super(...)` reach it too)."""
+    nombre = clases.nombre_de(clase)
+    if nombre is None:
+        raise Irresoluble("the constructor of an anonymous class: its calls cannot be found by name", constructor)
+    if len(clases.descendientes(b.lector, b.todas, clase)) > 1:
+        raise Irresoluble(f"class `{nombre}` is extended: the calls of its constructor through its subclasses are not "
+                          "followed", constructor)
+    salida = [n for n in b.construcciones(nombre)
+              if seguir(b.lector, Ref(n.fuente, n.nodo.child_by_field_name("constructor"))).nodo == clase.nodo]
+    if not salida:
+        raise Irresoluble(f"no `new {nombre}(...)` is found in the project", constructor)
+    return salida
+
+
 def _nombra_la_clase(b: Busqueda, fuente: Fuente, clase: Ref) -> bool:
     """Whether a source names a class of the family that declares a method (so a receiver there whose
     class cannot be told may be one of its instances; elsewhere such a receiver is another object)."""
     nombres = [n for c in [clase] for n in [clases.nombre_de(c)] if n is not None]
     return any(palabra_en(fuente.datos, n.encode()) for n in nombres)
+
 
 def nombre_de_funcion(fuente: Fuente, funcion: Any) -> Optional[str]:
     """The name a function is called by: its declaration's, or the `const` it is bound to."""

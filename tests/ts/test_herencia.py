@@ -70,3 +70,46 @@ def test_a_property_every_return_of_a_factory_writes_alike_is_read():
     assert [n["motivo"] for n in filas["no_resuelto"]] == [
         f"the input schema of tool `{t}` cannot be read: `t.inputSchema` is not a JSON literal the analyzer can read"
         for t in ("alpha", "beta")]
+
+
+POR_CONSTRUCTOR = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+interface Tool { name: string; inputSchema: object }
+
+class ToolRegistry {
+  private byName = new Map<string, Tool>();
+  constructor(tools: Tool[]) {
+    for (const t of tools) this.byName.set(t.name, t);
+  }
+  list(): Tool[] { return [...this.byName.values()]; }
+}
+EXTRA
+const READ = [{ name: "read_note", inputSchema: { type: "object", properties: {} } }];
+const WRITE = [{ name: "write_note", inputSchema: { type: "object", properties: { text: { type: "string" } } } }];
+const registry = new ToolRegistry([...READ, ...WRITE]);
+const server = new Server({ name: "notes", version: "1" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: registry.list() }));
+'''
+
+
+def test_a_registry_filled_in_its_constructor_is_what_each_new_passes(tmp_path):
+    def leer(extra: str) -> dict:
+        (tmp_path / "s.ts").write_text(POR_CONSTRUCTOR.replace("EXTRA", extra), encoding="utf-8")
+        return extraer_ts([tmp_path / "s.ts"], tmp_path)
+
+    filas = leer("")
+    assert [(h["linea"], h["herramienta"]) for h in filas["herramienta"]] == [(14, "read_note"), (15, "write_note")]
+    assert filas["no_resuelto"] == []
+    # the near misses: a class others extend (their `new` and `super(...)` reach the constructor too),
+    # and a `new` the search by name does not see
+    filas = leer("class Audited extends ToolRegistry {}")
+    assert filas["herramienta"] == [] and [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: class `ToolRegistry` is extended: "
+        "the calls of its constructor through its subclasses are not followed; its tools are not judged (judge the "
+        "server live with `oracle-lint probe`)"]
+    (tmp_path / "s.ts").write_text(POR_CONSTRUCTOR.replace("EXTRA", "").replace(
+        "new ToolRegistry([...READ, ...WRITE])", "new (ToolRegistry as any)([...READ, ...WRITE])"), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert filas["herramienta"] == [] and [n["motivo"][:120] for n in filas["no_resuelto"]] == [
+        "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: no `new ToolRegistry(...)` is found in the p"]
