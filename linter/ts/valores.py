@@ -317,15 +317,22 @@ def indefinido(lector: Lector, ref: Ref) -> bool:
 
 def _miembro_de_valor(lector: Lector, ref: Ref, profundidad: int = 0) -> Optional[Ref]:
     """`x.p` where `x` stands for an object literal (a constant, an imported one, an element being
-    read) or a `new` of a project class: the literal's property `p`, or the instance's member
-    (linter/ts/clases.py); None otherwise."""
+    read, or itself such a property: `tools.start.schema`) or a `new` of a project class: the literal's
+    property `p`, or the instance's member (linter/ts/clases.py); None otherwise."""
     objeto = desnudar(ref.nodo.child_by_field_name("object"))
     propiedad = ref.nodo.child_by_field_name("property")
-    if objeto is None or objeto.type != "identifier" or propiedad is None or propiedad.type != "property_identifier":
+    if objeto is None or objeto.type not in ("identifier", "member_expression") or propiedad is None \
+            or propiedad.type != "property_identifier" or profundidad > PROFUNDIDAD:
         return None
-    elemento = valor_de_objeto(lector, Ref(ref.fuente, objeto), profundidad + 1)
-    if elemento.nodo == objeto:
-        return None
+    if objeto.type == "member_expression":
+        interior = _miembro_de_valor(lector, Ref(ref.fuente, objeto), profundidad + 1)
+        if interior is None:
+            return None
+        elemento = valor_de_objeto(lector, interior, profundidad + 1)
+    else:
+        elemento = valor_de_objeto(lector, Ref(ref.fuente, objeto), profundidad + 1)
+        if elemento.nodo == objeto:
+            return None
     nombre = texto(ref.fuente, propiedad)
     if elemento.nodo.type == "program":  # `ns.x` of `import * as ns from "./m"`: what m exports as x
         return exportado_de(lector, elemento.fuente, nombre)

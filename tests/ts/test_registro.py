@@ -183,6 +183,25 @@ def test_number_arithmetic_is_computed_as_javascript_does(tmp_path):
     assert maximo("1 / 0") == "the input schema of tool `t` cannot be read: `1 / 0` is not a JSON literal the analyzer can read"
 
 
+def test_a_property_of_a_property_of_a_literal_is_read(tmp_path):
+    fuente = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod/v4";
+
+const startTool = { schema: { topic: z.string() } };
+const chatTools = { start: startTool, stop: OTRO };
+const server = new McpServer({ name: "s", version: "1" });
+server.tool("start_chat", "Starts", chatTools.start.schema, async () => ({ content: [] }));
+server.tool("stop_chat", "Stops", chatTools.stop.schema, async () => ({ content: [] }));
+'''
+    (tmp_path / "s.ts").write_text(fuente.replace("OTRO", "makeStop()"), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert {e["herramienta"]: json.loads(e["contenido"])["properties"] for e in filas["esquema"]} == {
+        "start_chat": {"topic": {"type": "string"}}}
+    # the near miss: a property of what the analyzer cannot read is named, not guessed
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "tool `stop_chat`: `chatTools.stop.schema` may be its schema or its annotations, and the analyzer cannot tell which"]
+
+
 def test_a_declaration_above_the_file_counts_and_none_is_no_guess(tmp_path):
     assert _entrada(tmp_path) == (
         "the input schema of tool `t` cannot be read: which zod major `s.ts` imports cannot be told: no installed "
