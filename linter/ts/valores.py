@@ -496,11 +496,14 @@ def _declarado_en(fuente: Fuente, nombre: str, bloque: Any) -> "Ref | _Importado
                 if d.type != "variable_declarator":
                     continue
                 patron = d.child_by_field_name("name")
+                valor = d.child_by_field_name("value")
                 if patron is not None and patron.type == "identifier" and texto(fuente, patron) == nombre:
-                    valor = d.child_by_field_name("value")
-                    return Ref(fuente, valor) if constante and valor is not None else None
+                    if not constante or valor is None:
+                        return None
+                    return _importado_al_correr(fuente, patron, valor, nombre) or Ref(fuente, valor)
                 if patron is not None and nombre in _nombres_de_patron(fuente, patron):
-                    return None  # destructured: not followed
+                    # destructured: followed only out of a module imported at run time
+                    return _importado_al_correr(fuente, patron, valor, nombre) if constante and valor is not None else None
         elif tipo in ("function_declaration", "class_declaration", "generator_function_declaration",
                       "abstract_class_declaration", "enum_declaration"):
             n = sentencia.child_by_field_name("name")
@@ -511,6 +514,48 @@ def _declarado_en(fuente: Fuente, nombre: str, bloque: Any) -> "Ref | _Importado
             if importado is not None:
                 return importado
     return False
+
+
+def _importado_al_correr(fuente: Fuente, patron: Any, valor: Any, nombre: str) -> Optional[_Importado]:
+    """A name a `const` takes out of a module imported at run time: `const m = await import("./m")` (the
+    namespace), `const { f } = await import("./m")`, and `const [{ f }, g] = await Promise.all([import("./a"),
+    import("./b")])` (each element of the pattern from the import at its place); None otherwise."""
+    valor = desnudar(valor)
+    while valor is not None and valor.type == "await_expression":
+        valor = desnudar(nombrados(valor)[0])
+    if valor is None or valor.type != "call_expression":
+        return None
+    funcion = valor.child_by_field_name("function")
+    argumentos = nombrados(valor.child_by_field_name("arguments")) if valor.child_by_field_name("arguments") else []
+    if funcion is not None and funcion.type == "import":
+        especificador = cadena_literal(fuente, argumentos[0]) if len(argumentos) == 1 else None
+        return _de_modulo(fuente, patron, especificador, nombre) if especificador is not None else None
+    if funcion is None or texto(fuente, funcion) != "Promise.all" or len(argumentos) != 1 \
+            or argumentos[0].type != "array" or patron.type != "array_pattern":
+        return None
+    importaciones = nombrados(argumentos[0])
+    for i, elemento in enumerate(nombrados(patron)):
+        if nombre in _nombres_de_patron(fuente, elemento) and i < len(importaciones):
+            return _importado_al_correr(fuente, elemento, importaciones[i], nombre)
+    return None
+
+
+def _de_modulo(fuente: Fuente, patron: Any, especificador: str, nombre: str) -> Optional[_Importado]:
+    """What a pattern binds `nombre` to out of a module's namespace: the namespace itself (`m`), or the
+    export a `{ f }` / `{ f: g }` / `{ default: g }` takes; None for a rest or a nested pattern."""
+    if patron.type == "identifier":
+        return _Importado(especificador, "*") if texto(fuente, patron) == nombre else None
+    if patron.type != "object_pattern":
+        return None
+    for p in nombrados(patron):
+        if p.type == "shorthand_property_identifier_pattern" and texto(fuente, p) == nombre:
+            return _Importado(especificador, nombre)
+        if p.type == "pair_pattern":
+            clave, destino = p.child_by_field_name("key"), p.child_by_field_name("value")
+            if destino is not None and destino.type == "identifier" and texto(fuente, destino) == nombre and clave is not None:
+                exportado_como = cadena_literal(fuente, clave) or texto(fuente, clave)
+                return _Importado(especificador, exportado_como)
+    return None
 
 
 def declara(fuente: Fuente, nodo: Any, nombre: str) -> bool:

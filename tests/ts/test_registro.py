@@ -202,6 +202,52 @@ server.tool("stop_chat", "Stops", chatTools.stop.schema, async () => ({ content:
         "tool `stop_chat`: `chatTools.stop.schema` may be its schema or its annotations, and the analyzer cannot tell which"]
 
 
+DINAMICO_SERVIDOR = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+export function startServer(defs: { name: string; inputSchema: object }[]) {
+  const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: defs.map((d) => ({ name: d.name, inputSchema: d.inputSchema })) }));
+}
+'''
+DINAMICO_ENTRADA = '''const TOOLS = [{ name: "ping", inputSchema: { type: "object", properties: {} } }];
+
+async function main() {
+  PATRON = await IMPORTAR;
+  LLAMADA(TOOLS);
+}
+main();
+'''
+
+
+@pytest.mark.parametrize("patron, importar, llamada", [
+    ("const { startServer }", "import(\"./servidor.js\")", "startServer"),
+    ("const servidor", "import(\"./servidor.js\")", "servidor.startServer"),
+    ("const [{ startServer }, otro]", "Promise.all([import(\"./servidor.js\"), import(\"./otro.js\")])", "startServer"),
+])
+def test_a_function_taken_out_of_a_module_imported_at_run_time_is_followed(tmp_path, patron, importar, llamada):
+    (tmp_path / "servidor.ts").write_text(DINAMICO_SERVIDOR, encoding="utf-8")
+    (tmp_path / "index.ts").write_text(DINAMICO_ENTRADA.replace("PATRON", patron).replace("IMPORTAR", importar)
+                                       .replace("LLAMADA", llamada), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "servidor.ts"], tmp_path, resto=[tmp_path / "index.ts"])
+    assert [(h["archivo"], h["herramienta"]) for h in filas["herramienta"]] == [("index.ts", "ping")]
+    assert filas["no_resuelto"] == []
+
+
+@pytest.mark.parametrize("patron, importar, llamada", [
+    ("const { startServer }", "import(`./${\"servidor\"}.js`)", "startServer"),  # a computed module name
+    ("const { startServer: start }", "import(\"./servidor.js\")", "start"),  # calls are searched by the function's name
+])
+def test_what_a_run_time_import_does_not_tell_is_a_row(tmp_path, patron, importar, llamada):
+    (tmp_path / "servidor.ts").write_text(DINAMICO_SERVIDOR, encoding="utf-8")
+    (tmp_path / "index.ts").write_text(DINAMICO_ENTRADA.replace("PATRON", patron).replace("IMPORTAR", importar)
+                                       .replace("LLAMADA", llamada), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "servidor.ts"], tmp_path, resto=[tmp_path / "index.ts"])
+    assert filas["herramienta"] == [] and [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: no call of `startServer` is found "
+        "in the project; its tools are not judged (judge the server live with `oracle-lint probe`)"]
+
+
 def test_a_declaration_above_the_file_counts_and_none_is_no_guess(tmp_path):
     assert _entrada(tmp_path) == (
         "the input schema of tool `t` cannot be read: which zod major `s.ts` imports cannot be told: no installed "
