@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .arbol import Fuente, nombrados, recorrer, texto
 from .valores import (Irresoluble, Lector, Ref, cadena, especificador_de, funcion_propia, indefinido, json_literal, ligadura,
-                      parametros_planos, propiedades, seguir, sin_await)
+                      parametros_planos, propiedades, seguir, sin_await, valor_de_objeto)
 from . import almacen, clases, llamadas, patrones, zod
 
 SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
@@ -664,9 +664,11 @@ def enumerados(lector: Lector, todas: Sequence[Fuente], coleccion: Ref) -> list[
 
 
 def _de_objeto(lector: Lector, elemento: Ref, sabor: Sabor) -> Herramienta | Problema:
-    """One tool object of a low-level list: `{ name, description, inputSchema, outputSchema, annotations }`."""
+    """One tool object of a low-level list: `{ name, description, inputSchema, outputSchema, annotations }`,
+    or what a project factory with one return gives for it (`withCategory(meta, "core")`, its parameters
+    bound to the call's arguments while the tool is read)."""
     try:
-        campos = dict(propiedades(lector, elemento))
+        campos = dict(propiedades(lector, valor_de_objeto(lector, elemento)))
     except Irresoluble as e:
         return Problema(None, f"a tool of a `ListToolsRequestSchema` list cannot be read: {e.motivo}", e.ref)
     if "name" not in campos:

@@ -248,6 +248,33 @@ def test_what_a_run_time_import_does_not_tell_is_a_row(tmp_path, patron, importa
         "in the project; its tools are not judged (judge the server live with `oracle-lint probe`)"]
 
 
+FABRICA_BAJO_NIVEL = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+const pingMeta = { name: "ping", description: "Ping", inputSchema: { type: "object", properties: {} } };
+function withCategory(meta: object, category: string) {
+  CUERPO
+}
+const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, () => Promise.resolve({ tools: [withCategory(pingMeta, "core")] }));
+'''
+
+
+def test_a_low_level_tool_a_project_factory_returns_is_read_with_its_arguments(tmp_path):
+    def leer(cuerpo: str) -> dict:
+        (tmp_path / "s.ts").write_text(FABRICA_BAJO_NIVEL.replace("CUERPO", cuerpo), encoding="utf-8")
+        return extraer_ts([tmp_path / "s.ts"], tmp_path)
+
+    filas = leer("return { ...meta, category };")
+    assert [(h["linea"], h["columna"], h["herramienta"]) for h in filas["herramienta"]] == [(9, 82, "ping")]  # the call
+    assert [json.loads(e["contenido"]) for e in filas["esquema"]] == [{"type": "object", "properties": {}}]
+    # the near miss: a factory with two returns is not one object, and says so
+    filas = leer("if (category) { return { ...meta, category }; }\n  return meta;")
+    assert filas["herramienta"] == [] and [n["motivo"] for n in filas["no_resuelto"]] == [
+        "a tool of a `ListToolsRequestSchema` list cannot be read: `withCategory(pingMeta, \"core\")` is not an object "
+        "literal the analyzer can read"]
+
+
 def test_a_declaration_above_the_file_counts_and_none_is_no_guess(tmp_path):
     assert _entrada(tmp_path) == (
         "the input schema of tool `t` cannot be read: which zod major `s.ts` imports cannot be told: no installed "
