@@ -179,6 +179,8 @@ def _de_coleccion(b: Busqueda, valor: Ref, at: dict) -> list[Ligado]:
             return _mapear(b, salida, args[1], metodo) if len(args) > 1 else salida
         if base == "Object" and metodo == "values" and len(args) == 1:
             return [v for o, at2 in valores(b, args[0], at) for v in _valores_de(b, o, at2)]
+        if base == "Object" and metodo == "entries" and len(args) == 1:
+            return [e for o, at2 in valores(b, args[0], at) for e in _entradas_de(b, o, at2)]
         if metodo == "values" and not args and objeto.nodo.type == "member_expression" and _de_this(objeto.nodo):
             return _campo(b, objeto, at)
         if metodo in ("map", "flatMap") and len(args) == 1:
@@ -212,6 +214,24 @@ def _valores_de(b: Busqueda, objeto: Ref, at: dict) -> list[Ligado]:
     return salida
 
 
+def _entradas_de(b: Busqueda, objeto: Ref, at: dict) -> list[Ligado]:
+    """`Object.entries(o)` of one object literal: each written key and value, as the `pair` that
+    writes them (an array pattern `[name, tool]` takes them apart, linter/ts/patrones.py); spreads
+    folded in. A computed key, a shorthand property or an array (whose keys are indices) is not read."""
+    if objeto.nodo.type != "object":
+        raise Irresoluble(f"`{objeto.corto()}` is not an object the analyzer reads (its entries are wanted)", objeto)
+    salida: list[Ligado] = []
+    for c in nombrados(objeto.nodo):
+        if c.type == "pair" and c.child_by_field_name("key") is not None \
+                and c.child_by_field_name("key").type in ("property_identifier", "string"):
+            salida.append((Ref(objeto.fuente, c), at))
+        elif c.type == "spread_element":
+            salida.extend(e for o, at2 in valores(b, Ref(objeto.fuente, nombrados(c)[0]), at)
+                          for e in _entradas_de(b, o, at2))
+        elif c.type in ("pair", "shorthand_property_identifier", "method_definition"):
+            raise Irresoluble(f"`{Ref(objeto.fuente, c).corto()}`: an entry whose key or value the analyzer does not "
+                              "take apart", Ref(objeto.fuente, c))
+    return salida
 
 
 def _agregados(b: Busqueda, arreglo: Ref, at: dict) -> list[Ligado]:

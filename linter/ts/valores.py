@@ -682,6 +682,9 @@ def cadena(lector: Lector, ref: Ref) -> Optional[str]:
     valor = cadena_literal(r.fuente, r.nodo)
     if valor is not None:
         return valor
+    if r.nodo.type == "property_identifier" and r.nodo.parent is not None and r.nodo.parent.type == "pair" \
+            and r.nodo.parent.child_by_field_name("key") == r.nodo:
+        return texto(r.fuente, r.nodo)  # a key as `Object.entries` gives it: `{ list_zones: ... }`
     if r.nodo.type == "template_string":  # `${x} fields`: each substitution a string (or an integer) it reads
         partes = []
         for c in r.nodo.named_children:

@@ -275,6 +275,46 @@ def test_a_low_level_tool_a_project_factory_returns_is_read_with_its_arguments(t
         "literal the analyzer can read"]
 
 
+ENTRADAS = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod/v4";
+
+const LOW = OBJETO;
+const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: Object.entries(LOW).map(([name, t]) => ({ name, inputSchema: t.schema })),
+}));
+const DEFS = { "get-note": { input: { id: z.string() } }, list_notes: { input: {} } };
+const mcp = new McpServer({ name: "m", version: "1" });
+for (const [name, def] of Object.entries(DEFS)) {
+  mcp.registerTool(name, { inputSchema: def.input }, async () => ({ content: [] }));
+}
+'''
+
+
+def test_object_entries_give_each_key_and_value_to_an_array_pattern(tmp_path):
+    def leer(objeto: str) -> dict:
+        (tmp_path / "s.ts").write_text(ENTRADAS.replace("OBJETO", objeto), encoding="utf-8")
+        return extraer_ts([tmp_path / "s.ts"], tmp_path)
+
+    filas = leer('{ ping: { schema: { type: "object", properties: {} } }, ...{ "echo-text": { schema: { type: "object" } } } }')
+    assert [(h["linea"], h["herramienta"]) for h in filas["herramienta"]] == [
+        (6, "ping"), (6, "echo-text"), (11, "get-note"), (11, "list_notes")]
+    assert {e["herramienta"]: json.loads(e["contenido"]) for e in filas["esquema"]}["echo-text"] == {"type": "object"}
+    assert filas["no_resuelto"] == []
+    # the near misses: an array's entries (index keys), a shorthand entry and a computed key are not taken apart
+    for objeto, donde in (('[{ schema: {} }]', "`[{ schema: {} }]` is not an object the analyzer reads (its entries are wanted)"),
+                          ("{ ping }", "`ping`: an entry whose key or value the analyzer does not take apart"),
+                          ("{ [k]: { schema: {} } }", "`[k]: { schema: {} }`: an entry whose key or value the analyzer does "
+                                                      "not take apart")):
+        filas = leer(objeto)
+        assert [h["herramienta"] for h in filas["herramienta"]] == ["get-note", "list_notes"]
+        assert [n["motivo"] for n in filas["no_resuelto"]] == [
+            f"the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: {donde}; its tools are not "
+            "judged (judge the server live with `oracle-lint probe`)"]
+
+
 def test_a_declaration_above_the_file_counts_and_none_is_no_guess(tmp_path):
     assert _entrada(tmp_path) == (
         "the input schema of tool `t` cannot be read: which zod major `s.ts` imports cannot be told: no installed "
