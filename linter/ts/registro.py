@@ -89,6 +89,8 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
         llamada = Ref(fuente, nodo)
         # the SDK's registerTool takes (name, config, handler): a function as the second argument is
         # another API of that name (a test harness's `registerTool(name, handler)`)
+        if metodo in METODOS_REGISTRO and _metodo_del_proyecto(lector, fuente, funcion, metodo):
+            continue  # `this.registerTool(category, tool)` of a project class's own registry: another API
         if metodo in METODOS_REGISTRO and len(args) >= 2 and args[1].nodo.type not in FUNCIONES[:4]:
             for sitio in _sitios(lector, todas, llamada, args):
                 yield _leido_en(lector, sitio, lambda: _registrar(lector, sitio.ref, sitio.args, sabor, "registerTool"))
@@ -104,6 +106,27 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
                                  "`oracle-lint probe`)", args[0])
         elif metodo == "addTool" and importa_fastmcp and args:
             yield _leido_en(lector, Sitio(llamada, []), lambda: _fastmcp(lector, llamada, args[0], sabor))
+
+
+def _metodo_del_proyecto(lector: Lector, fuente: Fuente, funcion: Any, metodo: str) -> bool:
+    """Whether `x.metodo(...)` runs a registry method of the project's own: `x` is `this` in, or an
+    instance of, a class whose chain declares `metodo`, and that method registers nothing itself (a
+    method that passes on to the SDK's registerTool is a wrapper: its calls stay registrations)."""
+    receptor = funcion.child_by_field_name("object")
+    if receptor is None:
+        return False
+    if receptor.type == "this":
+        lexica = clases.clase_lexica(receptor)
+        clase = Ref(fuente, lexica) if lexica is not None else None
+    else:
+        clase = clases.clase_de_valor(lector, Ref(fuente, receptor))
+    propio = clases.metodo(lector, clase, metodo) if clase is not None else None
+    if propio is None:
+        return False
+    return not any(n.type == "call_expression" and n.child_by_field_name("function") is not None
+                   and n.child_by_field_name("function").type == "member_expression"
+                   and texto(propio.fuente, n.child_by_field_name("function").child_by_field_name("property"))
+                   in METODOS_REGISTRO for n in recorrer(propio.nodo))
 
 
 @dataclass

@@ -315,6 +315,43 @@ def test_object_entries_give_each_key_and_value_to_an_array_pattern(tmp_path):
             "judged (judge the server live with `oracle-lint probe`)"]
 
 
+REGISTRO_PROPIO = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod/v4";
+
+class MyServer {
+  private server = new McpServer({ name: "s", version: "1" });
+  registerTool(name: string, config: any, handler: any) {
+    this.server.registerTool(name, config, handler);
+  }
+}
+
+class Catalog {
+  private byCategory = new Map<string, object[]>();
+  registerTool(category: string, tool: object): void {
+    this.byCategory.set(category, [tool]);
+  }
+  load(tools: { name: string }[]) {
+    for (const tool of tools) this.registerTool("general", tool);
+  }
+}
+
+const my = new MyServer();
+my.registerTool("ping", { inputSchema: { a: z.string() } }, async () => ({ content: [] }));
+new Catalog().load([{ name: "x" }]);
+'''
+
+
+def test_a_project_classs_own_registry_method_is_no_registration(tmp_path):
+    (tmp_path / "s.ts").write_text(REGISTRO_PROPIO, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    # Catalog.registerTool(category, tool) stores into a Map: `this.registerTool("general", tool)` is
+    # no tool. MyServer.registerTool passes on to the SDK: its call stays the tool `ping`, and the
+    # wrapper's own registration (whose calls on `my` are not followed) stays a registration of its own.
+    assert [(h["linea"], h["herramienta"]) for h in filas["herramienta"]] == [(7, "{name}"), (22, "ping")]
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the config of tool `{name}` cannot be read: `config` is not an object literal the analyzer can read"]
+
+
 def test_a_declaration_above_the_file_counts_and_none_is_no_guess(tmp_path):
     assert _entrada(tmp_path) == (
         "the input schema of tool `t` cannot be read: which zod major `s.ts` imports cannot be told: no installed "
