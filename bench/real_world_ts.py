@@ -194,11 +194,18 @@ def instalar(raiz_instalacion: Path) -> Optional[str]:
         orden = [*gestor_, "install", "--frozen-lockfile", "--ignore-engines"]
     else:
         orden = [*gestor_, "install", "--frozen-lockfile"]
-    hecho = subprocess.run(orden, cwd=raiz_instalacion, capture_output=True, text=True, timeout=PLAZO_INSTALAR,
+    error = _correr(orden, raiz_instalacion, raiz_instalacion, gestor_)
+    if error is None:
+        marca.touch()
+    return error
+
+
+def _correr(orden: list[str], cwd: Path, raiz_instalacion: Path, gestor_: list[str]) -> Optional[str]:
+    """Run an install or build command with the lock's manager on PATH; the reason when it fails."""
+    hecho = subprocess.run(orden, cwd=cwd, capture_output=True, text=True, timeout=PLAZO_INSTALAR,
                            env=_entorno_con_gestores(raiz_instalacion / ".gestores", gestor_))
     if hecho.returncode != 0:
         return f"{shlex.join(orden)} exit {hecho.returncode}: {(hecho.stderr.strip() or hecho.stdout.strip())[-300:]}"
-    marca.touch()
     return None
 
 
@@ -230,11 +237,7 @@ def preparar(fila: Fila, espejos: Path, trabajo: Path) -> tuple[Path, Path, Opti
         error = "no start command: no bin, main or `start: node FILE` in its package.json"
     if error is None and not (carpeta / archivo).exists() and "build" in (_paquete(carpeta).get("scripts") or {}):
         gestor_ = gestor(raiz_instalacion)[0] or ["npm"]
-        orden = [*gestor_, "run", "build"]
-        hecho = subprocess.run(orden, cwd=carpeta, capture_output=True, text=True, timeout=PLAZO_INSTALAR,
-                               env=_entorno_con_gestores(raiz_instalacion / ".gestores", gestor_))
-        if hecho.returncode != 0:
-            error = f"{shlex.join(orden)} exit {hecho.returncode}: {(hecho.stderr.strip() or hecho.stdout.strip())[-300:]}"
+        error = _correr([*gestor_, "run", "build"], carpeta, raiz_instalacion, gestor_)
     if error is None and not (carpeta / archivo).exists():
         error = f"its entry point {archivo} does not exist after the build"
     return raiz, carpeta, archivo, error
@@ -286,12 +289,10 @@ def construir_espacio(raiz_instalacion: Path) -> Optional[str]:
         return None
     gestor_ = gestor(raiz_instalacion)[0] or ["npm"]
     orden = [*gestor_, "run", guion]
-    hecho = subprocess.run(orden, cwd=raiz_instalacion, capture_output=True, text=True, timeout=PLAZO_INSTALAR,
-                           env=_entorno_con_gestores(raiz_instalacion / ".gestores", gestor_))
-    if hecho.returncode != 0:
-        return f"{shlex.join(orden)} exit {hecho.returncode}: {(hecho.stderr.strip() or hecho.stdout.strip())[-300:]}"
-    marca.touch()
-    return None
+    error = _correr(orden, raiz_instalacion, raiz_instalacion, gestor_)
+    if error is None:
+        marca.touch()
+    return error
 
 
 def _verdad_de_archivo(fila: Fila, espejos: Path, trabajo: Path, prefijo: list[str], salida: dict[str, Any]

@@ -36,17 +36,20 @@ class Busqueda:
         if self.pasos > PASOS:
             raise Irresoluble(f"following what `{ref.corto()}` holds takes more than {PASOS} steps", ref)
 
+    def _fuentes_con(self, palabra: str) -> list[Fuente]:
+        """The project's sources that hold `palabra` as a whole word (the analyzed ones, then the others,
+        looked at before they are parsed), tests left out."""
+        vistas = {f.rel: f for f in self.todas}
+        fuentes = [f for f in self.todas if palabra_en(f.datos, palabra.encode())]
+        fuentes += list(self.lector.que_nombran(vistas, {palabra}, de_prueba).values())
+        return [f for f in fuentes if not de_prueba(f.rel)]
+
     def llamadas(self, nombre: str) -> list[Ref]:
         """Every call in the project whose callee is `nombre` or `x.nombre` (sources that do not hold the
         name are never parsed)."""
         if nombre not in self._llamadas:
-            palabra = nombre.encode()
-            vistas = {f.rel: f for f in self.todas}
-            fuentes = [f for f in self.todas if palabra_en(f.datos, palabra)]
-            fuentes += list(self.lector.que_nombran(vistas, {nombre}, de_prueba).values())
-            fuentes = [f for f in fuentes if not de_prueba(f.rel)]
             salida = []
-            for fuente in fuentes:
+            for fuente in self._fuentes_con(nombre):
                 for n in nombres_en(fuente, nombre):
                     callee = n.parent if n.type in ("property_identifier", "private_property_identifier") else n
                     if callee is None or callee.type not in ("identifier", "member_expression") \
@@ -63,25 +66,18 @@ class Busqueda:
         """Every `new nombre(...)` of the project (sources that do not hold the name are never parsed)."""
         clave = "new " + nombre
         if clave not in self._llamadas:
-            vistas = {f.rel: f for f in self.todas}
-            fuentes = [f for f in self.todas if palabra_en(f.datos, nombre.encode())]
-            fuentes += list(self.lector.que_nombran(vistas, {nombre}, de_prueba).values())
             self._llamadas[clave] = [
-                Ref(fuente, n.parent) for fuente in fuentes if not de_prueba(fuente.rel)
-                for n in nombres_en(fuente, nombre) if n.parent is not None and n.parent.type == "new_expression"
+                Ref(fuente, n.parent) for fuente in self._fuentes_con(nombre) for n in nombres_en(fuente, nombre)
+                if n.parent is not None and n.parent.type == "new_expression"
                 and n.parent.child_by_field_name("constructor") == n]
         return self._llamadas[clave]
 
     def menciones(self, nombre: str) -> list[Ref]:
         """Every `x.nombre` of the project (sources that do not hold `.nombre` are never parsed)."""
         if nombre not in self._menciones:
-            palabra = "." + nombre
-            vistas = {f.rel: f for f in self.todas}
-            fuentes = [f for f in self.todas if palabra_en(f.datos, palabra.encode())]
-            fuentes += list(self.lector.que_nombran(vistas, {palabra}, de_prueba).values())
             self._menciones[nombre] = [
-                Ref(fuente, n.parent) for fuente in fuentes if not de_prueba(fuente.rel)
-                for n in nombres_en(fuente, nombre) if n.parent is not None and n.parent.type == "member_expression"
+                Ref(fuente, n.parent) for fuente in self._fuentes_con("." + nombre) for n in nombres_en(fuente, nombre)
+                if n.parent is not None and n.parent.type == "member_expression"
                 and n.parent.child_by_field_name("property") == n]
         return self._menciones[nombre]
 
