@@ -35,7 +35,8 @@ from .arbol import Fuente, nombrados, nombres_en, recorrer, texto
 from .llamadas import HONDURA, Busqueda, clase_de_this, llamadas_de
 from .patrones import atar_patron, bucle_de, nombres_del_patron, primer_parametro
 from .valores import (NOMBRES, FUNCIONES_DE_VALOR, Irresoluble, Lector, Ref, asignaciones, bloque_que_declara,
-                      declara, desestructurado, funcion_propia, parametros_planos, propiedades, seguir, valor_de_objeto)
+                      declara, desestructurado, desnudar, funcion_propia, parametros_planos, propiedades, seguir,
+                      valor_de_objeto)
 from . import clases
 
 Ligado = tuple[Ref, dict]  # a value, and the names bound while it is read (`Lector.atados`)
@@ -44,12 +45,18 @@ METODOS = ("method_definition",)
 
 def origen(lector: Lector, valor: Ref, atados: dict) -> Ref:
     """Where a tool object is written: an object that spreads another (`{ ...tool, description }`, a
-    function that rebuilds each tool) is placed where the object it spreads is written."""
+    function that rebuilds each tool) is placed where the object it spreads is written; one a
+    `map`/`flatMap` callback returns for each element (`handlers.map((h) => ({ name: h.name, ... }))`,
+    one literal for every tool) is placed where its element is written."""
     vistos = set()
     while valor.nodo.type == "object" and valor.nodo.start_byte not in vistos:
         vistos.add(valor.nodo.start_byte)
         esparcidos = [c for c in nombrados(valor.nodo) if c.type == "spread_element"]
         if not esparcidos:
+            elemento = _elemento_del_callback(valor, atados)
+            if elemento is not None:
+                with lector.en(lector.instancia, atados, lector.construccion):
+                    return seguir(lector, elemento)
             break
         with lector.en(lector.instancia, atados, lector.construccion):
             debajo = seguir(lector, Ref(valor.fuente, nombrados(esparcidos[0])[0]))
@@ -57,6 +64,19 @@ def origen(lector: Lector, valor: Ref, atados: dict) -> Ref:
             break
         valor = debajo
     return valor
+
+
+def _elemento_del_callback(objeto: Ref, atados: dict) -> Optional[Ref]:
+    """The element a `map`/`flatMap` callback's parameter is bound to, when `objeto` is what that
+    callback returns (its expression body, or one of its own returns); None otherwise."""
+    funcion = funcion_propia(objeto.nodo) if objeto.nodo.parent is not None else None
+    if funcion is None or funcion.type not in ("arrow_function", "function_expression"):
+        return None
+    devuelve = any(objeto.nodo == desnudar(r.nodo) for r in _retornos(Ref(objeto.fuente, funcion)))
+    patron = primer_parametro(funcion) if devuelve and bucle_de(objeto.fuente, funcion) is not None else None
+    if patron is None or patron.type != "identifier":
+        return None
+    return atados.get((objeto.fuente.rel, funcion.start_byte, texto(objeto.fuente, patron)))
 
 
 def valores(b: Busqueda, ref: Ref, atados: dict) -> list[Ligado]:

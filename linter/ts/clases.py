@@ -255,11 +255,16 @@ def usa_this(nodo: Any) -> bool:
     return any(n.type == "this" and clase_lexica(n) is not None for n in recorrer(nodo))
 
 
-def clase_de_valor(lector: Lector, ref: Ref) -> Optional[Ref]:
+def clase_de_valor(lector: Lector, ref: Ref, profundidad: int = 0) -> Optional[Ref]:
     """The project class an expression is an instance of: `new C(...)`, a name bound (a `const`, or
-    every value a `let` is given) to one, or a name whose declaration is annotated with C; C a class
-    declared in the project. None otherwise."""
+    every value a `let` is given) to one, or a name whose declaration is annotated with C, or a call
+    of a project function declared to return C (`getRegistry(): ToolRegistry`) or whose one return is
+    such a value; C a class declared in the project. None otherwise."""
+    if profundidad > PROFUNDIDAD:
+        return None
     valor = seguir(lector, ref)
+    if valor.nodo.type == "call_expression" and valor.nodo.child_by_field_name("function") is not None:
+        return _clase_devuelta(lector, valor, profundidad)
     if valor.nodo.type == "new_expression":
         constructor = valor.nodo.child_by_field_name("constructor")
         clase = seguir(lector, Ref(valor.fuente, constructor)) if constructor is not None else None
@@ -275,8 +280,24 @@ def clase_de_valor(lector: Lector, ref: Ref) -> Optional[Ref]:
         if clase is not None:
             return clase
     halladas = {(c.fuente.rel, c.nodo.start_byte): c for v in asignaciones(valor.fuente, nombre, valor.nodo) or []
-                for c in [clase_de_valor(lector, v)] if c is not None}
+                for c in [clase_de_valor(lector, v, profundidad + 1)] if c is not None}
     return next(iter(halladas.values())) if len(halladas) == 1 else None
+
+
+def _clase_devuelta(lector: Lector, llamada: Ref, profundidad: int) -> Optional[Ref]:
+    """The project class a call of a project function returns an instance of: its declared return
+    type (`(): ToolRegistry`, a `Promise<...>` not looked into), else its one return's class."""
+    destino = seguir(lector, Ref(llamada.fuente, llamada.nodo.child_by_field_name("function")))
+    if destino.nodo.type not in ("function_declaration", "arrow_function", "function_expression", "function"):
+        return None
+    anotado = destino.nodo.child_by_field_name("return_type")
+    tipo = nombrados(anotado)[0] if anotado is not None and nombrados(anotado) else None
+    if tipo is not None and tipo.type == "type_identifier":
+        clase = clase_por_nombre(lector, destino.fuente, texto(destino.fuente, tipo), tipo)
+        if clase is not None:
+            return clase
+    devuelto = retorno_unico(destino)
+    return clase_de_valor(lector, devuelto, profundidad + 1) if devuelto is not None else None
 
 
 def _clase_de_campo(lector: Lector, miembro_: Ref) -> Optional[Ref]:

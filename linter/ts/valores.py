@@ -11,6 +11,7 @@ what it could not read (`Irresoluble`), never guesses.
 from __future__ import annotations
 
 import math
+import os
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any, Callable, Iterator, Optional
 
 from .arbol import Fuente, NoParsea, cadena_literal, nombrados, numero_literal, parsear, recorrer, texto, valor_de_escape
 from .tsconfig import alias_de_rutas, por_alias
+from . import espacio
 
 ENVOLTURAS = ("parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression",
               "type_assertion")
@@ -165,13 +167,19 @@ class Lector:
 
     def modulo(self, desde: Fuente, especificador: str) -> Optional[Fuente]:
         """The project module an import names: a relative one (`./lib.js` is `./lib.ts` in TypeScript's
-        ESM convention; `./lib` may be `./lib.ts` or `./lib/index.ts`), or an alias the nearest
-        tsconfig.json's `paths` maps into the project (`@/lib.js`); None for a package or a file
-        outside the project, or one that does not parse."""
+        ESM convention; `./lib` may be `./lib.ts` or `./lib/index.ts`), an alias the nearest
+        tsconfig.json's `paths` maps into the project (`@/lib.js`), or a package of the repository's
+        workspace (its sources, linter/ts/espacio.py); None for an installed package or a file outside
+        the project, or one that does not parse."""
+        del_espacio = desde.rel.startswith("../")  # a workspace package's own modules are read where they are
         if especificador.startswith("."):
             bases = [(self.raiz / desde.rel).parent / especificador]
         else:  # an alias of the nearest tsconfig.json's `paths` (`@/utils/x.js`), else a package
             bases = por_alias(self._alias((self.raiz / desde.rel).parent), especificador)
+            partes = espacio.partir(especificador) if not bases else None
+            paquete = espacio.carpeta_del_paquete((self.raiz / desde.rel).parent, partes[0]) if partes else None
+            if paquete is not None:  # a package of the repository's workspace: its sources (linter/ts/espacio.py)
+                bases, del_espacio = espacio.candidatos(paquete, partes[1]), True  # type: ignore[index]
         candidatos = []
         for base in bases:
             candidatos.append(base)
@@ -182,7 +190,9 @@ class Lector:
         for c in candidatos:
             try:
                 resuelto = c.resolve()
-                rel = resuelto.relative_to(self.raiz).as_posix()
+                # a workspace package may sit beside the project's folder: read as `../pkg/src/x.ts`
+                rel = Path(os.path.relpath(resuelto, self.raiz)).as_posix() if del_espacio \
+                    and "node_modules" not in resuelto.parts else resuelto.relative_to(self.raiz).as_posix()
             except (OSError, ValueError):
                 continue
             if resuelto.is_file():

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from oracle_lint.linter.ts.evidencia import extraer_ts
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "typescript" / "herencia"
@@ -113,3 +115,23 @@ def test_a_registry_filled_in_its_constructor_is_what_each_new_passes(tmp_path):
     filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
     assert filas["herramienta"] == [] and [n["motivo"][:120] for n in filas["no_resuelto"]] == [
         "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: no `new ToolRegistry(...)` is found in the p"]
+
+
+@pytest.mark.parametrize("construir, leidas", [
+    # declared to return the class, or returning one instance of it: its methods are the registry's
+    ("function build(): ToolRegistry { return make(); }\nconst registry = build();", None),
+    ("const build = () => new ToolRegistry([...READ, ...WRITE]);\nconst registry = build();", ["read_note", "write_note"]),
+    # the near miss: returns of two kinds, no declared type: which class is not known
+    ("function build(x: boolean) { if (x) { return new ToolRegistry(READ); } return null; }\nconst registry = build(true);",
+     "`registry.list()` calls what is not a project function the analyzer reads"),
+])
+def test_the_class_a_project_function_returns_is_its_receivers(tmp_path, construir, leidas):
+    fuente = POR_CONSTRUCTOR.replace("EXTRA", "").replace("const registry = new ToolRegistry([...READ, ...WRITE]);", construir)
+    (tmp_path / "s.ts").write_text(fuente + "new ToolRegistry([...READ, ...WRITE]);\n", encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    if isinstance(leidas, str):
+        assert filas["herramienta"] == [] and [n["motivo"] for n in filas["no_resuelto"]] == [
+            f"the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: {leidas}: what it returns is "
+            "not known; its tools are not judged (judge the server live with `oracle-lint probe`)"]
+    else:
+        assert [h["herramienta"] for h in filas["herramienta"]] == (leidas or ["read_note", "write_note"])

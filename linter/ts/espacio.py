@@ -1,0 +1,120 @@
+"""What a bare import names when it is a package of the repository's own workspace (`import {
+ToolRegistry } from "mcp-shared"` in a pnpm, yarn or npm workspace): the package's source files, so
+resolution reads them as it reads a relative module (they are never judged). A package is the
+workspace's when the `node_modules/<name>` found from the importing folder up is a link to a folder
+outside any `node_modules` (what a workspace install makes); a package installed from a registry is
+never read.
+
+Its entry is the file `exports` (`"."` or `"./sub"`, the first of the conditions `source`,
+`development`, `import`, `module`, `default`, `node`, `require`, `types`), `module`, `main` or `types`
+names; when that is build output (`dist/index.js`, `dist/index.d.ts`) it is mapped back to its source
+through the package's tsconfig.json `outDir` and `rootDir` (`src/index.ts`), as the workspace's own
+TypeScript does with project references; `src/index` is the last candidate.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path, PurePosixPath
+from typing import Any, Optional
+
+from .tsconfig import leer_jsonc
+
+CONDICIONES = ("source", "development", "import", "module", "default", "node", "require", "types")
+
+
+def partir(especificador: str) -> Optional[tuple[str, str]]:
+    """(package name, subpath) of a bare specifier (`@scope/pkg/sub` -> `@scope/pkg`, `sub`); None for
+    one that is not bare (relative, absolute, a URL or a `node:` builtin)."""
+    if not especificador or especificador.startswith((".", "/")) or ":" in especificador:
+        return None
+    partes = especificador.split("/")
+    n = 2 if especificador.startswith("@") else 1
+    if len(partes) < n or not all(partes[:n]):
+        return None
+    return "/".join(partes[:n]), "/".join(partes[n:])
+
+
+def carpeta_del_paquete(desde: Path, nombre: str) -> Optional[Path]:
+    """The folder of workspace package `nombre` as seen from the folder `desde`: the first
+    `node_modules/<nombre>` up from it, when it links outside every `node_modules`; None otherwise."""
+    for carpeta in (desde, *desde.parents):
+        enlace = carpeta / "node_modules" / nombre
+        if enlace.exists():
+            try:
+                real = enlace.resolve()
+            except OSError:
+                return None
+            return None if "node_modules" in real.parts or not real.is_dir() else real
+    return None
+
+
+def candidatos(paquete: Path, sub: str) -> list[Path]:
+    """The files a workspace package's entry (or `sub`) may be, the source before the build output."""
+    datos = _json(paquete / "package.json")
+    destinos = _destinos(datos, sub)
+    salida: list[Path] = []
+    for destino in destinos:
+        fuente = _fuente_de_salida(paquete, destino)
+        if fuente is not None:
+            salida.append(paquete / fuente)
+        salida.append(paquete / destino)
+    salida.append(paquete / "src" / (sub or "index"))
+    if sub:
+        salida.append(paquete / sub)
+    return list(dict.fromkeys(salida))
+
+
+def _destinos(datos: dict[str, Any], sub: str) -> list[str]:
+    """The paths `package.json` names for the entry or for `./sub`."""
+    salida: list[str] = []
+    exports = datos.get("exports")
+    clave = "./" + sub if sub else "."
+    if isinstance(exports, str) and not sub:
+        salida.append(exports)
+    elif isinstance(exports, dict):
+        valor = exports.get(clave) if any(k.startswith(".") for k in exports) else (exports if not sub else None)
+        salida += _condiciones(valor)
+    if not sub:
+        salida += [v for k in ("module", "main", "types", "typings") for v in [datos.get(k)] if isinstance(v, str)]
+    return [s for s in dict.fromkeys(salida) if not s.startswith("..")]
+
+
+def _condiciones(valor: Any) -> list[str]:
+    """The paths of an `exports` value: a string, or a conditions object in CONDICIONES order."""
+    if isinstance(valor, str):
+        return [valor]
+    if isinstance(valor, dict):
+        return [p for c in CONDICIONES if c in valor for p in _condiciones(valor[c])]
+    return []
+
+
+def _fuente_de_salida(paquete: Path, destino: str) -> Optional[str]:
+    """`dist/x.js` or `dist/x.d.ts` as the source it is built from (`src/x`, no suffix: the module
+    lookup tries .ts and the others), through the package's tsconfig.json `outDir`/`rootDir`."""
+    try:
+        opciones = leer_jsonc((paquete / "tsconfig.json").read_text(encoding="utf-8")).get("compilerOptions") or {}
+    except (OSError, ValueError, AttributeError, UnicodeDecodeError):
+        return None
+    salida, raiz = opciones.get("outDir"), opciones.get("rootDir", "src")
+    if not isinstance(salida, str) or not isinstance(raiz, str):
+        return None
+    ruta, base = PurePosixPath(destino.removeprefix("./")), PurePosixPath(salida.removeprefix("./"))
+    try:
+        dentro = ruta.relative_to(base)
+    except ValueError:
+        return None
+    nombre = dentro.name
+    for sufijo in (".d.ts", ".d.mts", ".d.cts", ".js", ".mjs", ".cjs"):
+        if nombre.endswith(sufijo):
+            nombre = nombre[: -len(sufijo)]
+            break
+    return (PurePosixPath(raiz.removeprefix("./")) / dentro.parent / nombre).as_posix()
+
+
+def _json(ruta: Path) -> dict[str, Any]:
+    try:
+        valor = json.loads(ruta.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return valor if isinstance(valor, dict) else {}

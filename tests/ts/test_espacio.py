@@ -1,0 +1,77 @@
+"""A bare import of a package of the repository's own workspace (`import { ToolRegistry } from
+"shared-kit"`, linked into node_modules by a workspace install) is read from that package's sources
+(linter/ts/espacio.py), the build output mapped back to them through its tsconfig.json; an installed
+package of a registry is never read, and neither is a workspace package nothing links."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from oracle_lint.linter.ts import espacio
+from oracle_lint.linter.ts.evidencia import extraer_ts
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "typescript" / "espacio"
+SIN_LEER = ("the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: `registry.getAllTools()` calls "
+            "what is not a project function the analyzer reads: what it returns is not known; its tools are not judged "
+            "(judge the server live with `oracle-lint probe`)")
+
+
+def _espacio(tmp_path: Path, enlace: str | None) -> Path:
+    """The fixture's workspace in tmp_path, `node_modules/shared-kit` of the server linked to `enlace`
+    (a folder relative to the workspace), or not linked."""
+    raiz = tmp_path / "ws"
+    shutil.copytree(FIXTURE, raiz)
+    if enlace is not None:
+        (raiz / "packages" / "server" / "node_modules").mkdir()
+        (raiz / "packages" / "server" / "node_modules" / "shared-kit").symlink_to(raiz / enlace, target_is_directory=True)
+    return raiz / "packages" / "server"
+
+
+def _filas(servidor: Path) -> dict:
+    return extraer_ts([servidor / "src" / "server.ts"], servidor)
+
+
+def test_a_linked_workspace_package_is_read_from_its_sources(tmp_path):
+    filas = _filas(_espacio(tmp_path, "packages/shared"))
+    # each tool placed where its handler is registered, in the server's own source
+    assert [(h["archivo"], h["linea"], h["herramienta"]) for h in filas["herramienta"]] == [
+        ("src/server.ts", 17, "ping"), ("src/server.ts", 18, "echo")]
+    assert {e["herramienta"]: json.loads(e["contenido"]) for e in filas["esquema"]}["echo"] == {
+        "type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}
+    assert filas["no_resuelto"] == []
+
+
+def test_an_unlinked_or_installed_package_is_not_read(tmp_path):
+    # nothing links it (no install): not read, and said
+    assert [n["motivo"] for n in _filas(_espacio(tmp_path / "a", None))["no_resuelto"]] == [SIN_LEER]
+    # a package a registry installed (its real folder is inside a node_modules): never read
+    servidor = _espacio(tmp_path / "b", None)
+    instalado = servidor.parent.parent / "node_modules" / ".pnpm" / "shared-kit@1.0.0" / "node_modules" / "shared-kit"
+    shutil.copytree(servidor.parent / "shared", instalado)
+    (servidor / "node_modules").mkdir()
+    (servidor / "node_modules" / "shared-kit").symlink_to(instalado, target_is_directory=True)
+    assert [n["motivo"] for n in _filas(servidor)["no_resuelto"]] == [SIN_LEER]
+
+
+@pytest.mark.parametrize("especificador, esperado", [
+    ("shared-kit", ("shared-kit", "")), ("@scope/kit/sub/x", ("@scope/kit", "sub/x")), ("kit/sub", ("kit", "sub")),
+    ("./local", None), ("/abs", None), ("node:fs", None), ("@scope", None), ("", None)])
+def test_a_bare_specifier_is_its_package_and_subpath(especificador, esperado):
+    assert espacio.partir(especificador) == esperado
+
+
+def test_the_entry_is_the_source_the_build_output_comes_from(tmp_path):
+    paquete = tmp_path / "kit"
+    paquete.mkdir()
+    (paquete / "tsconfig.json").write_text('{ "compilerOptions": { "outDir": "lib", "rootDir": "source" } }', encoding="utf-8")
+    (paquete / "package.json").write_text(json.dumps({
+        "exports": {".": {"types": "./lib/index.d.ts", "default": "./lib/index.js"}, "./tools": "./lib/tools/all.mjs"},
+        "main": "./lib/index.js"}), encoding="utf-8")
+    assert [p.relative_to(paquete).as_posix() for p in espacio.candidatos(paquete, "")] == [
+        "source/index", "lib/index.js", "lib/index.d.ts", "src/index"]
+    assert [p.relative_to(paquete).as_posix() for p in espacio.candidatos(paquete, "tools")] == [
+        "source/tools/all", "lib/tools/all.mjs", "src/tools", "tools"]
