@@ -9,21 +9,36 @@ still read, and the file is reported, never skipped.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional
 
 SUFIJOS_TYPESCRIPT = (".ts", ".mts", ".cts")
 
 
 @lru_cache(maxsize=2)
-def _parser(tsx: bool) -> Any:
-    """The parser of one grammar (built once per process: the grammar is immutable)."""
+def _lenguaje(tsx: bool) -> Any:
+    """One grammar (built once per process: the grammar is immutable)."""
     import tree_sitter
     import tree_sitter_typescript
 
-    lenguaje = tree_sitter_typescript.language_tsx() if tsx else tree_sitter_typescript.language_typescript()
-    return tree_sitter.Parser(tree_sitter.Language(lenguaje))
+    return tree_sitter.Language(tree_sitter_typescript.language_tsx() if tsx else tree_sitter_typescript.language_typescript())
+
+
+@lru_cache(maxsize=2)
+def _parser(tsx: bool) -> Any:
+    """The parser of one grammar."""
+    import tree_sitter
+
+    return tree_sitter.Parser(_lenguaje(tsx))
+
+
+@lru_cache(maxsize=64)
+def _consulta(tsx: bool, tipos: tuple[str, ...]) -> Any:
+    """A tree-sitter query that captures every node of `tipos` (compiled once per grammar and types)."""
+    import tree_sitter
+
+    return tree_sitter.Query(_lenguaje(tsx), " ".join(f"({t}) @n" for t in tipos))
 
 
 @dataclass(frozen=True)
@@ -34,10 +49,33 @@ class Fuente:
     datos: bytes
     arbol: Any
     error: Optional["NoParsea"] = None  # where the grammar could not read, when it could not
+    # what was computed from the tree once (the tree never changes): nodes by type, a function's returns
+    _memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def raiz(self) -> Any:
         return self.arbol.root_node
+
+    def de_tipo(self, tipos: tuple[str, ...]) -> list[Any]:
+        """The named nodes of the file whose type is one of `tipos`, in source order (found once per
+        `tipos` by a tree-sitter query, which walks the tree in C)."""
+        return self.memo(("de_tipo", tipos), lambda: self._de_tipo(tipos))
+
+    def _de_tipo(self, tipos: tuple[str, ...]) -> list[Any]:
+        import tree_sitter
+
+        try:
+            consulta = _consulta(not self.rel.endswith(SUFIJOS_TYPESCRIPT), tipos)
+        except tree_sitter.QueryError:  # a type the grammar does not have: the tree is walked
+            return [n for n in recorrer(self.raiz) if n.type in tipos and n.is_named]
+        capturas = tree_sitter.QueryCursor(consulta).captures(self.raiz)
+        return sorted({n.id: n for ns in capturas.values() for n in ns}.values(), key=lambda n: (n.start_byte, -n.end_byte))
+
+    def memo(self, clave: Any, calcular: Callable[[], Any]) -> Any:
+        """`calcular()` once per `clave` for this file: a fact of its tree, which never changes."""
+        if clave not in self._memo:
+            self._memo[clave] = calcular()
+        return self._memo[clave]
 
     def posicion(self, nodo: Any) -> tuple[int, int]:
         """(line, column), 1-based, the column counted in characters as editors count them."""

@@ -208,8 +208,8 @@ def descendientes(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[Re
         fuentes.update(lector.que_nombran(fuentes, nombres))
         antes = len(salida)
         for fuente in fuentes.values():
-            for n in recorrer(fuente.raiz):
-                if n.type in CLASES and n.is_named and (fuente.rel, n.start_byte) not in salida:
+            for n in fuente.de_tipo(CLASES):
+                if n.is_named and (fuente.rel, n.start_byte) not in salida:
                     clase = Ref(fuente, n)
                     if any(c.nodo == base.nodo for c in cadena(lector, clase)):
                         salida[(fuente.rel, n.start_byte)] = clase
@@ -243,8 +243,8 @@ def concretas(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[tuple[
 
 def _construidas(lector: Lector, todas: Sequence[Fuente]) -> Iterator[tuple[tuple[str, int], Ref]]:
     for fuente in todas:
-        for n in recorrer(fuente.raiz):
-            if n.type == "new_expression" and n.child_by_field_name("constructor") is not None:
+        for n in fuente.de_tipo(("new_expression",)):
+            if n.child_by_field_name("constructor") is not None:
                 destino = seguir(lector, Ref(fuente, n.child_by_field_name("constructor")))
                 if destino.nodo.type in CLASES:
                     yield (destino.fuente.rel, destino.nodo.start_byte), Ref(fuente, n)

@@ -57,11 +57,9 @@ def retornos(funcion: Ref) -> list[tuple[Ref, Ref]]:
         return []
     if cuerpo.type != "statement_block":
         return [(Ref(funcion.fuente, cuerpo), Ref(funcion.fuente, cuerpo))]
-    salida = []
-    for n in recorrer(cuerpo):
-        if n.type == "return_statement" and nombrados(n) and funcion_de(n) == funcion.nodo:
-            salida.append((Ref(funcion.fuente, n), Ref(funcion.fuente, nombrados(n)[0])))
-    return salida
+    propios = funcion.fuente.memo(("retornos", funcion.nodo.type, funcion.nodo.start_byte, funcion.nodo.end_byte), lambda: [
+        n for n in recorrer(cuerpo) if n.type == "return_statement" and nombrados(n) and funcion_de(n) == funcion.nodo])
+    return [(Ref(funcion.fuente, n), Ref(funcion.fuente, nombrados(n)[0])) for n in propios]
 
 
 funcion_de = funcion_propia  # the nearest function around a node (valores.funcion_propia)

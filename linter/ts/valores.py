@@ -79,6 +79,7 @@ class Lector:
         # that binds it, name) -> the value
         self.atados: dict[tuple[str, int, str], Ref] = {}
         self._alias_por_carpeta: dict[Path, list[tuple[str, list[Path]]]] = {}
+        self._modulos: dict[tuple[str, str], Optional[Fuente]] = {}  # (importing folder, specifier) -> module
 
     @contextmanager
     def en(self, instancia: Optional[Ref], atados: dict[tuple[str, int, str], Ref],
@@ -166,6 +167,13 @@ class Lector:
         return self._alias_por_carpeta[carpeta]
 
     def modulo(self, desde: Fuente, especificador: str) -> Optional[Fuente]:
+        """`_modulo`, once per importing folder and specifier."""
+        clave = (str(Path(desde.rel).parent), especificador)
+        if clave not in self._modulos:
+            self._modulos[clave] = self._modulo(desde, especificador)
+        return self._modulos[clave]
+
+    def _modulo(self, desde: Fuente, especificador: str) -> Optional[Fuente]:
         """The project module an import names: a relative one (`./lib.js` is `./lib.ts` in TypeScript's
         ESM convention; `./lib` may be `./lib.ts` or `./lib/index.ts`), an alias the nearest
         tsconfig.json's `paths` maps into the project (`@/lib.js`), or a package of the repository's
