@@ -225,10 +225,11 @@ def concretas(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[tuple[
     A class a test declares is left out (unless the base is a test's too)."""
     familia = descendientes(lector, todas, base)
     extendidas = {(p.fuente.rel, p.nodo.start_byte) for c in familia for p in [padre(lector, c)] if p is not None}
+    nombres = {n for c in familia for n in [nombre_de(c)] if n is not None}
     fuentes = {f.rel: f for f in [*todas, *(c.fuente for c in familia)]}
-    fuentes.update(lector.que_nombran(fuentes, {n for c in familia for n in [nombre_de(c)] if n is not None}))
+    fuentes.update(lector.que_nombran(fuentes, nombres))
     construidas: dict[tuple[str, int], list[Ref]] = {}
-    for clave, nuevo in _construidas(lector, list(fuentes.values())):
+    for clave, nuevo in _construidas(lector, list(fuentes.values()), nombres):
         construidas.setdefault(clave, []).append(nuevo)
     salida = []
     prueba = de_prueba(base.fuente.rel)
@@ -241,13 +242,23 @@ def concretas(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[tuple[
     return salida
 
 
-def _construidas(lector: Lector, todas: Sequence[Fuente]) -> Iterator[tuple[tuple[str, int], Ref]]:
+def _construidas(lector: Lector, todas: Sequence[Fuente], nombres: set[str]
+                 ) -> Iterator[tuple[tuple[str, int], Ref]]:
+    """(the class, the `new`) of each `new` of a class named in `nombres`, or of a name imported as one
+    (`import { A as B }`: `new B()`); the others are not followed (following them parses what they import)."""
     for fuente in todas:
         for n in fuente.de_tipo(("new_expression",)):
-            if n.child_by_field_name("constructor") is not None:
-                destino = seguir(lector, Ref(fuente, n.child_by_field_name("constructor")))
-                if destino.nodo.type in CLASES:
-                    yield (destino.fuente.rel, destino.nodo.start_byte), Ref(fuente, n)
+            constructor = n.child_by_field_name("constructor")
+            if constructor is None:
+                continue
+            nombre = texto(fuente, constructor).rsplit(".", 1)[-1]
+            if nombre not in nombres:
+                ligado = ligadura(fuente, nombre, constructor) if constructor.type == "identifier" else None
+                if ligado is None or isinstance(ligado, Ref) or ligado.nombre not in nombres:
+                    continue
+            destino = seguir(lector, Ref(fuente, constructor))
+            if destino.nodo.type in CLASES:
+                yield (destino.fuente.rel, destino.nodo.start_byte), Ref(fuente, n)
 
 
 def usa_this(nodo: Any) -> bool:

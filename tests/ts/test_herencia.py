@@ -6,6 +6,7 @@ Before, the base's `[]` was read: no tool and no row, a silent miss."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -135,3 +136,20 @@ def test_the_class_a_project_function_returns_is_its_receivers(tmp_path, constru
             "not known; its tools are not judged (judge the server live with `oracle-lint probe`)"]
     else:
         assert [h["herramienta"] for h in filas["herramienta"]] == (leidas or ["read_note", "write_note"])
+
+
+@pytest.mark.parametrize("importar, construir, listadas", [
+    ('import { Mid } from "./mid";', "new Mid();", ["mid_tool", "leaf_tool"]),
+    ('import { Mid as Core } from "./mid";', "new Core();", ["mid_tool", "leaf_tool"]),  # built under another name
+    ('import { Leaf } from "./mid";', "new Leaf();", ["leaf_tool"]),  # the near miss: Mid, extended, is never built
+])
+def test_a_class_others_extend_is_an_instance_where_it_is_built(tmp_path, importar, construir, listadas):
+    shutil.copy(FIXTURE / "base.ts", tmp_path / "base.ts")
+    (tmp_path / "mid.ts").write_text(
+        'import { CoreServer } from "./base";\n'
+        'export class Mid extends CoreServer {\n  tools = [{ name: "mid_tool", description: "m", inputSchema: {} }];\n}\n'
+        'export class Leaf extends Mid {\n  tools = [{ name: "leaf_tool", description: "l", inputSchema: {} }];\n}\n',
+        encoding="utf-8")
+    (tmp_path / "main.ts").write_text(f"{importar}\n{construir}\n", encoding="utf-8")
+    filas = extraer_ts([tmp_path / "base.ts"], tmp_path, resto=[tmp_path / "mid.ts", tmp_path / "main.ts"])
+    assert [h["herramienta"] for h in filas["herramienta"]] == listadas
