@@ -31,9 +31,9 @@ from typing import Any, Optional
 
 from .arbol import cadena_literal, nombrados, recorrer, texto
 from .manejador import (FUNCIONES, PROFUNDIDAD, VACIO, Entorno, Manejador, atar, clave_literal, funcion_de,
-                        funcion_llamada, ligado, retornos, sin_await)
+                        funcion_llamada, ligado, retornos)
 from .origenes import Valor, escapar_ruta, valores_escritos
-from .valores import Irresoluble, Lector, Ref, asignaciones, cadena, desnudar, ligadura, propiedades, seguir
+from .valores import Irresoluble, Lector, Ref, asignaciones, cadena, desnudar, ligadura, propiedades, seguir, sin_await
 
 ECOADORES_GLOBALES = ("fetch",)  # global functions whose result is a foreign answer
 

@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 from .arbol import cadena_literal, nombrados, recorrer, texto
 from . import clases
-from .valores import (Irresoluble, Lector, Ref, declara, desnudar, funcion_propia, ligadura, sin_await,
+from .valores import (Irresoluble, Lector, Ref, declara, desnudar, funcion_propia, ligadura,
                       parametros_planos, seguir)
 
 FUNCIONES = ("arrow_function", "function_expression", "function", "function_declaration", "method_definition",

@@ -11,8 +11,8 @@ from typing import Any, Optional
 from ..extraccion.salida import motivo_de_origen
 from . import zod
 from .arbol import cadena_literal, nombrados, recorrer, texto
-from .manejador import FUNCIONES, PROFUNDIDAD, Entorno, Manejador, clave_literal, funcion_de, ligado, sin_await
-from .valores import Ref, declara, desestructurado, desnudar, ligadura, seguir
+from .manejador import FUNCIONES, PROFUNDIDAD, Entorno, Manejador, clave_literal, funcion_de, ligado
+from .valores import Ref, declara, desestructurado, desnudar, ligadura, seguir, sin_await
 
 CONVERSIONES = ("String", "Number", "Boolean")
 METODOS_DE_TEXTO = ("trim", "toLowerCase", "toUpperCase", "toString", "trimStart", "trimEnd", "normalize")
