@@ -109,9 +109,9 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
 
 
 def _metodo_del_proyecto(lector: Lector, fuente: Fuente, funcion: Any, metodo: str) -> bool:
-    """Whether `x.metodo(...)` runs a registry method of the project's own: `x` is `this` in, or an
-    instance of, a class whose chain declares `metodo`, and that method registers nothing itself (a
-    method that passes on to the SDK's registerTool is a wrapper: its calls stay registrations)."""
+    """Whether `x.metodo(...)` runs a method of the project's own: `x` is `this` in, or an instance of,
+    a class whose chain declares `metodo`. A registry's method registers nothing; a wrapper's passes on
+    to the SDK, and its calls are the tools of the registration inside it (`_sitios_de_envoltura`)."""
     receptor = funcion.child_by_field_name("object")
     if receptor is None:
         return False
@@ -120,13 +120,7 @@ def _metodo_del_proyecto(lector: Lector, fuente: Fuente, funcion: Any, metodo: s
         clase = Ref(fuente, lexica) if lexica is not None else None
     else:
         clase = clases.clase_de_valor(lector, Ref(fuente, receptor))
-    propio = clases.metodo(lector, clase, metodo) if clase is not None else None
-    if propio is None:
-        return False
-    return not any(n.type == "call_expression" and n.child_by_field_name("function") is not None
-                   and n.child_by_field_name("function").type == "member_expression"
-                   and texto(propio.fuente, n.child_by_field_name("function").child_by_field_name("property"))
-                   in METODOS_REGISTRO for n in recorrer(propio.nodo))
+    return clase is not None and clases.metodo(lector, clase, metodo) is not None
 
 
 @dataclass
@@ -288,6 +282,9 @@ def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, 
             if callee.type == "member_expression" and nombrados(callee)[0].type == "this" \
                     and clases.clase_lexica(callee) is not None:  # `this.helper(...)` in a subclass
                 destino = clases.metodo(lector, Ref(fuente, clases.clase_lexica(callee)), nombre) or destino
+            elif callee.type == "member_expression":  # `server.registerTool(...)` on an instance of the wrapper class
+                clase = clases.clase_de_valor(lector, Ref(fuente, callee.child_by_field_name("object")))
+                destino = (clases.metodo(lector, clase, nombre) if clase is not None else None) or destino
             if destino.fuente.rel != llamada.fuente.rel or destino.nodo != funcion and destino.nodo != funcion.parent:
                 continue
             pasados = nombrados(n.child_by_field_name("arguments"))

@@ -345,11 +345,10 @@ def test_a_project_classs_own_registry_method_is_no_registration(tmp_path):
     (tmp_path / "s.ts").write_text(REGISTRO_PROPIO, encoding="utf-8")
     filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
     # Catalog.registerTool(category, tool) stores into a Map: `this.registerTool("general", tool)` is
-    # no tool. MyServer.registerTool passes on to the SDK: its call stays the tool `ping`, and the
-    # wrapper's own registration (whose calls on `my` are not followed) stays a registration of its own.
-    assert [(h["linea"], h["herramienta"]) for h in filas["herramienta"]] == [(7, "{name}"), (22, "ping")]
-    assert [n["motivo"] for n in filas["no_resuelto"]] == [
-        "the config of tool `{name}` cannot be read: `config` is not an object literal the analyzer can read"]
+    # no tool. MyServer.registerTool passes on to the SDK: each call on an instance (`my.registerTool`)
+    # is a tool of the registration inside it, read with the call's arguments, once.
+    assert [(h["linea"], h["herramienta"], h["esquema_entrada"]) for h in filas["herramienta"]] == [(22, "ping", "modelo")]
+    assert filas["no_resuelto"] == []
 
 
 def test_a_declaration_above_the_file_counts_and_none_is_no_guess(tmp_path):
