@@ -2,8 +2,9 @@
 ToolRegistry } from "mcp-shared"` in a pnpm, yarn or npm workspace): the package's source files, so
 resolution reads them as it reads a relative module (they are never judged). A package is the
 workspace's when the `node_modules/<name>` found from the importing folder up is a link to a folder
-outside any `node_modules` (what a workspace install makes); a package installed from a registry is
-never read.
+outside any `node_modules` (what a workspace install makes), or, with nothing installed, when a
+member of the nearest workspace declares that name; a package installed from a registry is never
+read.
 
 Its entry is the file `exports` (`"."` or `"./sub"`, the first of the conditions `source`,
 `development`, `import`, `module`, `default`, `node`, `require`, `types`), `module`, `main` or `types`
@@ -37,7 +38,9 @@ def partir(especificador: str) -> Optional[tuple[str, str]]:
 
 def carpeta_del_paquete(desde: Path, nombre: str) -> Optional[Path]:
     """The folder of workspace package `nombre` as seen from the folder `desde`: the first
-    `node_modules/<nombre>` up from it, when it links outside every `node_modules`; None otherwise."""
+    `node_modules/<nombre>` up from it, when it links outside every `node_modules` (an installed
+    package of a registry: None); with nothing installed, the member of the nearest workspace up
+    (pnpm-workspace.yaml `packages`, package.json `workspaces`) whose package.json names it."""
     for carpeta in (desde, *desde.parents):
         enlace = carpeta / "node_modules" / nombre
         if enlace.exists():
@@ -46,7 +49,64 @@ def carpeta_del_paquete(desde: Path, nombre: str) -> Optional[Path]:
             except OSError:
                 return None
             return None if "node_modules" in real.parts or not real.is_dir() else real
+    for carpeta in (desde, *desde.parents):
+        patrones = _miembros(carpeta)
+        if patrones is not None:
+            return next((m for m in _expandir(carpeta, patrones) if _json(m / "package.json").get("name") == nombre), None)
     return None
+
+
+def _miembros(carpeta: Path) -> Optional[list[str]]:
+    """The member patterns of a workspace rooted at `carpeta` (pnpm-workspace.yaml's `packages` list,
+    or package.json's `workspaces`, a list or `{ packages }`); None when `carpeta` roots none."""
+    try:
+        texto = (carpeta / "pnpm-workspace.yaml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        texto = None
+    if texto is not None:
+        return _lista_yaml(texto, "packages")
+    espacios = _json(carpeta / "package.json").get("workspaces")
+    if isinstance(espacios, dict):
+        espacios = espacios.get("packages")
+    return [p for p in espacios if isinstance(p, str)] if isinstance(espacios, list) else None
+
+
+def _lista_yaml(texto: str, clave: str) -> list[str]:
+    """The strings of a top-level block list `clave:` (`  - packages/*`) or flow list (`clave: [a, b]`)
+    of a YAML text, as pnpm-workspace.yaml writes them (comments and quotes allowed); what is not
+    such a list gives nothing."""
+    salida: list[str] = []
+    dentro = False
+    for linea in texto.splitlines():
+        sin = linea.split(" #", 1)[0].rstrip() if not linea.lstrip().startswith("#") else ""
+        if not sin.strip():
+            continue
+        if not sin[0].isspace() and not sin.startswith("-"):
+            dentro = sin.split(":", 1)[0].strip() == clave
+            resto = sin.split(":", 1)[1].strip() if dentro and ":" in sin else ""
+            if dentro and resto.startswith("[") and resto.endswith("]"):
+                salida += [x.strip().strip("'\"") for x in resto[1:-1].split(",") if x.strip()]
+                dentro = False
+            continue
+        if dentro and sin.strip().startswith("- "):
+            salida.append(sin.strip()[2:].strip().strip("'\""))
+    return salida
+
+
+def _expandir(raiz: Path, patrones: list[str]) -> list[Path]:
+    """The member folders the patterns name (`packages/*`, `apps/**`; `!x` excluded), under `raiz`,
+    outside node_modules, in path order."""
+    incluidos: dict[Path, None] = {}
+    excluidos: set[Path] = set()
+    for patron in patrones:
+        negado = patron.startswith("!")
+        patron = patron.lstrip("!").rstrip("/")
+        if not patron or patron.startswith("/") or ".." in PurePosixPath(patron).parts:
+            continue
+        for m in sorted(raiz.glob(patron)):
+            if m.is_dir() and "node_modules" not in m.relative_to(raiz).parts and (m / "package.json").is_file():
+                (excluidos.add(m) if negado else incluidos.setdefault(m, None))
+    return [m for m in incluidos if m not in excluidos]
 
 
 def candidatos(paquete: Path, sub: str) -> list[Path]:

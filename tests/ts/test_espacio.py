@@ -45,10 +45,26 @@ def test_a_linked_workspace_package_is_read_from_its_sources(tmp_path):
     assert filas["no_resuelto"] == []
 
 
-def test_an_unlinked_or_installed_package_is_not_read(tmp_path):
-    # nothing links it (no install): not read, and said
-    assert [n["motivo"] for n in _filas(_espacio(tmp_path / "a", None))["no_resuelto"]] == [SIN_LEER]
-    # a package a registry installed (its real folder is inside a node_modules): never read
+def test_with_nothing_installed_the_workspace_member_that_names_the_package_is_read(tmp_path):
+    filas = _filas(_espacio(tmp_path / "a", None))
+    assert [(h["archivo"], h["linea"], h["herramienta"]) for h in filas["herramienta"]] == [
+        ("src/server.ts", 17, "ping"), ("src/server.ts", 18, "echo")]
+    assert filas["no_resuelto"] == []
+    # the same from package.json `workspaces` (npm, yarn) instead of pnpm-workspace.yaml
+    servidor = _espacio(tmp_path / "b", None)
+    (servidor.parent.parent / "pnpm-workspace.yaml").unlink()
+    (servidor.parent.parent / "package.json").write_text('{"private": true, "workspaces": {"packages": ["packages/*"]}}',
+                                                           encoding="utf-8")
+    assert [h["herramienta"] for h in _filas(servidor)["herramienta"]] == ["ping", "echo"]
+
+
+def test_an_unknown_or_installed_package_is_not_read(tmp_path):
+    # no link and no workspace declares it: not read, and said
+    servidor = _espacio(tmp_path / "a", None)
+    (servidor.parent.parent / "pnpm-workspace.yaml").unlink()
+    assert [n["motivo"] for n in _filas(servidor)["no_resuelto"]] == [SIN_LEER]
+    # a package a registry installed (its real folder is inside a node_modules), which the server
+    # resolves before any workspace member of that name: never read
     servidor = _espacio(tmp_path / "b", None)
     instalado = servidor.parent.parent / "node_modules" / ".pnpm" / "shared-kit@1.0.0" / "node_modules" / "shared-kit"
     shutil.copytree(servidor.parent / "shared", instalado)
@@ -75,3 +91,23 @@ def test_the_entry_is_the_source_the_build_output_comes_from(tmp_path):
         "source/index", "lib/index.js", "lib/index.d.ts", "src/index"]
     assert [p.relative_to(paquete).as_posix() for p in espacio.candidatos(paquete, "tools")] == [
         "source/tools/all", "lib/tools/all.mjs", "src/tools", "tools"]
+
+
+@pytest.mark.parametrize("texto, esperado", [
+    ("packages:\n  - packages/*\n  - 'apps/*' # apps\n  - \"!apps/old\"\ncatalog:\n  zod: 3.25.76\n",
+     ["packages/*", "apps/*", "!apps/old"]),
+    ("# workspace\npackages: [packages/*, 'tools/cli']\n", ["packages/*", "tools/cli"]),
+    ("onlyBuiltDependencies:\n  - esbuild\n", []),
+])
+def test_the_members_of_a_pnpm_workspace_are_its_packages_list(texto, esperado):
+    assert espacio._lista_yaml(texto, "packages") == esperado
+
+
+def test_member_patterns_expand_under_the_root_and_an_exclusion_wins(tmp_path):
+    for carpeta in ("packages/a", "packages/b", "packages/node_modules/c", "apps/old", "apps/new", "sin_paquete/x"):
+        (tmp_path / carpeta).mkdir(parents=True)
+        if not carpeta.startswith("sin_paquete"):
+            (tmp_path / carpeta / "package.json").write_text("{}", encoding="utf-8")
+    assert [m.relative_to(tmp_path).as_posix() for m in espacio._expandir(
+        tmp_path, ["packages/**", "apps/*", "!apps/old", "../fuera/*", "sin_paquete/*"])] == [
+        "packages/a", "packages/b", "apps/new"]
