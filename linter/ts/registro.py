@@ -94,6 +94,11 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
         if metodo in METODOS_REGISTRO and len(args) >= 2 and args[1].nodo.type not in FUNCIONES[:4]:
             for sitio in _sitios(lector, todas, llamada, args):
                 yield _leido_en(lector, sitio, lambda: _registrar(lector, sitio.ref, sitio.args, sabor, "registerTool"))
+        elif metodo == "tool" and importa_mcp and any(a.nodo.type == "spread_element" for a in args):
+            # `server.tool(name, ...rest)` in a wrapper: which overload, and which tools, the spread hides
+            yield Problema(None, f"`{llamada.corto()}` passes its arguments through a spread: the tools it registers "
+                                 "are not known; its tools are not judged (judge the server live with `oracle-lint "
+                                 "probe`)", llamada)
         elif metodo == "tool" and importa_mcp and len(args) >= 2 and args[-1].nodo.type in FUNCIONES + ("identifier",) \
                 and _nombre_posible(lector, args[0]):
             for sitio in _sitios(lector, todas, llamada, args):

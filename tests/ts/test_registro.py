@@ -351,6 +351,29 @@ def test_a_project_classs_own_registry_method_is_no_registration(tmp_path):
     assert filas["no_resuelto"] == []
 
 
+ESPARCIDO = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod/v4";
+
+const server = new McpServer({ name: "s", version: "1" });
+const registerTool = ((name: string, ...rest: never[]) => {
+  return (server as any).tool(name, ...rest);
+}) as typeof server.tool;
+const tool = registerTool;
+tool("content-list", "Lists content", { page: z.number() }, async () => ({ content: [] }));
+server.tool("direct", "Registered directly", { q: z.string() }, async () => ({ content: [] }));
+'''
+
+
+def test_a_tool_call_whose_arguments_a_spread_hides_is_a_row_not_silence(tmp_path):
+    (tmp_path / "s.ts").write_text(ESPARCIDO, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    # the near miss beside it: a direct call is its tool
+    assert [(h["linea"], h["herramienta"]) for h in filas["herramienta"]] == [(10, "direct")]
+    assert [(n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [(6, (
+        "`(server as any).tool(name, ...rest)` passes its arguments through a spread: the tools it registers are not "
+        "known; its tools are not judged (judge the server live with `oracle-lint probe`)"))]
+
+
 def test_a_declaration_above_the_file_counts_and_none_is_no_guess(tmp_path):
     assert _entrada(tmp_path) == (
         "the input schema of tool `t` cannot be read: which zod major `s.ts` imports cannot be told: no installed "
