@@ -87,11 +87,13 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
         args = [Ref(fuente, a) for a in nombrados(nodo.child_by_field_name("arguments"))] \
             if nodo.child_by_field_name("arguments") is not None else []
         llamada = Ref(fuente, nodo)
-        # the SDK's registerTool takes (name, config, handler): a function as the second argument is
-        # another API of that name (a test harness's `registerTool(name, handler)`)
+        # the SDK's registerTool takes (name, config, handler): a function or a string literal as the
+        # second argument is another API of that name (a test harness's `registerTool(name, handler)`,
+        # a framework's `registerTool(name, description, schema)`)
         if metodo in METODOS_REGISTRO and _metodo_del_proyecto(lector, fuente, funcion, metodo):
             continue  # `this.registerTool(category, tool)` of a project class's own registry: another API
-        if metodo in METODOS_REGISTRO and len(args) >= 2 and args[1].nodo.type not in FUNCIONES[:4]:
+        if metodo in METODOS_REGISTRO and len(args) >= 2 and args[1].nodo.type not in FUNCIONES[:4] \
+                and args[1].nodo.type not in ("string", "template_string"):
             for sitio in _sitios(lector, todas, llamada, args):
                 yield _leido_en(lector, sitio, lambda: _registrar(lector, sitio.ref, sitio.args, sabor, "registerTool"))
         elif metodo == "tool" and importa_mcp and any(a.nodo.type == "spread_element" for a in args):

@@ -697,7 +697,9 @@ def test_a_register_tool_of_another_api_is_no_tool(tmp_path):
     """The near miss: a test harness's `registerTool(name, handler)` (a function where the SDK takes
     the config) in a file that names registerTool is neither a tool nor an unread row."""
     (tmp_path / "h.test.ts").write_text('const harness = createTestHarness();\n'
-                                        'harness.registerTool("new_tool", async () => ({ content: [] }));\n',
+                                        'harness.registerTool("new_tool", async () => ({ content: [] }));\n'
+                                        '// a framework\'s registerTool(name, description, schema): a string second\n'
+                                        'context.registerTool("other", "A description", { type: "object" });\n',
                                         encoding="utf-8")
     filas = extraer_ts([tmp_path / "h.test.ts"], tmp_path)
     assert filas["herramienta"] == [] and filas["no_resuelto"] == []
