@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from .arbol import Fuente, de_prueba, nombres_en, texto
-from .valores import Irresoluble, Lector, Ref, palabra_en, seguir
+from .valores import ENVOLTURAS, Irresoluble, Lector, Ref, palabra_en, seguir
 from . import clases
 
 PASOS = 4000  # values looked at by one enumeration before it is called too costly to follow
@@ -166,11 +166,14 @@ def _nombra_la_clase(b: Busqueda, fuente: Fuente, clase: Ref) -> bool:
 
 
 def nombre_de_funcion(fuente: Fuente, funcion: Any) -> Optional[str]:
-    """The name a function is called by: its declaration's, or the `const` it is bound to."""
+    """The name a function is called by: its declaration's, or the `const` it is bound to (through
+    parentheses and type assertions: `const f = ((x) => ...) as typeof g`)."""
     if funcion.type in ("function_declaration", "method_definition"):
         n = funcion.child_by_field_name("name")
         return texto(fuente, n) if n is not None else None
     padre = funcion.parent
+    while padre is not None and padre.type in ENVOLTURAS:
+        padre = padre.parent
     if padre is not None and padre.type == "variable_declarator" and padre.child_by_field_name("name") is not None \
             and padre.child_by_field_name("name").type == "identifier":
         return texto(fuente, padre.child_by_field_name("name"))

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .arbol import Fuente, nombrados, recorrer, texto
-from .valores import (Irresoluble, Lector, Ref, cadena, especificador_de, funcion_propia, indefinido, json_literal, ligadura,
-                      parametros_planos, propiedades, seguir, sin_await, valor_de_objeto)
+from .valores import (Irresoluble, Lector, Ref, cadena, desnudar, especificador_de, funcion_propia, indefinido,
+                      json_literal, ligadura, parametros_planos, propiedades, seguir, sin_await, valor_de_objeto)
 from . import almacen, clases, llamadas, patrones, zod
 
 SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
@@ -97,10 +97,16 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
             for sitio in _sitios(lector, todas, llamada, args):
                 yield _leido_en(lector, sitio, lambda: _registrar(lector, sitio.ref, sitio.args, sabor, "registerTool"))
         elif metodo == "tool" and importa_mcp and any(a.nodo.type == "spread_element" for a in args):
-            # `server.tool(name, ...rest)` in a wrapper: which overload, and which tools, the spread hides
-            yield Problema(None, f"`{llamada.corto()}` passes its arguments through a spread: the tools it registers "
-                                 "are not known; its tools are not judged (judge the server live with `oracle-lint "
-                                 "probe`)", llamada)
+            # `server.tool(name, ...rest)` in a wrapper: a tool per call of the wrapper, the spread of
+            # its rest parameter replaced by what each call passes; otherwise which tools is not known
+            sitios = _sitios_de_envoltura(lector, todas, llamada, args)
+            if any(a.nodo.type == "spread_element" for _, de_sitio in sitios for a in de_sitio):
+                yield Problema(None, f"`{llamada.corto()}` passes its arguments through a spread: the tools it "
+                                     "registers are not known; its tools are not judged (judge the server live with "
+                                     "`oracle-lint probe`)", llamada)
+            else:
+                for sitio, de_sitio in sitios:
+                    yield _leido_en(lector, Sitio(sitio, de_sitio), lambda: _tool(lector, sitio, de_sitio, sabor))
         elif metodo == "tool" and importa_mcp and len(args) >= 2 and args[-1].nodo.type in FUNCIONES + ("identifier",) \
                 and _nombre_posible(lector, args[0]):
             for sitio in _sitios(lector, todas, llamada, args):
@@ -273,17 +279,19 @@ def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, 
     parametros = _parametros_planos(llamada.fuente, funcion)
     indices = [parametros.get(texto(a.fuente, a.nodo)) if a.nodo.type == "identifier"
                and ligadura(a.fuente, texto(a.fuente, a.nodo), a.nodo) is None else None for a in args]
+    resto = _resto(llamada.fuente, funcion)
+    esparcido = [i for i, a in enumerate(args) if resto is not None and a.nodo.type == "spread_element"
+                 and texto(a.fuente, nombrados(a.nodo)[0]) == resto[0]]
     nombre = llamadas.nombre_de_funcion(llamada.fuente, funcion)
-    if all(i is None for i in indices) or nombre is None:
+    if all(i is None for i in indices) and not esparcido or nombre is None:
         return [(llamada, args)]
+    nombres = {nombre, *_alias(llamada.fuente, nombre)}  # `const tool = registerTool`
     sitios = []
     vistas = {f.rel: f for f in todas}
     for fuente in [*todas, *lector.que_nombran(vistas, {nombre}).values()]:
-        for n in recorrer(fuente.raiz):
-            if n.type != "call_expression" or n.child_by_field_name("function") is None:
-                continue
+        for n in fuente.de_tipo(("call_expression",)):
             callee = n.child_by_field_name("function")
-            if texto(fuente, callee).rsplit(".", 1)[-1] != nombre:
+            if callee is None or texto(fuente, callee).rsplit(".", 1)[-1] not in nombres:
                 continue
             destino = seguir(lector, Ref(fuente, callee))
             if callee.type == "member_expression" and nombrados(callee)[0].type == "this" \
@@ -297,9 +305,36 @@ def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, 
             pasados = nombrados(n.child_by_field_name("arguments"))
             if any(p.type == "spread_element" for p in pasados):
                 continue
-            sitios.append((Ref(fuente, n), [Ref(fuente, pasados[i]) if i is not None and i < len(pasados) else a
-                                            for a, i in zip(args, indices)]))
+            de_sitio: list[Ref] = []
+            for k, (a, i) in enumerate(zip(args, indices)):
+                if k in esparcido:  # `...rest`: what the call passes from the rest parameter's place on
+                    de_sitio += [Ref(fuente, p) for p in pasados[resto[1]:]]  # type: ignore[index]
+                else:
+                    de_sitio.append(Ref(fuente, pasados[i]) if i is not None and i < len(pasados) else a)
+            sitios.append((Ref(fuente, n), de_sitio))
     return sitios or [(llamada, args)]
+
+
+def _resto(fuente: Fuente, funcion: Any) -> Optional[tuple[str, int]]:
+    """(name, place) of a function's rest parameter (`...rest`), None without one."""
+    parametros = funcion.child_by_field_name("parameters")
+    for i, p in enumerate(nombrados(parametros) if parametros is not None else []):
+        patron = p.child_by_field_name("pattern") if p.type in ("required_parameter", "optional_parameter") else p
+        if patron is not None and patron.type == "rest_pattern" and nombrados(patron) \
+                and nombrados(patron)[0].type == "identifier":
+            return texto(fuente, nombrados(patron)[0]), i
+    return None
+
+
+def _alias(fuente: Fuente, nombre: str) -> set[str]:
+    """The names a file binds to `nombre` itself (`const tool = registerTool`)."""
+    salida = set()
+    for d in fuente.de_tipo(("variable_declarator",)):
+        valor, nombre_d = desnudar(d.child_by_field_name("value")), d.child_by_field_name("name")
+        if valor is not None and valor.type == "identifier" and texto(fuente, valor) == nombre \
+                and nombre_d is not None and nombre_d.type == "identifier":
+            salida.add(texto(fuente, nombre_d))
+    return salida
 
 
 def _parametros_planos(fuente: Fuente, funcion: Any) -> dict[str, int]:

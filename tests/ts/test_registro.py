@@ -364,13 +364,25 @@ server.tool("direct", "Registered directly", { q: z.string() }, async () => ({ c
 '''
 
 
-def test_a_tool_call_whose_arguments_a_spread_hides_is_a_row_not_silence(tmp_path):
+def test_a_wrapper_that_spreads_its_rest_parameter_is_a_tool_per_call(tmp_path):
     (tmp_path / "s.ts").write_text(ESPARCIDO, encoding="utf-8")
     filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
-    # the near miss beside it: a direct call is its tool
-    assert [(h["linea"], h["herramienta"]) for h in filas["herramienta"]] == [(10, "direct")]
-    assert [(n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [(6, (
-        "`(server as any).tool(name, ...rest)` passes its arguments through a spread: the tools it registers are not "
+    # `tool(...)` (an alias of the wrapper) passes what `...rest` spreads into server.tool: its tool, at
+    # the call, read with the call's arguments; beside it a direct call is its own tool
+    assert [(h["linea"], h["herramienta"]) for h in filas["herramienta"]] == [(9, "content-list"), (10, "direct")]
+    assert {e["herramienta"]: json.loads(e["contenido"])["properties"] for e in filas["esquema"]} == {
+        "content-list": {"page": {"type": "number"}}, "direct": {"q": {"type": "string"}}}
+    assert filas["no_resuelto"] == []
+
+
+def test_a_tool_call_whose_arguments_a_spread_hides_is_a_row_not_silence(tmp_path):
+    (tmp_path / "s.ts").write_text(ESPARCIDO.replace("return (server as any).tool(name, ...rest);",
+                                                     "const opts = build(rest);\n  return (server as any).tool(name, ...opts);"),
+                                   encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["linea"], h["herramienta"]) for h in filas["herramienta"]] == [(11, "direct")]
+    assert [(n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [(7, (
+        "`(server as any).tool(name, ...opts)` passes its arguments through a spread: the tools it registers are not "
         "known; its tools are not judged (judge the server live with `oracle-lint probe`)"))]
 
 
