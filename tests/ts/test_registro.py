@@ -386,6 +386,21 @@ def test_a_tool_call_whose_arguments_a_spread_hides_is_a_row_not_silence(tmp_pat
         "known; its tools are not judged (judge the server live with `oracle-lint probe`)"))]
 
 
+def test_a_tool_whose_callback_a_call_builds_is_a_tool(tmp_path):
+    (tmp_path / "s.ts").write_text(
+        'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod/v4";\n'
+        'const server = new McpServer({ name: "s", version: "1" });\n'
+        'const handlers = { b: async () => ({ content: [] }) };\n'
+        'server.tool("a", "Wrapped", { q: z.string() }, withErrors(async () => ({ content: [] })));\n'
+        'server.tool("b", "A member", { q: z.string() }, handlers.b);\n'
+        '// the near miss: a last argument that is no callback is no tool() overload\n'
+        'server.tool("c", { q: z.string() });\n', encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["linea"], h["herramienta"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        (5, "a", "modelo"), (6, "b", "modelo")]
+    assert filas["no_resuelto"] == []
+
+
 def test_a_declaration_above_the_file_counts_and_none_is_no_guess(tmp_path):
     assert _entrada(tmp_path) == (
         "the input schema of tool `t` cannot be read: which zod major `s.ts` imports cannot be told: no installed "
