@@ -5,7 +5,8 @@ docs/real-world-ts.md): the repository's tree at the recorded commit (read blob 
 bare mirror, `espejos.py`), its dependencies installed with the package manager its lock names (below;
 once per install root, the nearest folder at or above the row with a lock file or a `workspaces`
 package.json), the row built (`npm run build`, or the lock's manager's `run build`, when its
-package.json has a build script and its entry point is missing), started as a client would start it and asked for
+package.json has a build script and its entry point is missing; a member of a pnpm workspace with the
+workspace packages it depends on, `pnpm --filter "<name>..." run build`), started as a client would start it and asked for
 `tools/list` with the probe's own client (`oracle_lint.linter.sonda.cliente.listar`, the raw
 listing), in a network namespace of its own where the machine allows it. The truth of each row is
 written to `<work>/truth/<row>.json`; a row that cannot be installed, built, started or listed keeps
@@ -237,7 +238,13 @@ def preparar(fila: Fila, espejos: Path, trabajo: Path) -> tuple[Path, Path, Opti
         error = "no start command: no bin, main or `start: node FILE` in its package.json"
     if error is None and not (carpeta / archivo).exists() and "build" in (_paquete(carpeta).get("scripts") or {}):
         gestor_ = gestor(raiz_instalacion)[0] or ["npm"]
-        error = _correr([*gestor_, "run", "build"], carpeta, raiz_instalacion, gestor_)
+        nombre = _paquete(carpeta).get("name")
+        if (raiz_instalacion / "pnpm-workspace.yaml").exists() and carpeta != raiz_instalacion and isinstance(nombre, str):
+            # a member of a pnpm workspace: built with the workspace packages it depends on, in order
+            error = _correr([*gestor_, "--filter", f"{nombre}...", "run", "build"], raiz_instalacion, raiz_instalacion,
+                            gestor_)
+        else:
+            error = _correr([*gestor_, "run", "build"], carpeta, raiz_instalacion, gestor_)
     if error is None and not (carpeta / archivo).exists():
         error = f"its entry point {archivo} does not exist after the build"
     return raiz, carpeta, archivo, error
