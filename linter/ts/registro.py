@@ -111,6 +111,12 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
                 and _nombre_posible(lector, args[0]):
             for sitio in _sitios(lector, todas, llamada, args):
                 yield _leido_en(lector, sitio, lambda: _tool(lector, sitio.ref, sitio.args, sabor))
+        elif metodo == "tool" and importa_mcp and len(args) >= 2:
+            # in a source that imports the SDK, a `.tool(...)` that fits none of its overloads is named,
+            # never passed over in silence
+            yield Problema(None, f"`{llamada.corto()}` is a `.tool(...)` call the analyzer does not read as one of the "
+                                 "SDK's overloads (a name, then an optional description, schema and annotations, "
+                                 "then the callback): its tools are not judged", llamada)
         elif metodo == "setRequestHandler" and args and _es_listado(lector, args[0]):
             yield from _bajo_nivel(lector, todas, llamada, args, sabor)
         elif metodo == "setRequestHandler" and args and "ListTools" in texto(fuente, args[0].nodo):
