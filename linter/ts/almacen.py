@@ -35,8 +35,8 @@ from .arbol import Fuente, nombrados, nombres_en, recorrer, texto
 from .llamadas import HONDURA, Busqueda, clase_de_this, llamadas_de
 from .patrones import atar_patron, bucle_de, nombres_del_patron, primer_parametro
 from .valores import (NOMBRES, FUNCIONES_DE_VALOR, Irresoluble, Lector, Ref, asignaciones, bloque_que_declara,
-                      declara, desestructurado, desnudar, funcion_propia, parametros_planos, propiedades, seguir,
-                      valor_de_objeto)
+                      declara, desestructurado, desnudar, exportado_de, funcion_propia, nombres_exportados,
+                      parametros_planos, propiedades, seguir, valor_de_objeto)
 from . import clases
 
 Ligado = tuple[Ref, dict]  # a value, and the names bound while it is read (`Lector.atados`)
@@ -217,9 +217,17 @@ def _de_coleccion(b: Busqueda, valor: Ref, at: dict) -> list[Ligado]:
 
 def _valores_de(b: Busqueda, objeto: Ref, at: dict) -> list[Ligado]:
     """`Object.values(o)` of one value: an array's elements, an object literal's property values (keys
-    computed or not; spreads folded in)."""
+    computed or not; spreads folded in), a module namespace's exported values (`import * as tools`)."""
     if objeto.nodo.type == "array":
         return _de_coleccion(b, objeto, at)
+    if objeto.nodo.type == "program":
+        salida_: list[Ligado] = []
+        for nombre in nombres_exportados(b.lector, objeto.fuente):
+            valor = exportado_de(b.lector, objeto.fuente, nombre)
+            if valor is None:
+                raise Irresoluble(f"what `{objeto.fuente.rel}` exports as `{nombre}` is not read", objeto)
+            salida_.extend(valores(b, valor, at))
+        return salida_
     if objeto.nodo.type != "object":
         raise Irresoluble(f"`{objeto.corto()}` is not an object the analyzer reads (its values are wanted)", objeto)
     salida: list[Ligado] = []

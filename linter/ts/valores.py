@@ -643,6 +643,35 @@ def exportado(lector: Lector, fuente: Fuente, importado: _Importado, profundidad
     return exportado_de(lector, modulo, importado.nombre, profundidad)
 
 
+def nombres_exportados(lector: Lector, modulo: Fuente, profundidad: int = 0) -> list[str]:
+    """The names a module exports values under, in source order (`export const a`, `export function f`,
+    `export { a as b }`, `export * from "./x"`'s own, `default`); type-only exports left out."""
+    salida: list[str] = []
+    for s in nombrados(modulo.raiz):
+        if s.type != "export_statement" or any(c.type == "type" for c in s.children):
+            continue  # `export type { T }` / `export type * from`: types, no values
+        declaracion, origen = s.child_by_field_name("declaration"), s.child_by_field_name("source")
+        clausula = next((c for c in s.named_children if c.type == "export_clause"), None)
+        if declaracion is not None:
+            if declaracion.type in ("lexical_declaration", "variable_declaration"):
+                salida += [texto(modulo, d.child_by_field_name("name")) for d in nombrados(declaracion)
+                           if d.type == "variable_declarator" and d.child_by_field_name("name").type == "identifier"]
+            elif declaracion.type in ("function_declaration", "generator_function_declaration", "class_declaration",
+                                      "abstract_class_declaration", "enum_declaration") \
+                    and declaracion.child_by_field_name("name") is not None:
+                salida.append(texto(modulo, declaracion.child_by_field_name("name")))
+        elif clausula is not None:
+            salida += [texto(modulo, e.child_by_field_name("alias") or e.child_by_field_name("name"))
+                       for e in clausula.named_children if e.type == "export_specifier"
+                       and not any(c.type == "type" for c in e.children)]
+        elif any(c.type == "default" for c in s.children):
+            salida.append("default")
+        elif origen is not None and profundidad <= PROFUNDIDAD:  # `export * from "./x"`
+            otro = lector.modulo(modulo, cadena_literal(modulo, origen) or "")
+            salida += [n for n in nombres_exportados(lector, otro, profundidad + 1) if n != "default"] if otro else []
+    return list(dict.fromkeys(salida))
+
+
 def exportado_de(lector: Lector, modulo: Fuente, nombre: str, profundidad: int = 0) -> Optional[Ref]:
     """The value `modulo` exports as `nombre`."""
     estrellas = []

@@ -404,6 +404,37 @@ def test_a_tool_whose_callback_a_call_builds_is_a_tool(tmp_path):
         "tools are not judged"))]
 
 
+def test_object_values_of_a_module_namespace_are_its_exported_values(tmp_path):
+    herramientas = tmp_path / "tools"
+    herramientas.mkdir()
+    (herramientas / "index.ts").write_text(
+        'export const ping = { name: "ping", inputSchema: { type: "object", properties: {} } };\n'
+        'export { echo } from "./echo.js";\n'
+        'export type Tool = { name: string };\n'
+        'export * from "./more.js";\n', encoding="utf-8")
+    (herramientas / "echo.ts").write_text('export const echo = { name: "echo", inputSchema: { type: "object" } };\n',
+                                           encoding="utf-8")
+    (herramientas / "more.ts").write_text('export const stats = { name: "stats", inputSchema: { type: "object" } };\n',
+                                           encoding="utf-8")
+    (tmp_path / "s.ts").write_text(
+        'import { Server } from "@modelcontextprotocol/sdk/server/index.js";\n'
+        'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";\n'
+        'import * as tools from "./tools/index.js";\n'
+        'const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\n'
+        'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: Object.values(tools) }));\n',
+        encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["archivo"], h["herramienta"]) for h in filas["herramienta"]] == [
+        ("tools/echo.ts", "echo"), ("tools/index.ts", "ping"), ("tools/more.ts", "stats")]
+    assert filas["no_resuelto"] == []
+    # the near miss: an export that is no tool object is a row, not a guess
+    (herramientas / "more.ts").write_text('export function helper() { return 1; }\n', encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [h["herramienta"] for h in filas["herramienta"]] == ["echo", "ping"]
+    assert [n["motivo"][:70] for n in filas["no_resuelto"]] == [
+        "a tool of a `ListToolsRequestSchema` list cannot be read: `function he"]
+
+
 def test_a_declaration_above_the_file_counts_and_none_is_no_guess(tmp_path):
     assert _entrada(tmp_path) == (
         "the input schema of tool `t` cannot be read: which zod major `s.ts` imports cannot be told: no installed "
