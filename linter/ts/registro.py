@@ -77,9 +77,7 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
     call, its parameters bound to what the call passes."""
     importa_mcp = _importa(fuente, SDK_SERVIDOR) or _importa_nombre(fuente, "McpServer")
     importa_fastmcp = _importa(fuente, ("fastmcp",))
-    for nodo in recorrer(fuente.raiz):
-        if nodo.type != "call_expression":
-            continue
+    for nodo in fuente.de_tipo(("call_expression",)):
         funcion = nodo.child_by_field_name("function")
         if funcion is None or funcion.type != "member_expression":
             continue
@@ -380,8 +378,8 @@ def _importa_nombre(fuente: Fuente, nombre: str) -> bool:
 def despachadores(lector: Lector, fuente: Fuente) -> list[Ref]:
     """The functions a file gives `setRequestHandler(CallToolRequestSchema, fn)` (followed to the function)."""
     salida = []
-    for n in recorrer(fuente.raiz):
-        funcion = n.child_by_field_name("function") if n.type == "call_expression" else None
+    for n in fuente.de_tipo(("call_expression",)):
+        funcion = n.child_by_field_name("function")
         if funcion is None or funcion.type != "member_expression" \
                 or texto(fuente, funcion.child_by_field_name("property")) != "setRequestHandler":
             continue
@@ -395,8 +393,8 @@ def despachadores(lector: Lector, fuente: Fuente) -> list[Ref]:
 
 def servidores_creados(fuente: Fuente) -> list[Ref]:
     """The `new McpServer(...)`, `new Server(...)` and `new FastMCP(...)` of a file."""
-    return [Ref(fuente, n) for n in recorrer(fuente.raiz) if n.type == "new_expression"
-            and n.child_by_field_name("constructor") is not None
+    return [Ref(fuente, n) for n in fuente.de_tipo(("new_expression",))
+            if n.child_by_field_name("constructor") is not None
             and texto(fuente, n.child_by_field_name("constructor")).rsplit(".", 1)[-1] in ("McpServer", "Server", "FastMCP")]
 
 
