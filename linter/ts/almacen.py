@@ -36,7 +36,7 @@ from .llamadas import HONDURA, Busqueda, clase_de_this, llamadas_de
 from .patrones import atar_patron, bucle_de, nombres_del_patron, primer_parametro
 from .valores import (NOMBRES, FUNCIONES_DE_VALOR, Irresoluble, Lector, Ref, asignaciones, bloque_que_declara,
                       declara, desestructurado, desnudar, exportado_de, funcion_propia, nombres_exportados,
-                      parametros_planos, propiedades, seguir, valor_de_objeto)
+                      parametros_planos, propiedades, seguir, valor_de_objeto, valores_devueltos)
 from . import clases
 
 Ligado = tuple[Ref, dict]  # a value, and the names bound while it is read (`Lector.atados`)
@@ -410,10 +410,7 @@ def _retornos(funcion: Ref) -> list[Ref]:
     cuerpo = funcion.nodo.child_by_field_name("body")
     if cuerpo is None:
         raise Irresoluble(f"`{funcion.corto()}` has no body the analyzer reads", funcion)
-    if cuerpo.type != "statement_block":
-        return [Ref(funcion.fuente, cuerpo)]
-    return [Ref(funcion.fuente, nombrados(n)[0]) for n in recorrer(cuerpo)
-            if n.type == "return_statement" and nombrados(n) and funcion_propia(n) == funcion.nodo]
+    return valores_devueltos(funcion)
 
 
 def _devueltos(b: Busqueda, llamada: Ref, atados: dict) -> Optional[list[Ligado]]:

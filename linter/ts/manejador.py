@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from .arbol import cadena_literal, nombrados, recorrer, texto
+from .arbol import cadena_literal, nombrados, texto
 from . import clases
-from .valores import (Irresoluble, Lector, Ref, declara, desnudar, funcion_propia, ligadura,
+from .valores import (Irresoluble, Lector, Ref, declara, desnudar, funcion_propia, ligadura, sentencias_return,
                       parametros_planos, seguir)
 
 FUNCIONES = ("arrow_function", "function_expression", "function", "function_declaration", "method_definition",
@@ -57,9 +57,7 @@ def retornos(funcion: Ref) -> list[tuple[Ref, Ref]]:
         return []
     if cuerpo.type != "statement_block":
         return [(Ref(funcion.fuente, cuerpo), Ref(funcion.fuente, cuerpo))]
-    propios = funcion.fuente.memo(("retornos", funcion.nodo.type, funcion.nodo.start_byte, funcion.nodo.end_byte), lambda: [
-        n for n in recorrer(cuerpo) if n.type == "return_statement" and nombrados(n) and funcion_de(n) == funcion.nodo])
-    return [(Ref(funcion.fuente, n), Ref(funcion.fuente, nombrados(n)[0])) for n in propios]
+    return [(Ref(funcion.fuente, n), Ref(funcion.fuente, nombrados(n)[0])) for n in sentencias_return(funcion) if nombrados(n)]
 
 
 funcion_de = funcion_propia  # the nearest function around a node (valores.funcion_propia)

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .arbol import Fuente, nombrados, recorrer, texto
-from .valores import (Irresoluble, Lector, Ref, cadena, desnudar, especificador_de, funcion_propia, indefinido,
-                      json_literal, ligadura, parametros_planos, propiedades, seguir, sin_await, valor_de_objeto)
+from .valores import (Irresoluble, Lector, Ref, cadena, desnudar, especificador_de, indefinido,
+                      json_literal, ligadura, parametros_planos, propiedades, seguir, sentencias_return, sin_await,
+                      valor_de_objeto)
 from . import almacen, clases, llamadas, patrones, zod
 
 SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
@@ -678,7 +679,7 @@ def _lista_devuelta(lector: Lector, todas: Sequence[Fuente], funcion: Ref) -> li
     if cuerpo is None:
         raise Irresoluble(f"`{funcion.corto()}` is not a function the analyzer can read", funcion)
     if cuerpo.type == "statement_block":
-        retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and funcion_propia(n) == funcion.nodo]
+        retornos = sentencias_return(funcion)
         if len(retornos) != 1 or not nombrados(retornos[0]):
             raise Irresoluble(f"the handler has {len(retornos)} return statements, not one", funcion)
         valor = Ref(funcion.fuente, nombrados(retornos[0])[0])
@@ -710,7 +711,7 @@ def _mapeados(lector: Lector, todas: Sequence[Fuente], coleccion: Ref, argumento
     nombres = patrones.nombres_del_patron(cb.fuente, patron) if patron is not None else {}
     cuerpo = cb.nodo.child_by_field_name("body")
     if cuerpo.type == "statement_block":
-        retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and funcion_propia(n) == cb.nodo and nombrados(n)]
+        retornos = [n for n in sentencias_return(cb) if nombrados(n)]
         if len(retornos) != 1:
             raise Irresoluble(f"the function `{coleccion.corto()}` is mapped with has {len(retornos)} return statements, "
                               "not one", cb)

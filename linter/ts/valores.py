@@ -384,9 +384,8 @@ def _propiedad_de_cada_retorno(lector: Lector, llamada: Ref, nombre: str, profun
     cuerpo = funcion.nodo.child_by_field_name("body") if funcion.nodo.type in FUNCIONES_DE_VALOR else None
     if cuerpo is None or cuerpo.type != "statement_block":
         return None
-    retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and funcion_propia(n) == funcion.nodo]
     escritos = []
-    for r in retornos:
+    for r in sentencias_return(funcion):
         valor = seguir(lector, Ref(funcion.fuente, nombrados(r)[0]), profundidad + 1) if nombrados(r) else None
         if valor is None or valor.nodo.type != "object":
             return None
@@ -447,16 +446,31 @@ def parametros_planos(fuente: Fuente, funcion: Any) -> list[tuple[Optional[str],
     return salida
 
 
+def sentencias_return(funcion: Ref) -> list[Any]:
+    """A function's own `return` statements (not those of the functions inside it), with or without a
+    value, in source order; none for an arrow's expression body. Read once per function (Fuente.memo)."""
+    cuerpo = funcion.nodo.child_by_field_name("body")
+    if cuerpo is None or cuerpo.type != "statement_block":
+        return []
+    clave = ("retornos", funcion.nodo.type, funcion.nodo.start_byte, funcion.nodo.end_byte)
+    return funcion.fuente.memo(clave, lambda: [n for n in funcion.fuente.de_tipo(("return_statement",))
+                                              if cuerpo.start_byte <= n.start_byte < cuerpo.end_byte
+                                              and funcion_propia(n) == funcion.nodo])
+
+
+def valores_devueltos(funcion: Ref) -> list[Ref]:
+    """The values a function returns: an arrow's expression body, or the value of each of its own
+    `return x` (a bare `return` gives none)."""
+    cuerpo = funcion.nodo.child_by_field_name("body")
+    if cuerpo is not None and cuerpo.type != "statement_block":
+        return [Ref(funcion.fuente, cuerpo)]
+    return [Ref(funcion.fuente, nombrados(n)[0]) for n in sentencias_return(funcion) if nombrados(n)]
+
+
 def retorno_unico(funcion: Ref) -> Optional[Ref]:
     """The value of a function's one return statement (an arrow's expression body); None otherwise."""
-    cuerpo = funcion.nodo.child_by_field_name("body")
-    if cuerpo is None:
-        return None
-    if cuerpo.type != "statement_block":
-        return Ref(funcion.fuente, cuerpo)
-    retornos = [n for n in recorrer(cuerpo) if n.type == "return_statement" and nombrados(n)
-                and funcion_propia(n) == funcion.nodo]
-    return Ref(funcion.fuente, nombrados(retornos[0])[0]) if len(retornos) == 1 else None
+    devueltos = valores_devueltos(funcion)
+    return devueltos[0] if len(devueltos) == 1 else None
 
 
 def funcion_propia(nodo: Any) -> Any:
