@@ -15,11 +15,10 @@ TypeScript does with project references; `src/index` is the last candidate.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path, PurePosixPath
 from typing import Any, Optional
 
-from .tsconfig import leer_jsonc
+from .tsconfig import leer_jsonc, objeto_json
 
 CONDICIONES = ("source", "development", "import", "module", "default", "node", "require", "types")
 
@@ -52,7 +51,8 @@ def carpeta_del_paquete(desde: Path, nombre: str) -> Optional[Path]:
     for carpeta in (desde, *desde.parents):
         patrones = _miembros(carpeta)
         if patrones is not None:
-            return next((m for m in _expandir(carpeta, patrones) if _json(m / "package.json").get("name") == nombre), None)
+            return next((m for m in _expandir(carpeta, patrones)
+                         if (objeto_json(m / "package.json") or {}).get("name") == nombre), None)
     return None
 
 
@@ -65,7 +65,7 @@ def _miembros(carpeta: Path) -> Optional[list[str]]:
         texto = None
     if texto is not None:
         return _lista_yaml(texto, "packages")
-    espacios = _json(carpeta / "package.json").get("workspaces")
+    espacios = (objeto_json(carpeta / "package.json") or {}).get("workspaces")
     if isinstance(espacios, dict):
         espacios = espacios.get("packages")
     return [p for p in espacios if isinstance(p, str)] if isinstance(espacios, list) else None
@@ -111,7 +111,7 @@ def _expandir(raiz: Path, patrones: list[str]) -> list[Path]:
 
 def candidatos(paquete: Path, sub: str) -> list[Path]:
     """The files a workspace package's entry (or `sub`) may be, the source before the build output."""
-    datos = _json(paquete / "package.json")
+    datos = objeto_json(paquete / "package.json") or {}
     destinos = _destinos(datos, sub)
     salida: list[Path] = []
     for destino in destinos:
@@ -170,11 +170,3 @@ def _fuente_de_salida(paquete: Path, destino: str) -> Optional[str]:
             nombre = nombre[: -len(sufijo)]
             break
     return (PurePosixPath(raiz.removeprefix("./")) / dentro.parent / nombre).as_posix()
-
-
-def _json(ruta: Path) -> dict[str, Any]:
-    try:
-        valor = json.loads(ruta.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return valor if isinstance(valor, dict) else {}

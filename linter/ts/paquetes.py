@@ -10,11 +10,10 @@ whatever is installed.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Optional
 
-from .tsconfig import leer_jsonc
+from .tsconfig import leer_jsonc, objeto_json
 from .valores import Irresoluble, Ref
 
 CAMPOS_DEPENDENCIAS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
@@ -71,23 +70,15 @@ def version_de(directorio: Path, paquete: str) -> Optional[str]:
         actual = actual.parent
 
 
-def _leer_json(ruta: Path) -> Optional[dict]:  # type: ignore[type-arg]
-    try:
-        valor = json.loads(ruta.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return valor if isinstance(valor, dict) else None
-
-
 def _instalado(directorio: Path, paquete: str = "zod") -> Optional[str]:
-    datos = _leer_json(directorio / "node_modules" / paquete / "package.json")
+    datos = objeto_json(directorio / "node_modules" / paquete / "package.json")
     return datos.get("version") if datos is not None and isinstance(datos.get("version"), str) else None
 
 
 def _bloqueado(directorio: Path, paquete: str = "zod") -> Optional[str]:
     """The release a lock file pins at this directory: npm's `packages["node_modules/<p>"]`, bun's
     text lock `packages["<p>"][0]` (`"zod@3.25.36"`). pnpm's YAML lock is not read."""
-    datos = _leer_json(directorio / "package-lock.json")
+    datos = objeto_json(directorio / "package-lock.json")
     paquetes = datos.get("packages") if datos is not None else None
     fijo = paquetes.get(f"node_modules/{paquete}") if isinstance(paquetes, dict) else None
     if isinstance(fijo, dict) and isinstance(fijo.get("version"), str):
@@ -103,7 +94,7 @@ def _bloqueado(directorio: Path, paquete: str = "zod") -> Optional[str]:
 
 
 def _declarado(directorio: Path, paquete: str = "zod") -> Optional[str]:
-    datos = _leer_json(directorio / "package.json")
+    datos = objeto_json(directorio / "package.json")
     if datos is None:
         return None
     for campo in CAMPOS_DEPENDENCIAS:

@@ -15,6 +15,16 @@ from typing import Any, Optional
 PROFUNDIDAD = 8  # `extends` followed at most this many times
 
 
+def objeto_json(ruta: Path) -> Optional[dict[str, Any]]:
+    """The object a JSON file (package.json, package-lock.json) holds; None when it cannot be read, is
+    not JSON, or is not an object."""
+    try:
+        valor = json.loads(ruta.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return valor if isinstance(valor, dict) else None
+
+
 def leer_jsonc(texto: str) -> Any:
     """The value of a JSONC text (comments and trailing commas allowed); ValueError if it is not one."""
     salida: list[str] = []
