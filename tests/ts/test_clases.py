@@ -6,13 +6,13 @@ class is one registration that says so, never silence."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from oracle_lint.linter.ts.evidencia import extraer_ts
+
+from .corridas import relaciones_de_la_cli
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "typescript" / "clases"
 SERVIDORES = ["aplicacion.ts", "base.ts", "huerfana.ts", "server.ts", "simple.ts"]  # the files that import the SDK
@@ -106,11 +106,7 @@ def test_without_the_other_sources_the_base_says_what_it_cannot_know():
 
 def test_a_whole_run_reads_the_sources_that_do_not_import_the_sdk(tmp_path):
     """The CLI passes the project's other TypeScript sources to the front end (archivos.fuentes_typescript)."""
-    hecho = subprocess.run([sys.executable, "-m", "oracle_lint", "evidence", "--no-cache", "--project", str(FIXTURE)],
-                           capture_output=True, text=True, cwd=tmp_path)
-    assert hecho.returncode == 0, hecho.stderr
-    relaciones = json.loads(hecho.stdout)
-    relaciones = relaciones.get("relaciones", relaciones)
+    relaciones = relaciones_de_la_cli(FIXTURE, tmp_path)
     assert [(h["archivo"], h["herramienta"]) for h in relaciones["herramienta"]] == [
         ("aplicacion.ts", "status"), ("huerfana.ts", "{this.name}"), ("simple.ts", "first_simple"),
         ("simple.ts", "second_simple"), ("tools.ts", "entries-list"), ("tools.ts", "entries-delete"), ("tools.ts", "ping")]

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from oracle_lint.linter.ts.evidencia import extraer_ts
+
+from .corridas import relaciones_de_la_cli
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "typescript" / "herencia"
 SIN_CONCRETA = ("class `OpenServer` lists its tools through `this`, and no class of its hierarchy that is not abstract is "
@@ -54,11 +54,7 @@ def test_without_the_subclasses_the_base_lists_its_empty_field_and_the_server_is
 
 
 def test_a_whole_run_finds_the_subclasses_in_sources_that_do_not_import_the_sdk(tmp_path):
-    hecho = subprocess.run([sys.executable, "-m", "oracle_lint", "evidence", "--no-cache", "--project", str(FIXTURE)],
-                           capture_output=True, text=True, cwd=tmp_path)
-    assert hecho.returncode == 0, hecho.stderr
-    relaciones = json.loads(hecho.stdout)
-    relaciones = relaciones.get("relaciones", relaciones)
+    relaciones = relaciones_de_la_cli(FIXTURE, tmp_path)
     assert [(h["archivo"], h["herramienta"]) for h in relaciones["herramienta"]] == [
         ("certs.ts", "list_certs"), ("dns.ts", "list_zones"), ("dns.ts", "get_zone"), ("fabrica.ts", "alpha"),
         ("fabrica.ts", "beta"), ("propio.ts", "ping")]
