@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Sequence
 
-from .arbol import Fuente, nombrados, recorrer, texto
+from .arbol import Fuente, de_prueba, nombrados, recorrer, texto
 from .valores import (Irresoluble, Lector, Ref, cadena, desnudar, especificador_de, indefinido,
                       json_literal, ligadura, parametros_planos, propiedades, seguir, sentencias_return, sin_await,
                       valor_de_objeto)
@@ -99,13 +99,14 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
             # `server.tool(name, ...rest)` in a wrapper: a tool per call of the wrapper, the spread of
             # its rest parameter replaced by what each call passes; otherwise which tools is not known
             sitios = _sitios_de_envoltura(lector, todas, llamada, args)
-            if any(a.nodo.type == "spread_element" for _, de_sitio in sitios for a in de_sitio):
+            if any(a.nodo.type == "spread_element" for _, de_sitio, _ in sitios for a in de_sitio):
                 yield Problema(None, f"`{llamada.corto()}` passes its arguments through a spread: the tools it "
                                      "registers are not known; its tools are not judged (judge the server live with "
                                      "`oracle-lint probe`)", llamada)
             else:
-                for sitio, de_sitio in sitios:
-                    yield _leido_en(lector, Sitio(sitio, de_sitio), lambda: _tool(lector, sitio, de_sitio, sabor))
+                for sitio, de_sitio, atados in sitios:
+                    yield _leido_en(lector, Sitio(sitio, de_sitio, atados=atados),
+                                    lambda: _tool(lector, sitio, de_sitio, sabor))
         elif metodo == "tool" and importa_mcp and len(args) >= 2 and args[-1].nodo.type in FUNCIONES + ("identifier",) \
                 and _nombre_posible(lector, args[0]):
             for sitio in _sitios(lector, todas, llamada, args):
@@ -196,7 +197,8 @@ def _sitios(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Re
         return [Sitio(llamada, args, Ref(llamada.fuente, base), aviso=(
             f"class `{nombre}` registers a tool per instance (through `this`), and no class of its hierarchy that is "
             "not abstract is found among the project's sources: the tools it registers are not known", llamada))]
-    return [Sitio(sitio, de_sitio) for sitio, de_sitio in _sitios_de_envoltura(lector, todas, llamada, args)]
+    return [Sitio(sitio, de_sitio, atados=atados)
+            for sitio, de_sitio, atados in _sitios_de_envoltura(lector, todas, llamada, args)]
 
 
 def _nombrada_al_construir(lector: Lector, clase: Ref, nombre: Ref, nuevo: Ref) -> bool:
@@ -272,24 +274,28 @@ def _con_argumentos(nuevo: Ref) -> bool:
 
 
 def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Ref]
-                         ) -> list[tuple[Ref, list[Ref]]]:
+                         ) -> list[tuple[Ref, list[Ref], dict[tuple[str, int, str], Ref]]]:
     """Each call of the function around a registration that passes it its own parameters, in the
     analyzed files and the project's other sources (a subclass's `this.helper(...)` of a base
-    class's method included)."""
+    class's method included): (where the tool is, the registration's arguments at that call, the
+    parameters read inside those arguments bound to what the call passes). A function that only reads
+    its parameters inside the arguments (`inputSchema: { ...common, deep: ... }`) and is called once
+    outside the tests keeps the tool at the registration, its parameters bound to that call's."""
     funcion = llamada.nodo.parent
     while funcion is not None and funcion.type not in FUNCIONES[:4] + ("method_definition",):
         funcion = funcion.parent
     if funcion is None:
-        return [(llamada, args)]
+        return [(llamada, args, {})]
     parametros = _parametros_planos(llamada.fuente, funcion)
     indices = [parametros.get(texto(a.fuente, a.nodo)) if a.nodo.type == "identifier"
                and ligadura(a.fuente, texto(a.fuente, a.nodo), a.nodo) is None else None for a in args]
     resto = _resto(llamada.fuente, funcion)
     esparcido = [i for i, a in enumerate(args) if resto is not None and a.nodo.type == "spread_element"
                  and texto(a.fuente, nombrados(a.nodo)[0]) == resto[0]]
+    anidados = _parametros_anidados(llamada.fuente, funcion, parametros, args)
     nombre = llamadas.nombre_de_funcion(llamada.fuente, funcion)
-    if all(i is None for i in indices) and not esparcido or nombre is None:
-        return [(llamada, args)]
+    if all(i is None for i in indices) and not esparcido and not anidados or nombre is None:
+        return [(llamada, args, {})]
     nombres = {nombre, *_alias(llamada.fuente, nombre)}  # `const tool = registerTool`
     sitios = []
     vistas = {f.rel: f for f in todas}
@@ -310,14 +316,49 @@ def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, 
             pasados = nombrados(n.child_by_field_name("arguments"))
             if any(p.type == "spread_element" for p in pasados):
                 continue
+            if not esparcido and all(i is None for i in indices) and de_prueba(fuente.rel):
+                continue  # a test's call of a helper registers into the test's own server
             de_sitio: list[Ref] = []
             for k, (a, i) in enumerate(zip(args, indices)):
                 if k in esparcido:  # `...rest`: what the call passes from the rest parameter's place on
                     de_sitio += [Ref(fuente, p) for p in pasados[resto[1]:]]  # type: ignore[index]
                 else:
                     de_sitio.append(Ref(fuente, pasados[i]) if i is not None and i < len(pasados) else a)
-            sitios.append((Ref(fuente, n), de_sitio))
-    return sitios or [(llamada, args)]
+            atados = {(llamada.fuente.rel, funcion.start_byte, p): Ref(fuente, pasados[parametros[p]])
+                      for p in anidados if parametros[p] < len(pasados)}
+            sitios.append((Ref(fuente, n), de_sitio, atados))
+    if len(sitios) == 1 and all(i is None for i in indices) and not esparcido:
+        return [(llamada, args, sitios[0][2])]  # only read inside the arguments: the tool stays where it is written
+    return sitios or [(llamada, args, {})]
+
+
+def _parametros_anidados(fuente: Fuente, funcion: Any, parametros: dict[str, int], args: list[Ref]) -> set[str]:
+    """The parameters of `funcion` a registration reads inside its arguments other than the handler
+    (`{ ...common, deep: z.boolean() }`): what a call of `funcion` passes decides the schema; a
+    parameter read only inside a nested function (the handler) is left to the handler's reading."""
+    salida = set()
+    for a in args:
+        pila = [a.nodo] if a.nodo.type != "identifier" else []
+        while pila:
+            n = pila.pop()
+            if n.type in FUNCIONES[:4] + ("method_definition",):
+                continue
+            if n.type == "identifier" and texto(fuente, n) in parametros \
+                    and ligadura(fuente, texto(fuente, n), n) is None and _parametro_de(fuente, n, funcion):
+                salida.add(texto(fuente, n))
+            pila.extend(n.children)
+    return salida
+
+
+def _parametro_de(fuente: Fuente, nodo: Any, funcion: Any) -> bool:
+    """Whether the name at `nodo` is a parameter of `funcion` (no function between them declares it)."""
+    nombre = texto(fuente, nodo)
+    n = nodo.parent
+    while n is not None and n != funcion:
+        if n.type in FUNCIONES[:4] + ("method_definition",) and nombre in _parametros_planos(fuente, n):
+            return False
+        n = n.parent
+    return n == funcion
 
 
 def _resto(fuente: Fuente, funcion: Any) -> Optional[tuple[str, int]]:

@@ -267,11 +267,13 @@ def seguir(lector: Lector, ref: Ref, profundidad: int = 0) -> Ref:
         if valor is not None:
             return seguir(lector, valor, profundidad + 1)
     if nodo is not None and nodo.type == "member_expression" and profundidad <= PROFUNDIDAD:
-        valor = _miembro_de_valor(lector, ref, profundidad)
+        from .clases import valor_estatico_de_this
+
+        valor = valor_estatico_de_this(lector, ref) or _miembro_de_valor(lector, ref, profundidad)
         if valor is not None:
             return seguir(lector, valor, profundidad + 1)
     if nodo is not None and nodo.type == "call_expression" and profundidad <= PROFUNDIDAD:
-        valor = _invocada_en_el_acto(ref)
+        valor = _invocada_en_el_acto(ref) or _identidad(lector, ref, profundidad)
         if valor is not None:
             return seguir(lector, valor, profundidad + 1)
     if nodo is None or nodo.type not in NOMBRES or profundidad > PROFUNDIDAD:
@@ -298,6 +300,31 @@ def _invocada_en_el_acto(ref: Ref) -> Optional[Ref]:
     if parametros is not None and (parametros.type != "formal_parameters" or nombrados(parametros)):
         return None
     return retorno_unico(Ref(ref.fuente, funcion))
+
+
+def _identidad(lector: Lector, ref: Ref, profundidad: int) -> Optional[Ref]:
+    """`toSchema(S)` of a project function whose one return is one of its own parameters, through type
+    assertions (`return schema as unknown as AnySchema`): the argument the call passes there; None for
+    any other call."""
+    funcion = ref.nodo.child_by_field_name("function")
+    argumentos = ref.nodo.child_by_field_name("arguments")
+    if funcion is None or funcion.type != "identifier" or argumentos is None:
+        return None
+    destino = seguir(lector, Ref(ref.fuente, funcion), profundidad + 1)
+    if destino.nodo is None or destino.nodo.type not in FUNCIONES_DE_VALOR:
+        return None
+    devuelto = retorno_unico(destino)
+    nodo = desnudar(devuelto.nodo) if devuelto is not None else None
+    if nodo is None or nodo.type != "identifier":
+        return None
+    nombre = texto(destino.fuente, nodo)
+    if _alcance(destino.fuente, nombre, nodo) != (None, None):
+        return None  # not a parameter (or a parameter of a function nested inside)
+    posiciones = [i for i, (p, _) in enumerate(parametros_planos(destino.fuente, destino.nodo)) if p == nombre]
+    pasados = nombrados(argumentos)
+    if len(posiciones) != 1 or posiciones[0] >= len(pasados) or any(p.type == "spread_element" for p in pasados):
+        return None
+    return Ref(ref.fuente, pasados[posiciones[0]])
 
 
 def atado_a(lector: Lector, ref: Ref) -> Optional[Ref]:

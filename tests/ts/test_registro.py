@@ -656,6 +656,85 @@ def test_a_wrapper_nobody_calls_stays_one_registration_that_says_what_it_cannot_
         "tool `{nombre}`: `forma` may be its schema or its annotations, and the analyzer cannot tell which"]
 
 
+AYUDANTE = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod/v4";
+
+function registrarHerramientas(server: McpServer, comun: Record<string, z.ZodTypeAny>, cliente: any): void {
+  server.registerTool("estado", { inputSchema: { ...comun, hondo: z.boolean().optional() } },
+    async (entrada) => ({ content: [], structuredContent: await cliente.estado(entrada) }));
+}
+
+const server = new McpServer({ name: "s", version: "1" });
+const comun = { sitio: z.string() };
+registrarHerramientas(server, comun, {});
+'''
+
+
+def test_a_helper_whose_parameters_a_registration_reads_inside_its_config_binds_its_one_call(tmp_path):
+    """`registerXTools(server, common)` called once: the schema's spread of `common` is what the call
+    passes, and the tool stays at the registration; a test's call of the helper registers into the
+    test's own server and does not count."""
+    (tmp_path / "s.ts").write_text(AYUDANTE, encoding="utf-8")
+    (tmp_path / "s.test.ts").write_text('import { comun } from "./s";\nregistrarHerramientas(new McpServer(), { x: z.number() }, {});\n',
+                                        encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path, resto=[tmp_path / "s.test.ts"])
+    assert [(h["herramienta"], h["linea"], h["esquema_entrada"]) for h in filas["herramienta"]] == [("estado", 5, "modelo")]
+    assert [json.loads(e["contenido"]) for e in filas["esquema"] if e["lado"] == "entrada"] == [{
+        "$schema": V7, "type": "object", "properties": {"sitio": {"type": "string"}, "hondo": {"type": "boolean"}},
+        "required": ["sitio"]}]
+    assert filas["no_resuelto"] == []
+
+
+def test_a_helper_called_with_two_configs_is_a_tool_per_call_and_one_never_called_stays_a_row(tmp_path):
+    dos = AYUDANTE + 'registrarHerramientas(server, { otro: z.number() }, {});\n'
+    (tmp_path / "s.ts").write_text(dos, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"]) for h in filas["herramienta"]] == [
+        ("estado (s.ts:11)", 11), ("estado (s.ts:12)", 12)]
+    assert sorted(json.loads(e["contenido"])["required"] for e in filas["esquema"] if e["lado"] == "entrada") == [
+        ["otro"], ["sitio"]]
+    (tmp_path / "s.ts").write_text(AYUDANTE.replace("registrarHerramientas(server, comun, {});\n", ""), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("estado", 5, "no_resuelto")]
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the input schema of tool `estado` cannot be read: `comun` is not an object literal the analyzer can read"]
+
+
+IDENTIDAD = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod/v4";
+
+type AnySchema = unknown;
+export function aEsquema<T extends object>(esquema: T): AnySchema {
+  return esquema as unknown as AnySchema;
+}
+const Salida = z.object({ ok: z.boolean() });
+const server = new McpServer({ name: "s", version: "1" });
+server.registerTool("clonar", { inputSchema: aEsquema({ repo: z.string() }), outputSchema: aEsquema(Salida.shape) },
+  async () => ({ content: [], structuredContent: { ok: true } }));
+'''
+
+
+def test_a_project_function_that_returns_its_parameter_is_what_the_call_passes(tmp_path):
+    (tmp_path / "s.ts").write_text(IDENTIDAD, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(e["lado"], json.loads(e["contenido"])["required"]) for e in filas["esquema"]] == [
+        ("entrada", ["repo"]), ("salida", ["ok"])]
+    assert filas["no_resuelto"] == []
+
+
+def test_a_project_function_that_returns_anything_else_stays_a_row(tmp_path):
+    (tmp_path / "s.ts").write_text(IDENTIDAD.replace("return esquema as unknown", "return envolver(esquema) as unknown"),
+                                   encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert filas["esquema"] == []
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the input schema of tool `clonar` cannot be read: `aEsquema({ repo: z.string() })` is not a zod schema the "
+        "analyzer can read",
+        "the output schema of tool `clonar` cannot be read: `aEsquema(Salida.shape)` is not a zod schema the analyzer "
+        "can read"]
+
+
 FASTMCP = '''import { FastMCP } from "fastmcp";
 import { z } from "zod";
 
