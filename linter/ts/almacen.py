@@ -424,7 +424,10 @@ def _devueltos(b: Busqueda, llamada: Ref, atados: dict) -> Optional[list[Ligado]
         with b.lector.en(b.lector.instancia, atados, b.lector.construccion):
             clase = clase_de_this(b, objeto, llamada.fuente) if objeto.type == "this" \
                 else clases.clase_de_valor(b.lector, Ref(llamada.fuente, objeto))
+            la_clase = seguir(b.lector, Ref(llamada.fuente, objeto)) if clase is None and objeto.type == "identifier" else None
         destino = clases.metodo(b.lector, clase, nombre) if clase is not None else None
+        if la_clase is not None and la_clase.nodo.type in clases.CLASES:  # `Registro.getAllTools()`: a static method
+            destino = clases.metodo_estatico(b.lector, la_clase, nombre)
     elif f is not None:
         with b.lector.en(b.lector.instancia, atados, b.lector.construccion):
             destino = seguir(b.lector, Ref(llamada.fuente, f))

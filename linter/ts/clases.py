@@ -97,6 +97,17 @@ def metodo(lector: Lector, concreta: Ref, nombre: str) -> Optional[Ref]:
     return None
 
 
+def metodo_estatico(lector: Lector, clase: Ref, nombre: str) -> Optional[Ref]:
+    """The `static nombre()` a call on the class itself runs (`Registro.getAllTools()`): its own, else
+    the nearest ancestor's (static members are inherited); None otherwise."""
+    for c in cadena(lector, clase):
+        for m in _cuerpo(c):
+            if m.type == "method_definition" and any(h.type == "static" for h in m.children) \
+                    and not _es_getter(m) and _nombre_miembro(c.fuente, m) == nombre and m.child_by_field_name("body") is not None:
+                return Ref(c.fuente, m)
+    return None
+
+
 def _constructor(clase: Ref) -> Optional[Any]:
     return next((c for c in _cuerpo(clase) if c.type == "method_definition"
                  and _nombre_miembro(clase.fuente, c) == "constructor"), None)
@@ -196,6 +207,30 @@ def valor_de_this(lector: Lector, ref: Ref) -> Optional[Ref]:
         m = metodo(lector, concreta, nombre)
         return retorno_unico(m) if m is not None else None
     return miembro(lector, concreta, nombre, lector.construccion)
+
+
+def valor_estatico_de_this(lector: Lector, ref: Ref) -> Optional[Ref]:
+    """`this.x` inside a static method (`static getAllTools() { return this.tools; }`): `this` is the
+    class, and `x` its static field (its own, else the nearest ancestor's); None otherwise."""
+    nodo = ref.nodo
+    if nodo.type != "member_expression" or nombrados(nodo)[0].type != "this" \
+            or nodo.child_by_field_name("property") is None:
+        return None
+    n = nodo.parent
+    while n is not None and n.type not in ("method_definition", "class_body") + FUNCIONES_PROPIAS:
+        n = n.parent  # an arrow function keeps the `this` around it
+    if n is None or n.type != "method_definition" or not any(h.type == "static" for h in n.children):
+        return None
+    lexica = clase_lexica(n)
+    if lexica is None:
+        return None
+    nombre = texto(ref.fuente, nodo.child_by_field_name("property"))
+    for clase in cadena(lector, Ref(ref.fuente, lexica)):
+        for c in _cuerpo(clase):
+            if c.type == "public_field_definition" and any(h.type == "static" for h in c.children) \
+                    and _nombre_miembro(clase.fuente, c) == nombre and c.child_by_field_name("value") is not None:
+                return Ref(clase.fuente, c.child_by_field_name("value"))
+    return None
 
 
 def descendientes(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[Ref]:

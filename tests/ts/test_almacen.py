@@ -154,3 +154,70 @@ def test_a_constant_array_pushed_into_after_it_is_built_holds_what_is_pushed():
     assert [(h["archivo"], h["linea"], h["herramienta"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
         ("empujados.ts", 5, "first", "modelo"), ("empujados.ts", 6, "second", "modelo")]
     assert filas["no_resuelto"] == []
+
+
+ESTATICO = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+const uno = { name: "uno", inputSchema: { type: "object", properties: {} } };
+class Base {
+  static getAllTools() {
+    return [uno, { name: "dos", inputSchema: { type: "object", properties: {} } }];
+  }
+}
+class Registro extends Base {}
+const server = new Server({ name: "x", version: "1" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: Registro.getAllTools() }));
+'''
+
+
+def test_a_static_method_called_on_its_class_lists_what_it_returns(tmp_path):
+    """`Registro.getAllTools()`: the static method the class (or its ancestor) declares."""
+    (tmp_path / "s.ts").write_text(ESTATICO, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["linea"], h["herramienta"]) for h in filas["herramienta"]] == [(4, "uno"), (7, "dos")]
+    assert filas["no_resuelto"] == []
+
+
+def test_an_instance_method_called_on_the_class_is_no_static_and_stays_a_row(tmp_path):
+    (tmp_path / "s.ts").write_text(ESTATICO.replace("  static getAllTools()", "  getAllTools()"), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert filas["herramienta"] == []
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: `Registro.getAllTools()` calls "
+        "what is not a project function the analyzer reads: what it returns is not known" + NO_JUZGADAS]
+
+
+ESTATICO_CAMPO = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+class Purga {
+  static tools = {
+    purgar: { description: "p", inputSchema: { type: "object", properties: { url: { type: "string" } } } },
+    estado: { description: "e", inputSchema: { type: "object", properties: {} } },
+  };
+  static getAllTools() {
+    return this.tools;
+  }
+}
+const server = new Server({ name: "x", version: "1" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: Object.entries(Purga.getAllTools()).map(([name, t]) => ({ name, inputSchema: t.inputSchema })) }));
+'''
+
+
+def test_this_in_a_static_method_is_the_class_and_its_static_field(tmp_path):
+    (tmp_path / "s.ts").write_text(ESTATICO_CAMPO, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert sorted((h["herramienta"], h["esquema_entrada"]) for h in filas["herramienta"]) == [
+        ("estado", "literal"), ("purgar", "literal")]
+    assert filas["no_resuelto"] == []
+
+
+def test_an_instance_field_is_not_what_this_is_in_a_static_method(tmp_path):
+    (tmp_path / "s.ts").write_text(ESTATICO_CAMPO.replace("  static tools = {", "  tools = {"), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert filas["herramienta"] == []
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: `this.tools` is not an object the "
+        "analyzer reads (its entries are wanted)" + NO_JUZGADAS]
