@@ -101,16 +101,40 @@ def parsear(rel: str, datos: bytes) -> Fuente:
         linea = datos.count(b"\n", 0, error.start) + 1
         raise NoParsea(f"the file is not UTF-8 text (byte offset {error.start}): it cannot be read", linea, 1) from None
     tsx = not rel.endswith(SUFIJOS_TYPESCRIPT)
-    fuente = Fuente(rel, datos, _parser(tsx).parse(datos))
+    gramatica = "TSX/JavaScript" if tsx else "TypeScript"
+    # the grammar's lexer takes a NUL byte for the end of the input: one written inside a string or a
+    # comment (`h.update('\0')` with the byte itself) is parsed as a space, and read as written
+    fuente = Fuente(rel, datos, _parser(tsx).parse(datos.replace(b"\x00", b" ") if b"\x00" in datos else datos))
+    suelto = _nul_suelto(fuente) if b"\x00" in datos else None
+    if suelto is not None:
+        linea, columna = suelto
+        return Fuente(rel, datos, fuente.arbol, NoParsea(
+            f"the file does not fully parse as {gramatica} (a NUL byte outside a string or comment at line {linea}, "
+            f"column {columna}): the rest of it is read, but a tool registered where the grammar could not read is "
+            "not judged", linea, columna))
     if not fuente.raiz.has_error:
         return fuente
     malo = _primer_error(fuente.raiz)
     linea, columna = fuente.posicion(malo) if malo is not None else (1, 1)
     que = f"`{malo.type}` expected" if malo is not None and malo.is_missing else "unexpected text"
-    gramatica = "TSX/JavaScript" if tsx else "TypeScript"
     error = NoParsea(f"the file does not fully parse as {gramatica} ({que} at line {linea}, column {columna}): the rest "
                      "of it is read, but a tool registered where the grammar could not read is not judged", linea, columna)
     return Fuente(rel, datos, fuente.arbol, error)
+
+
+def _nul_suelto(fuente: Fuente) -> Optional[tuple[int, int]]:
+    """(line, column) of the first NUL byte that is not inside a string, a template or a comment."""
+    i = fuente.datos.find(b"\x00")
+    while i >= 0:
+        n = fuente.raiz.descendant_for_byte_range(i, i + 1)
+        while n is not None and n.type not in ("string", "template_string", "comment", "regex"):
+            n = n.parent
+        if n is None:
+            fila = fuente.datos.count(b"\n", 0, i)
+            inicio = fuente.datos.rfind(b"\n", 0, i) + 1
+            return fila + 1, len(fuente.datos[inicio:i].decode("utf-8", "replace")) + 1
+        i = fuente.datos.find(b"\x00", i + 1)
+    return None
 
 
 def _primer_error(nodo: Any) -> Optional[Any]:

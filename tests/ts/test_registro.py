@@ -516,6 +516,27 @@ def test_a_file_that_is_not_utf8_is_named(tmp_path):
     assert filas["herramienta"] == []
 
 
+NUL = (b'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n'
+       b'const server = new McpServer({ name: "s", version: "1" });\n'
+       b'const sep = "a\x00b"; // the byte itself, as a hash separator is written\n'
+       b'server.registerTool("hash", { description: "h" }, async () => ({ content: [] }));\n')
+
+
+def test_a_nul_byte_inside_a_string_is_read_and_one_outside_is_named(tmp_path):
+    """The grammar's lexer takes NUL for the end of the input: inside a string or comment it is text."""
+    (tmp_path / "s.ts").write_bytes(NUL)
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"]) for h in filas["herramienta"]] == [("hash", 4)]
+    assert filas["no_resuelto"] == []
+    (tmp_path / "s.ts").write_bytes(NUL.replace(b'const sep', b'\x00const sep'))
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"]) for h in filas["herramienta"]] == [("hash", 4)]
+    assert [(n["archivo"], n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [
+        ("s.ts", 3, "the file does not fully parse as TypeScript (a NUL byte outside a string or comment at line 3, "
+                    "column 1): the rest of it is read, but a tool registered where the grammar could not read is not "
+                    "judged")]
+
+
 def test_a_server_whose_tools_are_not_found_is_not_a_silent_pass(tmp_path):
     (tmp_path / "s.ts").write_text('import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n'
                                    'const server = new McpServer({ name: "s", version: "1" });\n'
