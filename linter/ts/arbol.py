@@ -115,6 +115,8 @@ def parsear(rel: str, datos: bytes) -> Fuente:
     if not fuente.raiz.has_error:
         return fuente
     malo = _primer_error(fuente.raiz)
+    if malo is None and _hay_hueco(fuente.raiz):
+        return fuente  # its only errors are TypeScript the grammar release does not know, with no run-time effect
     linea, columna = fuente.posicion(malo) if malo is not None else (1, 1)
     que = f"`{malo.type}` expected" if malo is not None and malo.is_missing else "unexpected text"
     error = NoParsea(f"the file does not fully parse as {gramatica} ({que} at line {linea}, column {columna}): the rest "
@@ -138,15 +140,42 @@ def _nul_suelto(fuente: Fuente) -> Optional[tuple[int, int]]:
 
 
 def _primer_error(nodo: Any) -> Optional[Any]:
-    """The first ERROR or missing node in source order (None if the tree only says it has one)."""
+    """The first ERROR or missing node in source order that is no known gap of the grammar (None if
+    the tree only says it has one)."""
     pila = [nodo]
     while pila:
         n = pila.pop()
-        if n.is_error or n.is_missing:
+        if (n.is_error or n.is_missing) and not _hueco_de_la_gramatica(n):
             return n
-        if n.has_error:
+        if n.has_error and not n.is_error:
             pila.extend(reversed(n.children))
     return None
+
+
+def _hay_hueco(nodo: Any) -> bool:
+    """Whether the tree holds a known gap of the grammar (`_hueco_de_la_gramatica`)."""
+    pila = [nodo]
+    while pila:
+        n = pila.pop()
+        if n.is_error and _hueco_de_la_gramatica(n):
+            return True
+        if n.has_error:
+            pila.extend(n.children)
+    return False
+
+
+def exporta_solo_tipos(sentencia: Any) -> bool:
+    """Whether an export statement exports types only (`export type { T }`, `export type * from "m"`,
+    the latter's `type` an ERROR in this grammar release)."""
+    return any(c.type == "type" or _hueco_de_la_gramatica(c) for c in sentencia.children)
+
+
+def _hueco_de_la_gramatica(n: Any) -> bool:
+    """TypeScript 5.0's `export type * from "m"` / `export type * as ns from "m"`: the grammar release
+    reads the `type` keyword as an ERROR and the rest as `export * from`; a type-only re-export exports
+    nothing at run time, so nothing the analyzer reads is lost."""
+    return n.is_error and n.text == b"type" and n.parent is not None and n.parent.type == "export_statement" \
+        and n.next_sibling is not None and n.next_sibling.type in ("*", "namespace_export")
 
 
 def texto(fuente: Fuente, nodo: Any) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
-from .arbol import Fuente, NoParsea, cadena_literal, nombrados, numero_literal, parsear, recorrer, texto, valor_de_escape
+from .arbol import Fuente, NoParsea, cadena_literal, exporta_solo_tipos, nombrados, numero_literal, parsear, recorrer, texto, valor_de_escape
 from .tsconfig import alias_de_rutas, por_alias
 from . import espacio
 
@@ -689,7 +689,7 @@ def nombres_exportados(lector: Lector, modulo: Fuente, profundidad: int = 0) -> 
     `export { a as b }`, `export * from "./x"`'s own, `default`); type-only exports left out."""
     salida: list[str] = []
     for s in nombrados(modulo.raiz):
-        if s.type != "export_statement" or any(c.type == "type" for c in s.children):
+        if s.type != "export_statement" or exporta_solo_tipos(s):
             continue  # `export type { T }` / `export type * from`: types, no values
         declaracion, origen = s.child_by_field_name("declaration"), s.child_by_field_name("source")
         clausula = next((c for c in s.named_children if c.type == "export_clause"), None)
@@ -717,7 +717,7 @@ def exportado_de(lector: Lector, modulo: Fuente, nombre: str, profundidad: int =
     """The value `modulo` exports as `nombre`."""
     estrellas = []
     for s in nombrados(modulo.raiz):
-        if s.type != "export_statement":
+        if s.type != "export_statement" or exporta_solo_tipos(s):
             continue
         declaracion = s.child_by_field_name("declaration")
         valor = s.child_by_field_name("value")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from oracle_lint.linter.ts.evidencia import extraer_ts
+from oracle_lint.linter.ts.valores import Lector, exportado_de, nombres_exportados
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "typescript" / "registro"
 ARCHIVOS = ["servidor.ts", "herramientas.ts", "otro.ts", "bajo_nivel.ts", "dinamico.ts", "fast.ts", "roto.ts"]
@@ -535,6 +536,25 @@ def test_a_nul_byte_inside_a_string_is_read_and_one_outside_is_named(tmp_path):
         ("s.ts", 3, "the file does not fully parse as TypeScript (a NUL byte outside a string or comment at line 3, "
                     "column 1): the rest of it is read, but a tool registered where the grammar could not read is not "
                     "judged")]
+
+
+def test_a_type_only_re_export_the_grammar_release_does_not_know_is_no_parse_error(tmp_path):
+    """`export type * from "m"` (TypeScript 5.0) exports no value: the file is read whole, and the
+    names of "m" are not taken for values of it; anything else unexpected is still named."""
+    (tmp_path / "tipos.ts").write_text('export const esquema = { z: 1 };\n', encoding="utf-8")
+    (tmp_path / "indice.ts").write_text('export type * from "./tipos";\nexport type * as T from "./tipos";\n',
+                                        encoding="utf-8")
+    (tmp_path / "s.ts").write_text(IDENTIDAD, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts", tmp_path / "indice.ts"], tmp_path, resto=[tmp_path / "tipos.ts"])
+    assert [(h["herramienta"], h["linea"]) for h in filas["herramienta"]] == [("clonar", 10)]
+    assert filas["no_resuelto"] == []
+    lector = Lector(tmp_path)
+    assert nombres_exportados(lector, lector.fuente("indice.ts")) == []
+    assert exportado_de(lector, lector.fuente("indice.ts"), "esquema") is None
+    (tmp_path / "indice.ts").write_text('export type * from "./tipos";\nexport type = 1;\n', encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts", tmp_path / "indice.ts"], tmp_path, resto=[tmp_path / "tipos.ts"])
+    assert [(n["archivo"], n["linea"], n["motivo"][:70]) for n in filas["no_resuelto"]] == [
+        ("indice.ts", 2, "the file does not fully parse as TypeScript (unexpected text at line 2")]
 
 
 def test_a_server_whose_tools_are_not_found_is_not_a_silent_pass(tmp_path):
