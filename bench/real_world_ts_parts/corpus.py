@@ -3,8 +3,8 @@
 No third-party code is committed. `ELEGIDOS` are the repositories the written rule accepted, in the
 order it took them (`bench/corpus_ts_candidatos.tsv` holds every candidate and why it was taken or
 skipped; `elegibilidad.py` is the reading that decided); `BASE` the ones the issue names;
-`SELLADOS` the sealed third batch; `CUARTOS` the fourth (static only). A row is a folder, relative
-to the repository root.
+`SELLADOS` the sealed third batch; `CUARTOS` the fourth (static only); `QUINTOS` the fifth (static
+only). A row is a folder, relative to the repository root.
 """
 
 from __future__ import annotations
@@ -123,6 +123,32 @@ CUARTOS = (
       "examples/jobs-ts/long-task-consumer-ts",
       "examples/jobs-ts/long-task-provider-ts",
       "examples/jobs-ts/superseded-consumer-ts")),
+)
+
+
+# (owner/name, commit, rows): the fifth batch (docs/real-world-ts.md, "A fifth batch, static only"),
+# accepted by its rule in its order, group `quinto`; measured once, static only (no install, no live
+# listing), with the analyzer at e19d9f8 (a frozen install; its analyzer code is 823fa3a's).
+QUINTOS = (
+    ("stefanogebara/restaurant-ai-mcp", "fdbe42b5e48038a4e0ecd70b8b8375ef374926b7", ("mcp-server",)),
+    ("GlitterKill/sdl-mcp", "012060810d5f4da42807425afa0325a3f69d1a44", (".",)),
+    ("robinmordasiewicz/f5xc-api-mcp", "499e427a08663002d7fc1f6097d07f56a6f028ba", (".",)),
+    ("smart-mcp-proxy/mcpproxy-go", "20a3e5094ad613cf0b153648b19e13fd6ef1615d",
+     ("tests/echo-rugpull-server",
+      "tests/malicious-mcp-server")),
+    ("Jondalar/C64ReverseEngineeringMCP", "5646cbf80996bbe1a3d94cce1ace6c64a8c3734d", (".",)),
+    ("cesteral/mcp-open-advertising", "918e4d654313fcc799b23f353b5a1169fc7e6a4b", (".",)),
+    ("vmoranv/jshookmcp", "67fdd788a98bf8d6dd3d5a43bed50ee34692db5d", (".",)),
+    ("ChiR24/Unreal_mcp", "3f8ab6fdd3f7b258b18834016df09200542c62ca", (".",)),
+    ("temporalio/sdk-typescript", "cd60591ca9b97dc919bd4987e9ff59f469b10609", ("contrib/ai-sdk",)),
+    ("moovfinancial/moov-typescript", "b4c5112b17d64a990471c4e4e73abcdd46a99c00", (".",)),
+    ("ava-labs/avalanche-sdk-typescript", "496492680514850d741797f11d9b5791a6d2db80", ("chainkit",)),
+    ("alkem-io/server", "7736ebb0ab348ee65cfab21b8c87248b22c5e9d6", (".",)),
+    ("serverless/serverless", "b9d7ea51c8cce57cff1207964b9b71123673081f",
+     ("packages/mcp",
+      "packages/serverless/lib/plugins/aws/bedrock-agentcore/examples/javascript/mcp-server")),
+    ("Joseamica/avoqado-server", "de2cd0a2cb86eb6a7a5a0e20a66e45c05489ba16", (".",)),
+    ("m2ux/workflow-server", "cd11b63f938546100b169ece720808ab5bb223e2", (".",)),
 )
 
 
