@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Sequence
 
-from .arbol import Fuente, de_prueba, nombrados, recorrer, texto
-from .valores import (Irresoluble, Lector, Ref, cadena, desnudar, especificador_de, indefinido,
-                      json_literal, ligadura, parametros_planos, propiedades, seguir, sentencias_return, sin_await,
-                      valor_de_objeto)
+from .arbol import Fuente, de_prueba, nombrados, nombres_en, recorrer, texto
+from .valores import (ENVOLTURAS as ENVOLTURAS_TS, Irresoluble, Lector, Ref, anotacion, cadena, desnudar,
+                      especificador_de, indefinido, json_literal, ligadura, parametros_planos, propiedades,
+                      retorno_unico, seguir, sentencias_return, sin_await, tipo_de_datos, valor_de_objeto)
 from . import almacen, clases, llamadas, patrones, zod
 
 SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
@@ -77,6 +77,9 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
     config, fn) }`) is a tool per call of that function found in `todas` (the analyzed files), at the
     call, its parameters bound to what the call passes."""
     importa_mcp = _importa(fuente, SDK_SERVIDOR) or _importa_nombre(fuente, "McpServer")
+    # `server.tool(...)` in a file that does not import the SDK is read when its `server` is a parameter
+    # that the project's calls pass an McpServer it builds (`registerTools(server)` in another file)
+    servidor_de = (lambda funcion: importa_mcp or _servidor_por_parametro(lector, todas, fuente, funcion))
     importa_fastmcp = _importa(fuente, ("fastmcp",))
     for nodo in fuente.de_tipo(("call_expression",)):
         funcion = nodo.child_by_field_name("function")
@@ -95,7 +98,9 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
                 and args[1].nodo.type not in ("string", "template_string"):
             for sitio in _sitios(lector, todas, llamada, args):
                 yield _leido_en(lector, sitio, lambda: _registrar(lector, sitio.ref, sitio.args, sabor, "registerTool"))
-        elif metodo == "tool" and importa_mcp and any(a.nodo.type == "spread_element" for a in args):
+        elif metodo == "tool" and _receptor_de_datos(lector, fuente, funcion):
+            continue  # `def.tool(sdk, ctx)` on a value typed as a project data shape: its own function, no server
+        elif metodo == "tool" and servidor_de(funcion) and any(a.nodo.type == "spread_element" for a in args):
             # `server.tool(name, ...rest)` in a wrapper: a tool per call of the wrapper, the spread of
             # its rest parameter replaced by what each call passes; otherwise which tools is not known
             sitios = _sitios_de_envoltura(lector, todas, llamada, args)
@@ -107,11 +112,11 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
                 for sitio, de_sitio, atados in sitios:
                     yield _leido_en(lector, Sitio(sitio, de_sitio, atados=atados),
                                     lambda: _tool(lector, sitio, de_sitio, sabor))
-        elif metodo == "tool" and importa_mcp and len(args) >= 2 and args[-1].nodo.type in FUNCIONES + ("identifier",) \
-                and _nombre_posible(lector, args[0]):
+        elif metodo == "tool" and len(args) >= 2 and args[-1].nodo.type in FUNCIONES + ("identifier",) \
+                and servidor_de(funcion) and _nombre_posible(lector, args[0]):
             for sitio in _sitios(lector, todas, llamada, args):
                 yield _leido_en(lector, sitio, lambda: _tool(lector, sitio.ref, sitio.args, sabor))
-        elif metodo == "tool" and importa_mcp and len(args) >= 2:
+        elif metodo == "tool" and len(args) >= 2 and servidor_de(funcion):
             # in a source that imports the SDK, a `.tool(...)` that fits none of its overloads is named,
             # never passed over in silence
             yield Problema(None, f"`{llamada.corto()}` is a `.tool(...)` call the analyzer does not read as one of the "
@@ -125,6 +130,55 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
                                  "`oracle-lint probe`)", args[0])
         elif metodo == "addTool" and importa_fastmcp and args:
             yield _leido_en(lector, Sitio(llamada, []), lambda: _fastmcp(lector, llamada, args[0], sabor))
+
+
+def _receptor_de_datos(lector: Lector, fuente: Fuente, funcion: Any) -> bool:
+    """Whether `x.tool(...)`'s `x` is a name declared with a type the project writes as a type alias or an
+    interface (`tool: ToolDefinition<A>`): data that carries its own `tool` function, not a server."""
+    receptor = desnudar(funcion.child_by_field_name("object"))
+    if receptor is None or receptor.type != "identifier":
+        return False
+    tipo = anotacion(fuente, texto(fuente, receptor), receptor)
+    if tipo is not None and tipo.type == "generic_type":
+        tipo = tipo.child_by_field_name("name")
+    return tipo is not None and tipo.type == "type_identifier" and tipo_de_datos(lector, fuente, texto(fuente, tipo), receptor)
+
+
+def _servidor_por_parametro(lector: Lector, todas: Sequence[Fuente], fuente: Fuente, funcion: Any) -> bool:
+    """Whether `x.tool(...)`'s `x` is a parameter of a named function that a call in the project's
+    sources passes a `new McpServer(...)` (followed through names), its class imported from the SDK."""
+    receptor = desnudar(funcion.child_by_field_name("object"))
+    if receptor is None or receptor.type != "identifier" or ligadura(fuente, texto(fuente, receptor), receptor) is not None:
+        return False
+    nombre = texto(fuente, receptor)
+    f = receptor.parent
+    while f is not None and not (f.type in FUNCIONES[:4] + ("method_definition",) and nombre in _parametros_planos(fuente, f)):
+        f = f.parent
+    nombre_f = llamadas.nombre_de_funcion(fuente, f) if f is not None else None
+    if f is None or nombre_f is None:
+        return False
+    indice = _parametros_planos(fuente, f)[nombre]
+    return fuente.memo(("servidor_por_parametro", f.id, indice),
+                       lambda: _pasan_un_servidor(lector, todas, fuente, f, nombre_f, indice))
+
+
+def _pasan_un_servidor(lector: Lector, todas: Sequence[Fuente], fuente: Fuente, f: Any, nombre_f: str, indice: int) -> bool:
+    vistas = {x.rel: x for x in todas}
+    for otra in [*todas, *lector.que_nombran(vistas, {nombre_f}).values()]:
+        for n in otra.de_tipo(("call_expression",)):
+            callee = n.child_by_field_name("function")
+            if callee is None or texto(otra, callee).rsplit(".", 1)[-1] != nombre_f:
+                continue
+            destino = seguir(lector, Ref(otra, callee))
+            pasados = nombrados(n.child_by_field_name("arguments"))
+            if destino.fuente.rel != fuente.rel or destino.nodo != f or indice >= len(pasados):
+                continue
+            valor = seguir(lector, Ref(otra, pasados[indice]))
+            constructor = valor.nodo.child_by_field_name("constructor") if valor.nodo.type == "new_expression" else None
+            if constructor is not None and texto(valor.fuente, constructor).rsplit(".", 1)[-1] == "McpServer" \
+                    and (_importa(valor.fuente, SDK_SERVIDOR) or _importa_nombre(valor.fuente, "McpServer")):
+                return True
+    return False
 
 
 def _metodo_del_proyecto(lector: Lector, fuente: Fuente, funcion: Any, metodo: str) -> bool:
@@ -294,25 +348,39 @@ def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, 
                  and texto(a.fuente, nombrados(a.nodo)[0]) == resto[0]]
     anidados = _parametros_anidados(llamada.fuente, funcion, parametros, args)
     nombre = llamadas.nombre_de_funcion(llamada.fuente, funcion)
-    if all(i is None for i in indices) and not esparcido and not anidados or nombre is None:
+    # `return (tool) => { server.tool(tool.name, ...) }` of a named factory: its calls are those of the
+    # names bound to a call of the factory (`const tool = createRegisterTool(server, sdk)`)
+    fabrica = _fabrica(llamada.fuente, funcion) if nombre is None else None
+    if all(i is None for i in indices) and not esparcido and not anidados or nombre is None and fabrica is None:
         return [(llamada, args, {})]
-    nombres = {nombre, *_alias(llamada.fuente, nombre)}  # `const tool = registerTool`
-    sitios = []
     vistas = {f.rel: f for f in todas}
-    for fuente in [*todas, *lector.que_nombran(vistas, {nombre}).values()]:
-        for n in fuente.de_tipo(("call_expression",)):
+    buscadas = [*todas, *lector.que_nombran(vistas, {nombre or fabrica[1]}).values()]  # type: ignore[index]
+    if fabrica is not None:
+        buscadas = [f for f in buscadas if not de_prueba(f.rel)]  # a test's calls register into its own server
+        nombres = _ligados_a_una_llamada(buscadas, fabrica[1])
+        if nombres is None:
+            return [(llamada, args, {})]  # the function it returns is handed on as a value: its calls are not followed
+    else:
+        nombres = {nombre, *_alias(llamada.fuente, nombre)}
+    sitios, muertas = [], 0
+    for fuente in buscadas:
+        for n in fuente.de_tipo(("call_expression",)) if nombres else ():
             callee = n.child_by_field_name("function")
             if callee is None or texto(fuente, callee).rsplit(".", 1)[-1] not in nombres:
                 continue
             destino = seguir(lector, Ref(fuente, callee))
-            if callee.type == "member_expression" and nombrados(callee)[0].type == "this" \
-                    and clases.clase_lexica(callee) is not None:  # `this.helper(...)` in a subclass
-                destino = clases.metodo(lector, Ref(fuente, clases.clase_lexica(callee)), nombre) or destino
-            elif callee.type == "member_expression":  # `server.registerTool(...)` on an instance of the wrapper class
-                clase = clases.clase_de_valor(lector, Ref(fuente, callee.child_by_field_name("object")))
-                destino = (clases.metodo(lector, clase, nombre) if clase is not None else None) or destino
-            if destino.fuente.rel != llamada.fuente.rel or destino.nodo != funcion and destino.nodo != funcion.parent:
-                continue
+            if fabrica is not None:
+                if not _llamada_de(lector, destino, llamada.fuente, fabrica[0]):
+                    continue
+            else:
+                if callee.type == "member_expression" and nombrados(callee)[0].type == "this" \
+                        and clases.clase_lexica(callee) is not None:  # `this.helper(...)` in a subclass
+                    destino = clases.metodo(lector, Ref(fuente, clases.clase_lexica(callee)), nombre) or destino
+                elif callee.type == "member_expression":  # `server.registerTool(...)` on an instance of the wrapper class
+                    clase = clases.clase_de_valor(lector, Ref(fuente, callee.child_by_field_name("object")))
+                    destino = (clases.metodo(lector, clase, nombre) if clase is not None else None) or destino
+                if destino.fuente.rel != llamada.fuente.rel or destino.nodo != funcion and destino.nodo != funcion.parent:
+                    continue
             pasados = nombrados(n.child_by_field_name("arguments"))
             if any(p.type == "spread_element" for p in pasados):
                 continue
@@ -326,10 +394,125 @@ def _sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, 
                     de_sitio.append(Ref(fuente, pasados[i]) if i is not None and i < len(pasados) else a)
             atados = {(llamada.fuente.rel, funcion.start_byte, p): Ref(fuente, pasados[parametros[p]])
                       for p in anidados if parametros[p] < len(pasados)}
+            if atados and _rama_muerta(lector, llamada, funcion, atados):
+                muertas += 1
+                continue  # `if (tool.args) server.tool(name, desc, tool.args, cb) else ...`: not this element's branch
             sitios.append((Ref(fuente, n), de_sitio, atados))
-    if len(sitios) == 1 and all(i is None for i in indices) and not esparcido:
+    if len(sitios) == 1 and all(i is None for i in indices) and not esparcido and fabrica is None:
         return [(llamada, args, sitios[0][2])]  # only read inside the arguments: the tool stays where it is written
+    if not sitios and muertas:
+        return []  # every call takes the other branch: this registration runs for none
     return sitios or [(llamada, args, {})]
+
+
+def _fabrica(fuente: Fuente, funcion: Any) -> Optional[tuple[Any, str]]:
+    """(F, its name) when `funcion` is the one value a named project function F returns
+    (`function createRegisterTool(server) { return (tool) => { ... } }`); None otherwise."""
+    n = funcion.parent
+    while n is not None and n.type in ENVOLTURAS_TS:
+        n = n.parent
+    if n is None:
+        return None
+    fabrica = n.parent if n.type == "return_statement" else n if n.type == "arrow_function" else None
+    while fabrica is not None and n.type == "return_statement" and fabrica.type not in FUNCIONES[:4] + ("method_definition",):
+        fabrica = fabrica.parent
+    if fabrica is None or fabrica.type == "method_definition":
+        return None
+    devuelto = retorno_unico(Ref(fuente, fabrica))
+    if devuelto is None or desnudar(devuelto.nodo) != funcion:
+        return None
+    nombre = llamadas.nombre_de_funcion(fuente, fabrica)
+    return (fabrica, nombre) if nombre is not None else None
+
+
+def _ligados_a_una_llamada(fuentes: Sequence[Fuente], nombre: str) -> Optional[set[str]]:
+    """The names a `const` binds to a call of `nombre` (`const tool = createRegisterTool(...)`); None
+    when such a name is used other than called in its file (handed on: `register({ app, register })`),
+    or a call of `nombre` is not bound to a name at all."""
+    salida = set()
+    for fuente in fuentes:
+        for n in nombres_en(fuente, nombre):
+            llamada = n.parent.parent if n.parent is not None and n.parent.type == "member_expression" else n.parent
+            if llamada is None or llamada.type != "call_expression" or llamada.child_by_field_name("function") not in (n, n.parent):
+                continue
+            d = llamada.parent
+            while d is not None and d.type in ENVOLTURAS_TS + ("await_expression",):
+                d = d.parent
+            nombre_d = d.child_by_field_name("name") if d is not None and d.type == "variable_declarator" else None
+            if nombre_d is None or nombre_d.type != "identifier":
+                return None
+            ligado = texto(fuente, nombre_d)
+            for uso in nombres_en(fuente, ligado):
+                if uso == nombre_d or uso.type not in ("identifier", "shorthand_property_identifier"):
+                    continue
+                vinculo = ligadura(fuente, ligado, uso)
+                if not isinstance(vinculo, Ref) or desnudar(vinculo.nodo) != llamada:
+                    continue  # another binding of the same spelling
+                if uso.parent is None or uso.parent.type != "call_expression" or uso.parent.child_by_field_name("function") != uso:
+                    if not _en_objeto_sin_uso(fuente, uso):
+                        return None
+            salida.add(ligado)
+    return salida
+
+
+def _en_objeto_sin_uso(fuente: Fuente, uso: Any) -> bool:
+    """Whether a name is put in an object literal bound to a `const` that nothing reads but `void x`
+    (`const register = { tool, prompt }; void register;`, as generated code silences a linter)."""
+    objeto = uso.parent.parent if uso.parent is not None and uso.parent.type == "pair" else uso.parent
+    if objeto is None or objeto.type != "object" or (uso.parent.type == "pair" and uso.parent.child_by_field_name("value") != uso):
+        return False
+    d = objeto.parent
+    nombre_d = d.child_by_field_name("name") if d is not None and d.type == "variable_declarator" else None
+    if nombre_d is None or nombre_d.type != "identifier":
+        return False
+    for otro in nombres_en(fuente, texto(fuente, nombre_d)):
+        if otro == nombre_d or otro.type not in ("identifier", "shorthand_property_identifier"):
+            continue
+        vinculo = ligadura(fuente, texto(fuente, otro), otro)
+        if isinstance(vinculo, Ref) and vinculo.nodo == objeto \
+                and (otro.parent is None or otro.parent.type != "unary_expression" or not texto(fuente, otro.parent).startswith("void")):
+            return False
+    return True
+
+
+def _llamada_de(lector: Lector, valor: Ref, fuente: Fuente, fabrica: Any) -> bool:
+    """Whether `valor` is a call of the project function `fabrica` (of `fuente`)."""
+    if valor.nodo is None or valor.nodo.type != "call_expression" or valor.nodo.child_by_field_name("function") is None:
+        return False
+    destino = seguir(lector, Ref(valor.fuente, valor.nodo.child_by_field_name("function")))
+    return destino.fuente.rel == fuente.rel and destino.nodo == fabrica
+
+
+def _rama_muerta(lector: Lector, llamada: Ref, funcion: Any, atados: dict[tuple[str, int, str], Ref]) -> bool:
+    """Whether, with the parameters bound to one call's arguments, the registration sits in a branch of an
+    `if` whose test reads false (`if (tool.args)` of an element without `args`) or true (its `else`)."""
+    n, hijo = llamada.nodo.parent, llamada.nodo
+    with lector.en(None, atados):
+        while n is not None and n != funcion:
+            if n.type == "if_statement" and n.child_by_field_name("condition") is not None:
+                verdad = _verdad(lector, Ref(llamada.fuente, n.child_by_field_name("condition")))
+                if verdad is not None and (hijo == n.child_by_field_name("consequence")) != verdad:
+                    return True
+            n, hijo = n.parent, n
+    return False
+
+
+def _verdad(lector: Lector, ref: Ref) -> Optional[bool]:
+    """Whether a test reads true, for a name or property whose value is known (undefined: false; an
+    object, array, function or class: true; `!x` the opposite); None when it cannot be told."""
+    nodo = desnudar(ref.nodo)
+    if nodo is not None and nodo.type == "unary_expression" and texto(ref.fuente, nodo).startswith("!"):
+        interior = _verdad(lector, Ref(ref.fuente, nombrados(nodo)[0]))
+        return None if interior is None else not interior
+    if nodo is None or nodo.type not in ("identifier", "member_expression"):
+        return None
+    if indefinido(lector, Ref(ref.fuente, nodo)):
+        return False
+    valor = seguir(lector, Ref(ref.fuente, nodo))
+    if valor.nodo is not None and valor.nodo.type in ("object", "array", "arrow_function", "function_expression",
+                                                      "function_declaration", "class_declaration", "new_expression"):
+        return True
+    return None
 
 
 def _parametros_anidados(fuente: Fuente, funcion: Any, parametros: dict[str, int], args: list[Ref]) -> set[str]:

@@ -52,6 +52,9 @@ class Irresoluble(Exception):
         self.motivo, self.ref = motivo, ref
 
 
+_EN_CURSO = object()  # a question of `exportado_de` under way
+
+
 @dataclass(frozen=True)
 class _Importado:
     especificador: str
@@ -80,6 +83,8 @@ class Lector:
         self.atados: dict[tuple[str, int, str], Ref] = {}
         self._alias_por_carpeta: dict[Path, list[tuple[str, list[Path]]]] = {}
         self._modulos: dict[tuple[str, str], Optional[Fuente]] = {}  # (importing folder, specifier) -> module
+        self.exportados: dict[tuple[str, str], object] = {}  # (module, name) -> what it exports so
+        self.ciclos = 0  # answers of `exportado_de` that met a question under way (those are not kept)
 
     @contextmanager
     def en(self, instancia: Optional[Ref], atados: dict[tuple[str, int, str], Ref],
@@ -545,6 +550,14 @@ def _alcance(fuente: Fuente, nombre: str, desde: Any) -> "Optional[tuple[Any, Re
 
 def _declarado_en(fuente: Fuente, nombre: str, bloque: Any) -> "Ref | _Importado | None | bool":
     """The binding `bloque`'s own statements give `nombre` (False: they declare no such name)."""
+    return fuente.memo(("declaraciones", bloque.id), lambda: _declaraciones(fuente, bloque)).get(nombre, False)
+
+
+def _declaraciones(fuente: Fuente, bloque: Any) -> "dict[str, Ref | _Importado | None]":
+    """Every name `bloque`'s own statements declare, with what the first declaration of it binds it to:
+    a `const`'s value (or what it takes out of a module imported at run time), a function, class or
+    enum declaration, an import; None for a `let`/`var` or a destructured name (read once per block)."""
+    salida: dict[str, Ref | _Importado | None] = {}
     for sentencia in nombrados(bloque):
         if sentencia.type == "export_statement" and sentencia.child_by_field_name("declaration") is not None:
             sentencia = sentencia.child_by_field_name("declaration")
@@ -556,23 +569,48 @@ def _declarado_en(fuente: Fuente, nombre: str, bloque: Any) -> "Ref | _Importado
                     continue
                 patron = d.child_by_field_name("name")
                 valor = d.child_by_field_name("value")
-                if patron is not None and patron.type == "identifier" and texto(fuente, patron) == nombre:
-                    if not constante or valor is None:
-                        return None
-                    return _importado_al_correr(fuente, patron, valor, nombre) or Ref(fuente, valor)
-                if patron is not None and nombre in _nombres_de_patron(fuente, patron):
+                if patron is None:
+                    continue
+                if patron.type == "identifier":
+                    nombre = texto(fuente, patron)
+                    if nombre not in salida:
+                        salida[nombre] = None if not constante or valor is None else \
+                            _importado_al_correr(fuente, patron, valor, nombre) or Ref(fuente, valor)
+                    continue
+                for nombre in _nombres_de_patron(fuente, patron):
                     # destructured: followed only out of a module imported at run time
-                    return _importado_al_correr(fuente, patron, valor, nombre) if constante and valor is not None else None
+                    if nombre not in salida:
+                        salida[nombre] = _importado_al_correr(fuente, patron, valor, nombre) \
+                            if constante and valor is not None else None
         elif tipo in ("function_declaration", "class_declaration", "generator_function_declaration",
                       "abstract_class_declaration", "enum_declaration"):
             n = sentencia.child_by_field_name("name")
-            if n is not None and texto(fuente, n) == nombre:
-                return Ref(fuente, sentencia)
+            if n is not None:
+                salida.setdefault(texto(fuente, n), Ref(fuente, sentencia))
         elif tipo == "import_statement":
-            importado = _importa(fuente, sentencia, nombre)
-            if importado is not None:
-                return importado
-    return False
+            for nombre in _nombres_importados(fuente, sentencia):
+                if nombre not in salida:
+                    importado = _importa(fuente, sentencia, nombre)
+                    if importado is not None:
+                        salida[nombre] = importado
+    return salida
+
+
+def _nombres_importados(fuente: Fuente, sentencia: Any) -> list[str]:
+    """The local names an import statement binds (default, namespace, each named import's alias)."""
+    clausula = next((c for c in sentencia.named_children if c.type == "import_clause"), None)
+    salida = []
+    for c in clausula.named_children if clausula is not None else []:
+        if c.type == "identifier":
+            salida.append(texto(fuente, c))
+        elif c.type == "namespace_import":
+            salida += [texto(fuente, i) for i in c.named_children if i.type == "identifier"]
+        elif c.type == "named_imports":
+            for s in c.named_children:
+                alias = s.child_by_field_name("alias") or s.child_by_field_name("name") if s.type == "import_specifier" else None
+                if alias is not None:
+                    salida.append(texto(fuente, alias))
+    return salida
 
 
 def _importado_al_correr(fuente: Fuente, patron: Any, valor: Any, nombre: str) -> Optional[_Importado]:
@@ -714,35 +752,32 @@ def nombres_exportados(lector: Lector, modulo: Fuente, profundidad: int = 0) -> 
 
 
 def exportado_de(lector: Lector, modulo: Fuente, nombre: str, profundidad: int = 0) -> Optional[Ref]:
-    """The value `modulo` exports as `nombre`."""
-    estrellas = []
-    for s in nombrados(modulo.raiz):
-        if s.type != "export_statement" or exporta_solo_tipos(s):
-            continue
-        declaracion = s.child_by_field_name("declaration")
-        valor = s.child_by_field_name("value")
-        origen = s.child_by_field_name("source")
-        if declaracion is not None:
-            hallado = _declarado_en_una(modulo, nombre, declaracion)
-            if hallado is not None:
-                return hallado
-        elif valor is not None and nombre == "default":
-            return Ref(modulo, valor)
-        elif any(c.type == "default" for c in s.children) and nombre == "default":
-            return Ref(modulo, nombrados(s)[-1])
-        clausula = next((c for c in s.named_children if c.type == "export_clause"), None)
-        if clausula is not None:
-            for e in clausula.named_children:
-                local = e.child_by_field_name("name")
-                alias = e.child_by_field_name("alias") or local
-                if local is None or alias is None or texto(modulo, alias) != nombre:
-                    continue
-                if origen is not None:
-                    return exportado(lector, modulo, _Importado(cadena_literal(modulo, origen) or "", texto(modulo, local)),
-                                     profundidad + 1)
-                return Ref(modulo, local)
-        elif origen is not None and clausula is None:
-            estrellas.append(cadena_literal(modulo, origen) or "")
+    """The value `modulo` exports as `nombre` (once per module and name: a barrel's `export * from` of
+    hundreds of modules is asked for every name read through it; a question under way is a cycle)."""
+    clave = (modulo.rel, nombre)
+    if clave in lector.exportados:
+        hallado = lector.exportados[clave]
+        if hallado is _EN_CURSO:
+            lector.ciclos += 1  # an answer that met a question under way is not kept
+            return None
+        return hallado  # type: ignore[return-value]
+    lector.exportados[clave] = _EN_CURSO
+    ciclos = lector.ciclos
+    hallado = _exportado_de(lector, modulo, nombre, profundidad)
+    if lector.ciclos == ciclos and profundidad == 0:
+        lector.exportados[clave] = hallado
+    else:
+        del lector.exportados[clave]
+    return hallado
+
+
+def _exportado_de(lector: Lector, modulo: Fuente, nombre: str, profundidad: int) -> Optional[Ref]:
+    directos, estrellas = modulo.memo("exportaciones", lambda: _exportaciones(modulo))
+    entrada = directos.get(nombre)
+    if entrada is not None:
+        if isinstance(entrada, Ref):
+            return entrada
+        return exportado(lector, modulo, _Importado(*entrada), profundidad + 1)  # `export { a as b } from "./x"`
     for especificador in estrellas:  # `export * from "./x"`
         hallado = exportado(lector, modulo, _Importado(especificador, nombre), profundidad + 1)
         if hallado is not None:
@@ -750,18 +785,43 @@ def exportado_de(lector: Lector, modulo: Fuente, nombre: str, profundidad: int =
     return None
 
 
-def _declarado_en_una(fuente: Fuente, nombre: str, declaracion: Any) -> Optional[Ref]:
-    """The value one exported declaration gives `nombre`, if it declares it."""
-    if declaracion.type in ("lexical_declaration", "variable_declaration"):
-        for d in nombrados(declaracion):
-            patron = d.child_by_field_name("name") if d.type == "variable_declarator" else None
-            if patron is not None and patron.type == "identifier" and texto(fuente, patron) == nombre:
-                valor = d.child_by_field_name("value")
+def _exportaciones(modulo: Fuente) -> tuple[dict[str, "Ref | tuple[str, str]"], list[str]]:
+    """A module's exports, read once: name -> the value it exports (the first export of the name in
+    source order), or (specifier, name) of a re-export; and the specifiers of its `export * from`."""
+    directos: dict[str, Ref | tuple[str, str]] = {}
+    estrellas: list[str] = []
+    for s in nombrados(modulo.raiz):
+        if s.type != "export_statement" or exporta_solo_tipos(s):
+            continue
+        declaracion = s.child_by_field_name("declaration")
+        valor = s.child_by_field_name("value")
+        origen = s.child_by_field_name("source")
+        if declaracion is not None:
+            if declaracion.type in ("lexical_declaration", "variable_declaration"):
                 constante = declaracion.type == "lexical_declaration" and declaracion.children[0].type == "const"
-                return Ref(fuente, valor) if constante and valor is not None else None
-        return None
-    n = declaracion.child_by_field_name("name")
-    return Ref(fuente, declaracion) if n is not None and texto(fuente, n) == nombre else None
+                for d in nombrados(declaracion):
+                    patron = d.child_by_field_name("name") if d.type == "variable_declarator" else None
+                    if patron is not None and patron.type == "identifier" and constante \
+                            and d.child_by_field_name("value") is not None:
+                        directos.setdefault(texto(modulo, patron), Ref(modulo, d.child_by_field_name("value")))
+            elif declaracion.child_by_field_name("name") is not None:
+                directos.setdefault(texto(modulo, declaracion.child_by_field_name("name")), Ref(modulo, declaracion))
+        elif valor is not None:
+            directos.setdefault("default", Ref(modulo, valor))
+        elif any(c.type == "default" for c in s.children):
+            directos.setdefault("default", Ref(modulo, nombrados(s)[-1]))
+        clausula = next((c for c in s.named_children if c.type == "export_clause"), None)
+        if clausula is not None:
+            for e in clausula.named_children:
+                local = e.child_by_field_name("name")
+                alias = e.child_by_field_name("alias") or local
+                if local is None or alias is None:
+                    continue
+                directos.setdefault(texto(modulo, alias), (cadena_literal(modulo, origen) or "", texto(modulo, local))
+                                    if origen is not None else Ref(modulo, local))
+        elif origen is not None:
+            estrellas.append(cadena_literal(modulo, origen) or "")
+    return directos, estrellas
 
 
 def cadena(lector: Lector, ref: Ref) -> Optional[str]:
@@ -1001,6 +1061,29 @@ def anotacion(fuente: Fuente, nombre: str, desde: Any) -> Optional[Any]:
                     return nombrados(tipo)[0] if tipo is not None and nombrados(tipo) else None
         nodo = nodo.parent
     return None
+
+
+TIPOS_DE_DATOS = ("type_alias_declaration", "interface_declaration")
+
+
+def tipo_de_datos(lector: Lector, fuente: Fuente, nombre: str, desde: Any) -> bool:
+    """Whether the type `nombre` (seen at `desde`) is a type alias or an interface the project declares,
+    in the file or in the project module it is imported from: a shape of data, never a class whose
+    instances run methods (types and values live apart: a `const` of the same name is not looked at)."""
+    importado = None
+    for n in fuente.de_tipo(TIPOS_DE_DATOS):
+        if n.child_by_field_name("name") is not None and texto(fuente, n.child_by_field_name("name")) == nombre:
+            return True
+    for s in nombrados(fuente.raiz):
+        if s.type == "import_statement":
+            importado = _importa(fuente, s, nombre) or importado
+    if importado is None or importado.nombre == "*":
+        return False
+    modulo = lector.modulo(fuente, importado.especificador)
+    if modulo is None:
+        return False
+    return any(n.child_by_field_name("name") is not None and texto(modulo, n.child_by_field_name("name")) == importado.nombre
+               and n.parent is not None and n.parent.type == "export_statement" for n in modulo.de_tipo(TIPOS_DE_DATOS))
 
 
 def desestructurado(fuente: Fuente, nombre: str, desde: Any) -> Optional[tuple[str, Ref]]:

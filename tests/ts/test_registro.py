@@ -776,6 +776,105 @@ def test_a_project_function_that_returns_anything_else_stays_a_row(tmp_path):
         "can read"]
 
 
+FABRICA_HERRAMIENTAS = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod/v4";
+
+type Definicion = { name: string; description: string; args?: Record<string, z.ZodTypeAny>; tool: (...a: any[]) => any };
+
+export function crearRegistrador(server: McpServer, sdk: object) {
+  return (tool: Definicion): void => {
+    if (tool.args) {
+      server.tool(tool.name, tool.description, tool.args, async (args, ctx) => tool.tool(sdk, args, ctx));
+    } else {
+      server.tool(tool.name, tool.description, async (ctx) => tool.tool(sdk, ctx));
+    }
+  };
+}
+
+const listar: Definicion = { name: "listar", description: "Lista", tool: async () => ({ content: [] }) };
+const argsCrear = { nombre: z.string() };
+const crear: Definicion = { name: "crear", description: "Crea", args: argsCrear, tool: async () => ({ content: [] }) };
+const server = new McpServer({ name: "s", version: "1" });
+const tool = crearRegistrador(server, {});
+const registro = { tool };
+void registro; // generated code silences the unused name
+tool(listar);
+tool(crear);
+'''
+
+
+def test_a_registration_closure_a_factory_returns_is_a_tool_per_call_of_what_the_factory_built(tmp_path):
+    """`const tool = crearRegistrador(server, sdk); tool(def)`: each call is a tool, read with `def`, in
+    the branch its `if (tool.args)` takes; `tool.tool(sdk, ctx)` on a value typed as the project's own
+    data shape is no registration."""
+    (tmp_path / "s.ts").write_text(FABRICA_HERRAMIENTAS, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("listar", 23, "modelo"), ("crear", 24, "modelo")]
+    assert sorted((e["herramienta"], json.loads(e["contenido"]).get("required")) for e in filas["esquema"]
+                  if e["lado"] == "entrada") == [("crear", ["nombre"]), ("listar", None)]
+    assert filas["no_resuelto"] == []
+
+
+def test_a_factory_nobody_binds_and_a_receiver_that_is_no_data_shape_stay_as_written(tmp_path):
+    sin_llamar = FABRICA_HERRAMIENTAS.split("const tool = ")[0]
+    (tmp_path / "s.ts").write_text(sin_llamar.replace("type Definicion =", "class Otra {}\ntype Definicion ="),
+                                   encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"]) for h in filas["herramienta"]] == []
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "tool `{tool.name}`: `tool.description` may be its schema or its annotations, and the analyzer cannot tell which",
+        "tool `{tool.name}`: `tool.description` may be its schema or its annotations, and the analyzer cannot tell which"]
+    # the function the factory returns handed on as a value (`registrarTodo({ tool })`): its calls are not
+    # followed, and a test's calls of it register into the test's own server
+    (tmp_path / "s.ts").write_text(FABRICA_HERRAMIENTAS.replace("tool(listar);\ntool(crear);\n", "registrarTodo({ tool });\n"),
+                                   encoding="utf-8")
+    (tmp_path / "s.test.ts").write_text('const tool = crearRegistrador(server, {});\ntool(listar);\n', encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path, resto=[tmp_path / "s.test.ts"])
+    assert [(h["herramienta"], h["linea"]) for h in filas["herramienta"]] == []
+    assert len(filas["no_resuelto"]) == 2
+    # typed otherwise (an intersection with a class, not a type alias or interface), `x.tool(a, b)` is still read
+    (tmp_path / "s.ts").write_text(sin_llamar.replace("(tool: Definicion)", "(tool: Otra & Definicion)").replace(
+        "type Definicion =", "class Otra {}\ntype Definicion =").replace("(sdk, ctx))", "(sdk, async () => ({ content: [] })))"),
+        encoding="utf-8")
+    assert [h["herramienta"] for h in extraer_ts([tmp_path / "s.ts"], tmp_path)["herramienta"]] == ["{sdk}"]
+
+
+SIN_IMPORTAR = {
+    "servidor.js": '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { registrarHerramientas } from "./herramientas.js";
+const server = new McpServer({ name: "x", version: "1.0.0" });
+registrarHerramientas(server);
+''',
+    "herramientas.js": '''import { z } from "zod/v4";
+/** @param {McpServer} server */
+export function registrarHerramientas(server) {
+  server.tool("listar", "Lista", { nombre: z.string() }, async () => ({ content: [] }));
+  server.tool("info", "Info", async () => ({ content: [] }));
+}
+'''}
+
+
+def test_a_tool_call_on_a_parameter_that_is_passed_a_built_mcp_server_is_read_in_a_file_without_the_import(tmp_path):
+    """JavaScript that takes the server as an untyped parameter: the call in another file that passes a
+    `new McpServer(...)` says what it is; passed anything else, `.tool(...)` is another object's method."""
+    for nombre, texto_ in SIN_IMPORTAR.items():
+        (tmp_path / nombre).write_text(texto_, encoding="utf-8")
+    rutas = [tmp_path / "servidor.js", tmp_path / "herramientas.js"]
+    filas = extraer_ts(rutas, tmp_path)
+    assert [(h["archivo"], h["herramienta"], h["linea"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("herramientas.js", "listar", 4, "modelo"), ("herramientas.js", "info", 5, "modelo")]
+    assert filas["no_resuelto"] == []
+    (tmp_path / "servidor.js").write_text(SIN_IMPORTAR["servidor.js"].replace("registrarHerramientas(server)",
+                                                                              "registrarHerramientas(new Agenda())"),
+                                          encoding="utf-8")
+    filas = extraer_ts(rutas, tmp_path)
+    assert filas["herramienta"] == []
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "an MCP server is built here, and the project's TypeScript/JavaScript sources hold no tool registration the "
+        "analyzer can read: its tools are not judged; judge the server live with `oracle-lint probe`"]
+
+
 FASTMCP = '''import { FastMCP } from "fastmcp";
 import { z } from "zod";
 
