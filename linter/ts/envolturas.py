@@ -20,7 +20,7 @@ from . import clases, llamadas
 
 
 def sitios_de_envoltura(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Ref]
-                         ) -> list[tuple[Ref, list[Ref], dict[tuple[str, int, str], Ref]]]:
+                        ) -> list[tuple[Ref, list[Ref], dict[tuple[str, int, str], Ref]]]:
     """Each call of the function around a registration that passes it its own parameters, in the
     analyzed files and the project's other sources (a subclass's `this.helper(...)` of a base
     class's method included): (where the tool is, the registration's arguments at that call, the

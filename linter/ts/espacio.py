@@ -101,9 +101,14 @@ def _expandir(raiz: Path, patrones: list[str]) -> list[Path]:
     for patron in patrones:
         negado = patron.startswith("!")
         patron = patron.lstrip("!").rstrip("/")
-        if not patron or patron.startswith("/") or ".." in PurePosixPath(patron).parts:
+        partes = [p for p in PurePosixPath(patron).parts if p != "."]  # `.` (the root itself), `./packages/*`
+        if not patron or patron.startswith("/") or ".." in partes:
             continue
-        for m in sorted(raiz.glob(patron)):
+        try:
+            hallados = sorted(raiz.glob("/".join(partes))) if partes else [raiz]
+        except ValueError:  # a pattern pathlib does not take (`packages/**x`): it names no member here
+            continue
+        for m in hallados:
             if m.is_dir() and "node_modules" not in m.relative_to(raiz).parts and (m / "package.json").is_file():
                 (excluidos.add(m) if negado else incluidos.setdefault(m, None))
     return [m for m in incluidos if m not in excluidos]

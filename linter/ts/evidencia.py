@@ -55,7 +55,13 @@ def extraer_ts(archivos: Sequence[Path], raiz: Path, datos: Optional[dict[str, b
         except (NoParsea, FileNotFoundError):
             continue
         with lector.en(None, {}):  # what a reading binds (a factory's parameters) ends with it
-            despacho.extend(despachadores(lector, todas[-1]))
+            try:
+                despacho.extend(despachadores(lector, todas[-1]))
+            except (Exception, RecursionError) as error:  # fail closed: a row instead of a traceback
+                salida.no_resuelto(None, f"analyzer internal error in the TypeScript front end ({type(error).__name__}: "
+                                         f"{str(error)[:120]}): this file's CallToolRequestSchema handlers are not read, "
+                                         "and the responses of the tools they dispatch are not judged",
+                                   Pos(todas[-1].rel, 1, 1))
     for archivo in archivos:
         rel = _relativa(archivo, base)
         try:

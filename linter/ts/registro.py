@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 from .arbol import Fuente, nombrados, recorrer, texto
 from .valores import (Irresoluble, Lector, Ref, anotacion, cadena, desnudar,
                       especificador_de, indefinido, json_literal, ligadura, propiedades,
-                      seguir, sentencias_return, sin_await, tipo_de_datos, valor_de_objeto)
+                      seguir, sentencias_return, sin_await, tipo_de_datos, valor_de_objeto, valores_devueltos)
 from . import almacen, clases, envolturas, llamadas, patrones, zod
 
 SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
@@ -91,11 +91,12 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
         llamada = Ref(fuente, nodo)
         # the SDK's registerTool takes (name, config, handler): a function or a string literal as the
         # second argument is another API of that name (a test harness's `registerTool(name, handler)`,
-        # a framework's `registerTool(name, description, schema)`)
+        # a framework's `registerTool(name, description, schema)`), and so is a first argument that can
+        # be no name (a plugin API's `registerTool((ctx) => tool, { optional: true })`)
         if metodo in METODOS_REGISTRO and _metodo_del_proyecto(lector, fuente, funcion, metodo):
             continue  # `this.registerTool(category, tool)` of a project class's own registry: another API
         if metodo in METODOS_REGISTRO and len(args) >= 2 and args[1].nodo.type not in FUNCIONES[:4] \
-                and args[1].nodo.type not in ("string", "template_string"):
+                and args[1].nodo.type not in ("string", "template_string") and _nombre_posible(lector, args[0]):
             for sitio in _sitios(lector, todas, llamada, args):
                 yield _leido_en(lector, sitio, lambda: _registrar(lector, sitio.ref, sitio.args, sabor, "registerTool"))
         elif metodo == "tool" and _receptor_de_datos(lector, fuente, funcion):
@@ -379,10 +380,19 @@ def servidores_creados(fuente: Fuente) -> list[Ref]:
             and texto(fuente, n.child_by_field_name("constructor")).rsplit(".", 1)[-1] in ("McpServer", "Server", "FastMCP")]
 
 
+NO_NOMBRES = ("object", "array", "number", "true", "false", "null", "arrow_function", "function_expression")
+
+
 def _nombre_posible(lector: Lector, ref: Ref) -> bool:
-    """Whether a first argument can be a tool name: a string, or an expression that is not a literal of another kind."""
+    """Whether a first argument can be a tool name: a string, or an expression that is not a literal of
+    another kind, nor a call of a project function whose every return is one (`registerTool(createTool(),
+    { name })` of a plugin API: the first argument is a tool object)."""
     r = seguir(lector, ref)
-    return r.nodo.type not in ("object", "array", "number", "true", "false", "null", "arrow_function")
+    if r.nodo.type == "call_expression" and r.nodo.child_by_field_name("function") is not None:
+        funcion = seguir(lector, Ref(r.fuente, r.nodo.child_by_field_name("function")))
+        devueltos = valores_devueltos(funcion) if funcion.nodo.type in FUNCIONES[:4] else []
+        return not devueltos or any(seguir(lector, d).nodo.type not in NO_NOMBRES for d in devueltos)
+    return r.nodo.type not in NO_NOMBRES
 
 
 def _nombre(lector: Lector, ref: Ref) -> str:

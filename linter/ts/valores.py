@@ -173,7 +173,7 @@ class Lector:
 
     def modulo(self, desde: Fuente, especificador: str) -> Optional[Fuente]:
         """`_modulo`, once per importing folder and specifier."""
-        clave = (str(Path(desde.rel).parent), especificador)
+        clave = (desde.rel.rpartition("/")[0], especificador)  # the importing folder (`rel` is a POSIX path)
         if clave not in self._modulos:
             self._modulos[clave] = self._modulo(desde, especificador)
         return self._modulos[clave]

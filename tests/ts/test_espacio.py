@@ -111,3 +111,31 @@ def test_member_patterns_expand_under_the_root_and_an_exclusion_wins(tmp_path):
     assert [m.relative_to(tmp_path).as_posix() for m in espacio._expandir(
         tmp_path, ["packages/**", "apps/*", "!apps/old", "../fuera/*", "sin_paquete/*"])] == [
         "packages/a", "packages/b", "apps/new"]
+
+
+def test_the_root_itself_and_dot_slash_patterns_are_members_and_a_pattern_pathlib_refuses_names_none(tmp_path):
+    """`- .` (the workspace root is a member) crashed the whole run (pathlib's glob of "."); `./x` is `x`;
+    a pattern pathlib does not take names no member rather than stopping the command."""
+    (tmp_path / "package.json").write_text('{"name": "raiz"}', encoding="utf-8")
+    for carpeta in ("packages/a", "ui"):
+        (tmp_path / carpeta).mkdir(parents=True)
+        (tmp_path / carpeta / "package.json").write_text("{}", encoding="utf-8")
+    assert [m.relative_to(tmp_path).as_posix() for m in espacio._expandir(
+        tmp_path, [".", "./ui", "packages/**x", "./packages/*"])] == [".", "ui", "packages/a"]
+
+
+def test_a_server_in_a_workspace_whose_root_is_a_member_is_read(tmp_path):
+    (tmp_path / "pnpm-workspace.yaml").write_text("packages:\n  - .\n  - packages/*\n", encoding="utf-8")
+    (tmp_path / "package.json").write_text('{"name": "raiz", "dependencies": {"@modelcontextprotocol/sdk": "1.20.0"}}',
+                                           encoding="utf-8")
+    (tmp_path / "server.ts").write_text('''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema, CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { util } from "shared-util";
+const server = new Server({ name: "x", version: "1" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: [{ name: "echo", inputSchema: { type: "object", properties: {} } }] }));
+server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [] }));
+''', encoding="utf-8")
+    filas = extraer_ts([tmp_path / "server.ts"], tmp_path)
+    assert [h["herramienta"] for h in filas["herramienta"]] == ["echo"]
+    assert filas["no_resuelto"] == []

@@ -956,6 +956,23 @@ def test_an_internal_error_is_a_row_never_a_crash(tmp_path, monkeypatch):
                     "attribute 'type'): the rest of this file's tools are not judged")]
 
 
+def test_an_internal_error_reading_the_call_handlers_is_a_row_never_a_crash(tmp_path, monkeypatch):
+    """The dispatchers are read before any tool (a workspace listing `- .` crashed here, exit 70)."""
+    from oracle_lint.linter.ts import evidencia
+
+    def roto(*_args, **_kwargs):
+        raise IndexError("tuple index out of range")
+
+    monkeypatch.setattr(evidencia, "despachadores", roto)
+    shutil.copy(FIXTURE / "herramientas.ts", tmp_path / "h.ts")
+    filas = extraer_ts([tmp_path / "h.ts"], tmp_path)
+    assert [(n["archivo"], n["linea"], n["motivo"]) for n in filas["no_resuelto"] if "internal error" in n["motivo"]] == [
+        ("h.ts", 1, "analyzer internal error in the TypeScript front end (IndexError: tuple index out of range): this "
+                    "file's CallToolRequestSchema handlers are not read, and the responses of the tools they dispatch "
+                    "are not judged")]
+    assert filas["herramienta"] != []
+
+
 def test_the_tool_overloads_with_mcpserver_imported_relatively(tmp_path):
     """`server.tool(...)` in a file that imports `McpServer` from a relative module (the SDK's own
     examples, a project module re-exporting it) is read as the SDK's; without that import it is not
@@ -979,10 +996,19 @@ def test_a_register_tool_of_another_api_is_no_tool(tmp_path):
     (tmp_path / "h.test.ts").write_text('const harness = createTestHarness();\n'
                                         'harness.registerTool("new_tool", async () => ({ content: [] }));\n'
                                         '// a framework\'s registerTool(name, description, schema): a string second\n'
-                                        'context.registerTool("other", "A description", { type: "object" });\n',
+                                        'context.registerTool("other", "A description", { type: "object" });\n'
+                                        '// a plugin API: registerTool(tool, options), the tool built by a factory\n'
+                                        'const crear = (c) => ({ name: "x", execute: async () => c });\n'
+                                        'api.registerTool((ctx) => crear(ctx), { optional: true });\n'
+                                        'api.registerTool(crear(1), { name: "wiki_status" });\n',
                                         encoding="utf-8")
     filas = extraer_ts([tmp_path / "h.test.ts"], tmp_path)
     assert filas["herramienta"] == [] and filas["no_resuelto"] == []
+    # a name a project function computes is still a name: `registerTool(nombre(1), { ... }, handler)`
+    (tmp_path / "n.ts").write_text('const nombre = (i) => `tool_${i}`;\n'
+                                   'server.registerTool(nombre(1), { description: "d" }, async () => ({ content: [] }));\n',
+                                   encoding="utf-8")
+    assert [h["herramienta"] for h in extraer_ts([tmp_path / "n.ts"], tmp_path)["herramienta"]] == ["{nombre(1)}"]
     # the polarity: the same project with a source that imports the SDK and registers nothing says so
     (tmp_path / "s.ts").write_text('import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n',
                                    encoding="utf-8")
