@@ -4,7 +4,7 @@ No third-party code is committed. `ELEGIDOS` are the repositories the written ru
 order it took them (`bench/corpus_ts_candidatos.tsv` holds every candidate and why it was taken or
 skipped; `elegibilidad.py` is the reading that decided); `BASE` the ones the issue names;
 `SELLADOS` the sealed third batch; `CUARTOS` the fourth (static only); `QUINTOS` the fifth (static
-only). A row is a folder, relative to the repository root.
+only); `SEXTOS` the sixth (static only). A row is a folder, relative to the repository root.
 """
 
 from __future__ import annotations
@@ -149,6 +149,45 @@ QUINTOS = (
       "packages/serverless/lib/plugins/aws/bedrock-agentcore/examples/javascript/mcp-server")),
     ("Joseamica/avoqado-server", "de2cd0a2cb86eb6a7a5a0e20a66e45c05489ba16", (".",)),
     ("m2ux/workflow-server", "cd11b63f938546100b169ece720808ab5bb223e2", (".",)),
+)
+
+
+# (owner/name, commit, rows): the sixth batch (docs/real-world-ts.md, "A sixth batch, static only"),
+# accepted by its rule in its order, group `sexto`; measured once, static only (no install, no live
+# listing), with the analyzer at 25ce5e2 (a frozen install).
+SEXTOS = (
+    ("OpenAgentsInc/openagents", "bee73331047f40622adc480a68ce3efa3f35ad32",
+     ("packages/agent-client-protocol-conformance",)),
+    ("AgentFoundry-Labs/kiditem", "9415a6e01f02db28531fc00b32f933ac16776211", ("apps/server",)),
+    ("maxbry123-commits/Agentes-motores-Wordflow-YAIWES", "e3f5cfa999f1d7cfb49c7d8e77a7c46b6f344622",
+     (".",
+      "FORENSIC-ZIP/artifacts/acr-zip5-extracted/extracted/extensions/browser",
+      "FORENSIC-ZIP/artifacts/acr-zip5-extracted/extracted/extensions/codex-supervisor",
+      "ROOTS/openclaw",
+      "ROOTS/openclaw/extensions/browser")),
+    ("AgentWorkers/skills", "1e90d6049ff1436194cb2cd882582fccc6ae38d0",
+     ("skills/2019-02-18/skill-feedback-collector",
+      "skills/3coco3/playwright-scraper",
+      "skills/acastellana/telebiz-mcp-skill",
+      "skills/actualcwhitlock/humanizer-2/mcp-server",
+      "skills/alirezarezvani/cs-playwright-pro/integrations/browserstack-mcp")),
+    ("wangbinquan/agent-workflow", "438f5ab169c34694d088d72f5509c68f2fdd5122",
+     ("packages/backend",
+      "packages/system-mocks")),
+    ("microsoft/TypeAgent", "67d94d194e7776eaa6504a96994c20df34a58e2f",
+     ("ts/examples/mcpMemory",
+      "ts/packages/commandExecutor",
+      "ts/packages/copilot-plugin",
+      "ts/packages/security/mcpValidation")),
+    ("vamsiramakrishnan/ge-agent-factory", "b453870cd630a23baf37eb511a0a5a867ccfea73", (".",)),
+    ("vbonnet/dear-agent", "40af63014fcc7bee339c6c1caa908ac414f364a2",
+     ("agm/agm-plugin/channels/agm-bus",
+      "engram/mcp")),
+    ("gabrielmoreira/agent-skills-mirror", "4e7649a87f4d537d80ff59a4fcf2857c2b28ff7e",
+     ("mirrors/repos/penpot@penpot/mcp/packages/server",)),
+    ("SAP/open-ux-tools", "232bb1b8a4a9eef73a871a08b8d67e0c92f26766", ("packages/fiori-mcp-server",)),
+    ("guguzea/MC-AI-Coding-Assistant-Tool", "872179d97a794d933eba89640e20efd80cb6a820", ("mcp-server",)),
+    ("firebase/firebase-tools", "a786bda73b48196fce1df22fe2b1cbc9e463b2d0", (".",)),
 )
 
 
