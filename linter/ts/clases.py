@@ -233,6 +233,30 @@ def valor_estatico_de_this(lector: Lector, ref: Ref) -> Optional[Ref]:
     return None
 
 
+def funcion_manejadora(lector: Lector, ref: Ref) -> Ref:
+    """A handler given as a value, as the function that runs: `seguir`'s value, `f.bind(x)` as `f`, and
+    `this.m` (bound or not) as the method `m` of the instance being read, else of the class around it
+    (`setRequestHandler(ListToolsRequestSchema, this.listTools.bind(this))`); anything else as it is."""
+    r = seguir(lector, ref)
+    nodo = r.nodo
+    if nodo.type == "call_expression" and nodo.child_by_field_name("function") is not None:
+        f = nodo.child_by_field_name("function")
+        if f.type == "member_expression" and texto(r.fuente, f.child_by_field_name("property")) == "bind":
+            return funcion_manejadora(lector, Ref(r.fuente, f.child_by_field_name("object")))
+        return r
+    if nodo.type == "member_expression" and nombrados(nodo)[0].type == "this" \
+            and nodo.child_by_field_name("property") is not None:
+        lexica = clase_lexica(nodo)
+        if lexica is None:
+            return r
+        instancia = lector.instancia
+        clase = instancia if instancia is not None and any(c.nodo == lexica for c in cadena(lector, instancia)) \
+            else Ref(r.fuente, lexica)
+        m = metodo(lector, clase, texto(r.fuente, nodo.child_by_field_name("property")))
+        return m if m is not None else r
+    return r
+
+
 def descendientes(lector: Lector, todas: Sequence[Fuente], base: Ref) -> list[Ref]:
     """The classes whose chain reaches `base` (itself included), in the analyzed files and in the
     project's other sources that name a class of the family (looked for by name before parsing)."""

@@ -367,8 +367,8 @@ def despachadores(lector: Lector, fuente: Fuente) -> list[Ref]:
             continue
         args = [Ref(fuente, a) for a in nombrados(n.child_by_field_name("arguments"))]
         if len(args) == 2 and _es_esquema(lector, args[0], "CallToolRequestSchema"):
-            destino = seguir(lector, args[1])
-            if destino.nodo.type in FUNCIONES[:4]:
+            destino = clases.funcion_manejadora(lector, args[1])
+            if destino.nodo.type in FUNCIONES[:4] + ("method_definition",):
                 salida.append(destino)
     return salida
 
@@ -517,9 +517,12 @@ def _tool(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor) -> Herram
                 _anotaciones(lector, resto.pop(0), h)
         elif seguir(lector, resto[0]).nodo.type == "object":
             _anotaciones(lector, resto.pop(0), h)
-        else:
-            return Problema(nombre, f"tool `{nombre}`: `{resto[0].corto()}` may be its schema or its annotations, "
-                                    "and the analyzer cannot tell which", resto[0])
+        else:  # still a tool: its input schema and annotations are what cannot be read
+            h.clase_entrada, h.anotaciones_ilegibles = "no_resuelto", True
+            h.problemas.append((f"tool `{nombre}`: `{resto[0].corto()}` may be its schema or its annotations, and the "
+                                "analyzer cannot tell which", resto[0]))
+            h.manejador = args[-1]  # whether the SDK passes it the arguments is not known: read as if not
+            return h
     h.manejador, h.con_argumentos = args[-1], esquema is not None
     h.entrada = _esquema(lector, esquema, sabor, "input", h) if esquema is not None else None
     if h.entrada is None and h.clase_entrada != "no_resuelto":
@@ -626,7 +629,7 @@ def _bajo_nivel(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: lis
     if len(args) < 2:
         yield Problema(None, "a `ListToolsRequestSchema` handler without a function", llamada)
         return
-    funcion = seguir(lector, args[1])
+    funcion = clases.funcion_manejadora(lector, args[1])
     base = clases.clase_lexica(llamada.nodo)
     if base is None or lector.instancia is not None or not clases.usa_this(funcion.nodo):
         yield from _listados(lector, todas, llamada, funcion, sabor)
@@ -665,7 +668,8 @@ def _listados(lector: Lector, todas: Sequence[Fuente], llamada: Ref, funcion: Re
 def _lista_devuelta(lector: Lector, todas: Sequence[Fuente], funcion: Ref) -> list[Sitio]:
     """The tool objects of the `tools` array the handler returns (one return, an object literal): its
     elements, or `E.map((t) => ({ ... }))`'s object per element of E, `t` bound to the element."""
-    cuerpo = funcion.nodo.child_by_field_name("body") if funcion.nodo.type in FUNCIONES[:4] else None
+    cuerpo = funcion.nodo.child_by_field_name("body") if funcion.nodo.type in FUNCIONES[:4] + ("method_definition",) \
+        else None
     if cuerpo is None:
         raise Irresoluble(f"`{funcion.corto()}` is not a function the analyzer can read", funcion)
     if cuerpo.type == "statement_block":

@@ -691,7 +691,7 @@ def test_a_wrapper_nobody_calls_stays_one_registration_that_says_what_it_cannot_
                                    encoding="utf-8")
     filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
     assert [(h["herramienta"], h["linea"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
-        ("{nombre}", 7, "no_resuelto")]
+        ("{nombre} (s.ts:7)", 7, "no_resuelto"), ("{nombre} (s.ts:9)", 9, "no_resuelto")]
     assert [n["motivo"] for n in filas["no_resuelto"]] == [
         "the config of tool `{nombre}` cannot be read: `config` is not an object literal the analyzer can read",
         "tool `{nombre}`: `forma` may be its schema or its annotations, and the analyzer cannot tell which"]
@@ -821,7 +821,8 @@ def test_a_factory_nobody_binds_and_a_receiver_that_is_no_data_shape_stay_as_wri
     (tmp_path / "s.ts").write_text(sin_llamar.replace("type Definicion =", "class Otra {}\ntype Definicion ="),
                                    encoding="utf-8")
     filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
-    assert [(h["herramienta"], h["linea"]) for h in filas["herramienta"]] == []
+    assert [(h["herramienta"], h["linea"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("{tool.name} (s.ts:10)", 10, "no_resuelto"), ("{tool.name} (s.ts:12)", 12, "no_resuelto")]
     assert [n["motivo"] for n in filas["no_resuelto"]] == [
         "tool `{tool.name}`: `tool.description` may be its schema or its annotations, and the analyzer cannot tell which",
         "tool `{tool.name}`: `tool.description` may be its schema or its annotations, and the analyzer cannot tell which"]
@@ -831,13 +832,15 @@ def test_a_factory_nobody_binds_and_a_receiver_that_is_no_data_shape_stay_as_wri
                                    encoding="utf-8")
     (tmp_path / "s.test.ts").write_text('const tool = crearRegistrador(server, {});\ntool(listar);\n', encoding="utf-8")
     filas = extraer_ts([tmp_path / "s.ts"], tmp_path, resto=[tmp_path / "s.test.ts"])
-    assert [(h["herramienta"], h["linea"]) for h in filas["herramienta"]] == []
+    assert [(h["herramienta"], h["linea"]) for h in filas["herramienta"]] == [
+        ("{tool.name} (s.ts:9)", 9), ("{tool.name} (s.ts:11)", 11)]
     assert len(filas["no_resuelto"]) == 2
     # typed otherwise (an intersection with a class, not a type alias or interface), `x.tool(a, b)` is still read
     (tmp_path / "s.ts").write_text(sin_llamar.replace("(tool: Definicion)", "(tool: Otra & Definicion)").replace(
         "type Definicion =", "class Otra {}\ntype Definicion =").replace("(sdk, ctx))", "(sdk, async () => ({ content: [] })))"),
         encoding="utf-8")
-    assert [h["herramienta"] for h in extraer_ts([tmp_path / "s.ts"], tmp_path)["herramienta"]] == ["{sdk}"]
+    assert sorted(h["herramienta"] for h in extraer_ts([tmp_path / "s.ts"], tmp_path)["herramienta"]
+                  if h["herramienta"].startswith("{sdk}")) == ["{sdk} (s.ts:10)", "{sdk} (s.ts:12)"]
 
 
 SIN_IMPORTAR = {
@@ -873,6 +876,48 @@ def test_a_tool_call_on_a_parameter_that_is_passed_a_built_mcp_server_is_read_in
     assert [n["motivo"] for n in filas["no_resuelto"]] == [
         "an MCP server is built here, and the project's TypeScript/JavaScript sources hold no tool registration the "
         "analyzer can read: its tools are not judged; judge the server live with `oracle-lint probe`"]
+
+
+METODOS_MANEJADORES = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema, CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+export class Servidor {
+  server = new Server({ name: "x", version: "1" }, { capabilities: { tools: {} } });
+  constructor() {
+    this.server.setRequestHandler(ListToolsRequestSchema, this.listar.bind(this));
+    this.server.setRequestHandler(CallToolRequestSchema, this.llamar);
+  }
+  async listar() {
+    return { tools: [{ name: "uno", inputSchema: { type: "object", properties: {} },
+                       outputSchema: { type: "object", properties: { n: { type: "number" } } } }] };
+  }
+  async llamar(request: any) {
+    switch (request.params.name) {
+      case "uno":
+        return { content: [], structuredContent: { n: 1, extra: true } };
+    }
+    throw new Error("x");
+  }
+}
+'''
+
+
+def test_low_level_handlers_given_as_methods_of_the_class_are_read(tmp_path):
+    """`setRequestHandler(ListToolsRequestSchema, this.listar.bind(this))` and `(CallToolRequestSchema,
+    this.llamar)`: the class's methods list the tools and answer them; a method the class does not
+    have is a row."""
+    (tmp_path / "s.ts").write_text(METODOS_MANEJADORES, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"]) for h in filas["herramienta"]] == [("uno", 11)]
+    assert [(c["herramienta"], c["clave"]) for c in filas["clave_emitida"]] == [("uno", "n"), ("uno", "extra")]
+    assert filas["no_resuelto"] == []
+    (tmp_path / "s.ts").write_text(METODOS_MANEJADORES.replace("this.listar.bind(this)", "this.otro.bind(this)"),
+                                   encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert filas["herramienta"] == []
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: `this.otro` is not a function the "
+        "analyzer can read; its tools are not judged (judge the server live with `oracle-lint probe`)"]
 
 
 FASTMCP = '''import { FastMCP } from "fastmcp";
