@@ -201,6 +201,8 @@ class Lector:
                 candidatos += [sin.with_suffix(e) for e in (".ts", ".tsx", ".mts", ".cts")]
             candidatos += [Path(str(base) + e) for e in EXTENSIONES] + [base / f"index{e}" for e in EXTENSIONES]
         for c in candidatos:
+            if not os.path.isfile(c):
+                continue  # most candidates are not there: looked at before anything is resolved
             try:
                 resuelto = c.resolve()
                 # a workspace package may sit beside the project's folder: read as `../pkg/src/x.ts`
