@@ -24,7 +24,8 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 from .arbol import Fuente, nombrados, recorrer, texto
 from .valores import (Irresoluble, Lector, Ref, anotacion, cadena, desnudar,
                       especificador_de, indefinido, json_literal, ligadura, propiedades,
-                      seguir, sentencias_return, sin_await, tipo_de_datos, valor_de_objeto, valores_devueltos)
+                      retorno_de_llamada, seguir, sentencias_return, sin_await, tipo_de_datos, valor_de_objeto,
+                      valores_devueltos)
 from . import almacen, clases, envolturas, llamadas, patrones, zod
 
 SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
@@ -539,6 +540,9 @@ def _es_texto(lector: Lector, ref: Ref) -> bool:
 def _es_forma(lector: Lector, ref: Ref) -> bool:
     """Whether an argument is a raw shape (an object literal some of whose values are zod schemas, or `{}`)."""
     r = seguir(lector, ref)
+    devuelto = retorno_de_llamada(lector, r) if r.nodo.type == "call_expression" else None
+    if devuelto is not None:  # `pingSchema()`: the shape the project function returns
+        r = seguir(lector, devuelto)
     if r.nodo.type == "member_expression" and texto(r.fuente, r.nodo.child_by_field_name("property")) == "shape":
         return True
     if r.nodo.type != "object":

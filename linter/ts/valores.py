@@ -436,6 +436,56 @@ def _propiedad_de_cada_retorno(lector: Lector, llamada: Ref, nombre: str, profun
     return escritos[0]
 
 
+def retorno_de_llamada(lector: Lector, llamada: Ref) -> Optional[Ref]:
+    """`pingSchema()` / `shapeFor("doc")` of a project function (not async) with one return: the value it
+    returns, its plain parameters bound to the call's arguments while the reading goes on; None for
+    any other call."""
+    f = desnudar(llamada.nodo.child_by_field_name("function")) if llamada.nodo.type == "call_expression" else None
+    if f is None or f.type != "identifier" or llamada.nodo.child_by_field_name("arguments") is None:
+        return None
+    destino = seguir(lector, Ref(llamada.fuente, f))
+    if destino.nodo is None or destino.nodo.type not in FUNCIONES_DE_VALOR \
+            or any(h.type == "async" for h in destino.nodo.children):
+        return None
+    devuelto = retorno_unico(destino)
+    if devuelto is None:
+        return None
+    _atar_parametros(lector, destino, llamada)
+    return devuelto
+
+
+def llenado_despues(ref: Ref) -> Optional[Ref]:
+    """Where a name bound to an object literal is written into after it is declared (`shape[key] = ...`,
+    `shape.a = ...`, `Object.assign(shape, ...)`, `delete shape.a`): the literal is not what the name
+    holds; None when the name is no such binding or nothing writes into it."""
+    nodo = desnudar(ref.nodo)
+    if nodo is None or nodo.type != "identifier":
+        return None
+    nombre = texto(ref.fuente, nodo)
+    ligado = ligadura(ref.fuente, nombre, nodo)
+    bloque = bloque_que_declara(ref.fuente, nombre, nodo)
+    if not isinstance(ligado, Ref) or desnudar(ligado.nodo) is None or desnudar(ligado.nodo).type != "object" or bloque is None:
+        return None
+    for n in recorrer(bloque):
+        objetivo = None
+        if n.type in ("assignment_expression", "augmented_assignment_expression"):
+            izq = n.child_by_field_name("left")
+            objetivo = izq.child_by_field_name("object") if izq is not None and izq.type in (
+                "member_expression", "subscript_expression") else None
+        elif n.type == "unary_expression" and texto(ref.fuente, n).startswith("delete"):
+            arg = nombrados(n)[0] if nombrados(n) else None
+            objetivo = arg.child_by_field_name("object") if arg is not None and arg.type in (
+                "member_expression", "subscript_expression") else None
+        elif n.type == "call_expression" and texto(ref.fuente, n.child_by_field_name("function") or n) == "Object.assign":
+            argumentos = nombrados(n.child_by_field_name("arguments"))
+            objetivo = argumentos[0] if argumentos else None
+        objetivo = desnudar(objetivo)
+        if objetivo is not None and objetivo.type == "identifier" and texto(ref.fuente, objetivo) == nombre \
+                and ligadura(ref.fuente, nombre, objetivo) == ligado:
+            return Ref(ref.fuente, n)
+    return None
+
+
 def _atar_parametros(lector: Lector, funcion: Ref, llamada: Ref) -> None:
     """The function's plain parameters stand for what the call passes while the reading goes on (a new
     dict: the site's own is restored when its reading ends, `Lector.en`)."""

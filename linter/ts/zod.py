@@ -17,7 +17,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
 from .arbol import nombrados, texto
-from .valores import Irresoluble, Lector, Ref, especificador_de, json_literal, propiedades, seguir
+from .valores import (Irresoluble, Lector, Ref, especificador_de, json_literal, llenado_despues, propiedades,
+                      retorno_de_llamada, seguir)
 
 BORRADOR_7 = "http://json-schema.org/draft-07/schema#"
 BORRADOR_2020_12 = "https://json-schema.org/draft/2020-12/schema"
@@ -121,17 +122,28 @@ def leer(lector: Lector, ref: Ref) -> Z:
                     and _es_espacio_zod(lector, Ref(r.fuente, objeto.child_by_field_name("object"))):
                 return _constructor(lector, metodo, argumentos, r)
             return _metodo(lector, leer(lector, Ref(r.fuente, objeto)), metodo, argumentos, r)
+        devuelto = retorno_de_llamada(lector, r)  # `pingSchema()`: what the project function returns
+        if devuelto is not None:
+            return leer(lector, devuelto)
     raise Irresoluble(f"`{ref.corto()}` is not a zod schema the analyzer can read", ref)
 
 
 def forma(lector: Lector, ref: Ref) -> Optional[tuple[tuple[str, Z], ...]]:
-    """The raw shape an expression is (`{ a: z.string() }`, `Schema.shape`), or None when it is not one."""
+    """The raw shape an expression is (`{ a: z.string() }`, `Schema.shape`), or None when it is not one.
+    A name whose object literal is written into later (`shape[key] = ...` in a loop) is not that literal."""
+    llenado = llenado_despues(ref)
+    if llenado is not None:
+        raise Irresoluble(f"`{ref.corto()}` is filled after it is written (`{llenado.corto()}`): its keys are not "
+                          "known", llenado)
     r = seguir(lector, ref)
     if r.nodo.type == "member_expression" and texto(r.fuente, r.nodo.child_by_field_name("property")) == "shape":
         objeto = leer(lector, Ref(r.fuente, r.nodo.child_by_field_name("object")))
         if objeto.tipo != "object":
             raise Irresoluble(f"`{ref.corto()}` takes the shape of a schema that is not an object", ref)
         return objeto.forma
+    if r.nodo.type == "call_expression":
+        devuelto = retorno_de_llamada(lector, r)  # `{ inputSchema: pingSchema() }`: the shape it returns
+        return forma(lector, devuelto) if devuelto is not None else None
     if r.nodo.type != "object":
         return None
     return tuple((k, leer(lector, v)) for k, v in propiedades(lector, r))

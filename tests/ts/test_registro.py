@@ -764,16 +764,71 @@ def test_a_project_function_that_returns_its_parameter_is_what_the_call_passes(t
     assert filas["no_resuelto"] == []
 
 
+FUNCIONES_DE_FORMA = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod/v4";
+function pingSchema() {
+  return { message: z.string() };
+}
+function conPrefijo(p: string) {
+  return { [p + "_id"]: z.string(), nota: z.string().describe(p) };
+}
+const server = new McpServer({ name: "x", version: "1" });
+server.registerTool("ping", { inputSchema: pingSchema() }, async () => ({ content: [] }));
+server.registerTool("envuelto", { inputSchema: z.object(pingSchema()) }, async () => ({ content: [] }));
+server.registerTool("pref", { inputSchema: conPrefijo("doc") }, async () => ({ content: [] }));
+server.tool("viejo", "d", pingSchema(), async () => ({ content: [] }));
+'''
+
+
+def test_a_shape_or_schema_a_project_function_returns_is_read_with_the_calls_arguments(tmp_path):
+    (tmp_path / "s.ts").write_text(FUNCIONES_DE_FORMA, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("ping", "modelo"), ("envuelto", "modelo"), ("pref", "modelo"), ("viejo", "modelo")]
+    entradas = {e["herramienta"]: json.loads(e["contenido"]) for e in filas["esquema"] if e["lado"] == "entrada"}
+    assert entradas["pref"]["properties"] == {"doc_id": {"type": "string"}, "nota": {"type": "string", "description": "doc"}}
+    assert entradas["ping"]["required"] == entradas["viejo"]["required"] == ["message"]
+    assert filas["no_resuelto"] == []
+    # an async function returns a promise, not the shape: still a row
+    (tmp_path / "s.ts").write_text(FUNCIONES_DE_FORMA.replace("function pingSchema()", "async function pingSchema()"),
+                                   encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [h["herramienta"] for h in filas["herramienta"] if h["esquema_entrada"] == "no_resuelto"] == [
+        "ping", "envuelto", "viejo"]
+
+
+LLENADA = FUNCIONES_DE_FORMA.replace("""function pingSchema() {
+  return { message: z.string() };
+}""", """function pingSchema(campos = ["message"]) {
+  const shape: Record<string, z.ZodTypeAny> = {};
+  for (const c of campos) shape[c] = z.string();
+  return shape;
+}""")
+
+
+def test_a_shape_filled_after_it_is_written_is_a_row_not_its_empty_literal(tmp_path):
+    """`const shape = {}; for (...) shape[c] = ...; return shape;`: the literal is not what it holds (it
+    was read as an empty shape)."""
+    (tmp_path / "s.ts").write_text(LLENADA, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("ping", "no_resuelto"), ("envuelto", "no_resuelto"), ("pref", "modelo"), ("viejo", "no_resuelto")]
+    assert [(n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [
+        (5, f"the input schema of tool `{nombre}` cannot be read: `shape` is filled after it is written "
+            "(`shape[c] = z.string()`): its keys are not known") for nombre in ("envuelto", "ping", "viejo")]
+
+
 def test_a_project_function_that_returns_anything_else_stays_a_row(tmp_path):
     (tmp_path / "s.ts").write_text(IDENTIDAD.replace("return esquema as unknown", "return envolver(esquema) as unknown"),
                                    encoding="utf-8")
     filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
     assert filas["esquema"] == []
-    assert [n["motivo"] for n in filas["no_resuelto"]] == [
-        "the input schema of tool `clonar` cannot be read: `aEsquema({ repo: z.string() })` is not a zod schema the "
-        "analyzer can read",
-        "the output schema of tool `clonar` cannot be read: `aEsquema(Salida.shape)` is not a zod schema the analyzer "
-        "can read"]
+    # the row names what is not read, inside the function (line 6), not the call
+    assert [(n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [
+        (6, "the input schema of tool `clonar` cannot be read: `envolver(esquema) as unknown as AnySchema` is not a zod "
+            "schema the analyzer can read"),
+        (6, "the output schema of tool `clonar` cannot be read: `envolver(esquema) as unknown as AnySchema` is not a zod "
+            "schema the analyzer can read")]
 
 
 FABRICA_HERRAMIENTAS = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
