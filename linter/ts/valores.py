@@ -466,24 +466,39 @@ def llenado_despues(ref: Ref) -> Optional[Ref]:
     bloque = bloque_que_declara(ref.fuente, nombre, nodo)
     if not isinstance(ligado, Ref) or desnudar(ligado.nodo) is None or desnudar(ligado.nodo).type != "object" or bloque is None:
         return None
-    for n in recorrer(bloque):
+    for n, objetivo in ref.fuente.memo(("escrituras", bloque.id), lambda: _escrituras(ref.fuente, bloque)).get(nombre, ()):
+        if ligadura(ref.fuente, nombre, objetivo) == ligado:
+            return Ref(ref.fuente, n)
+    return None
+
+
+def _escrituras(fuente: Fuente, bloque: Any) -> dict[str, list[tuple[Any, Any]]]:
+    """name -> (the write, the name's node) of every write into an object through a name inside
+    `bloque`: `x.a = ...`, `x[k] += ...`, `x.a.b = ...`, `delete x.a`, `Object.assign(x, ...)` (found
+    once per block, by the file's node query)."""
+    salida: dict[str, list[tuple[Any, Any]]] = {}
+    for n in fuente.de_tipo(("assignment_expression", "augmented_assignment_expression", "unary_expression",
+                             "call_expression")):
+        if n.start_byte < bloque.start_byte or n.end_byte > bloque.end_byte:
+            continue
         objetivo = None
         if n.type in ("assignment_expression", "augmented_assignment_expression"):
             izq = n.child_by_field_name("left")
             objetivo = izq.child_by_field_name("object") if izq is not None and izq.type in (
                 "member_expression", "subscript_expression") else None
-        elif n.type == "unary_expression" and texto(ref.fuente, n).startswith("delete"):
-            arg = nombrados(n)[0] if nombrados(n) else None
+        elif n.type == "unary_expression":
+            arg = nombrados(n)[0] if nombrados(n) and texto(fuente, n).startswith("delete") else None
             objetivo = arg.child_by_field_name("object") if arg is not None and arg.type in (
                 "member_expression", "subscript_expression") else None
-        elif n.type == "call_expression" and texto(ref.fuente, n.child_by_field_name("function") or n) == "Object.assign":
+        elif n.child_by_field_name("function") is not None and texto(fuente, n.child_by_field_name("function")) == "Object.assign":
             argumentos = nombrados(n.child_by_field_name("arguments"))
             objetivo = argumentos[0] if argumentos else None
         objetivo = desnudar(objetivo)
-        if objetivo is not None and objetivo.type == "identifier" and texto(ref.fuente, objetivo) == nombre \
-                and ligadura(ref.fuente, nombre, objetivo) == ligado:
-            return Ref(ref.fuente, n)
-    return None
+        while objetivo is not None and objetivo.type in ("member_expression", "subscript_expression"):
+            objetivo = desnudar(objetivo.child_by_field_name("object"))  # `schema.properties.x = ...` fills `schema`
+        if objetivo is not None and objetivo.type == "identifier":
+            salida.setdefault(texto(fuente, objetivo), []).append((n, objetivo))
+    return salida
 
 
 def _atar_parametros(lector: Lector, funcion: Ref, llamada: Ref) -> None:
@@ -952,7 +967,12 @@ def _clave(lector: Lector, ref: Ref) -> Optional[str]:
 
 def json_literal(lector: Lector, ref: Ref) -> Any:
     """The JSON value an expression spells: object and array literals (spreads of literals folded in),
-    strings, numbers, booleans, null, and constants bound to them. Irresoluble otherwise."""
+    strings, numbers, booleans, null, and constants bound to them (not an object literal written into
+    later: `schema.properties.x = ...`). Irresoluble otherwise."""
+    llenado = llenado_despues(ref)
+    if llenado is not None:
+        raise Irresoluble(f"`{ref.corto()}` is filled after it is written (`{llenado.corto()}`): what it holds is not "
+                          "known", llenado)
     r = seguir(lector, ref)
     nodo = r.nodo
     if nodo.type == "object":  # an undefined value is no key (as JSON.stringify writes it)

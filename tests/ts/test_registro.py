@@ -818,6 +818,27 @@ def test_a_shape_filled_after_it_is_written_is_a_row_not_its_empty_literal(tmp_p
             "(`shape[c] = z.string()`): its keys are not known") for nombre in ("envuelto", "ping", "viejo")]
 
 
+ESQUEMA_LLENADO = """import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+const entrada = { type: "object", properties: { q: { type: "string" } } };
+const fija = { type: "object", properties: {} };
+if (process.env.EXTRA) entrada.properties.extra = { type: "number" };
+const server = new Server({ name: "x", version: "1" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: [{ name: "buscar", inputSchema: entrada }, { name: "fijo", inputSchema: fija }] }));
+"""
+
+
+def test_a_json_schema_constant_written_into_later_is_a_row_and_one_never_written_is_read(tmp_path):
+    (tmp_path / "s.ts").write_text(ESQUEMA_LLENADO, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("buscar", "no_resuelto"), ("fijo", "literal")]
+    assert [(n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [
+        (5, "the input schema of tool `buscar` cannot be read: `entrada` is filled after it is written "
+            "(`entrada.properties.extra = { type: \"number\" }`): what it holds is not known")]
+
+
 def test_a_project_function_that_returns_anything_else_stays_a_row(tmp_path):
     (tmp_path / "s.ts").write_text(IDENTIDAD.replace("return esquema as unknown", "return envolver(esquema) as unknown"),
                                    encoding="utf-8")
