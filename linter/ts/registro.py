@@ -84,6 +84,8 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
     importa_fastmcp = _importa(fuente, ("fastmcp",))
     for nodo in fuente.de_tipo(("call_expression",)):
         funcion = nodo.child_by_field_name("function")
+        if funcion is not None and funcion.type == "identifier":
+            funcion = _metodo_atado(fuente, funcion)  # `const registerTool = mcp.registerTool.bind(mcp)`
         if funcion is None or funcion.type != "member_expression":
             continue
         metodo = texto(fuente, funcion.child_by_field_name("property"))
@@ -132,6 +134,21 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
                                  "`oracle-lint probe`)", args[0])
         elif metodo == "addTool" and importa_fastmcp and args:
             yield _leido_en(lector, Sitio(llamada, []), lambda: _fastmcp(lector, llamada, args[0], sabor))
+
+
+def _metodo_atado(fuente: Fuente, nombre: Any) -> Optional[Any]:
+    """The `x.registerTool` / `x.tool` a name is bound to by a `const` of the same file, bound to its
+    receiver or not (`const registerTool = mcp.registerTool.bind(mcp)`): a call of the name is that
+    method's call; None for any other name."""
+    ligado = ligadura(fuente, texto(fuente, nombre), nombre)
+    valor = desnudar(ligado.nodo) if isinstance(ligado, Ref) and ligado.fuente.rel == fuente.rel else None
+    if valor is not None and valor.type == "call_expression" and valor.child_by_field_name("function") is not None:
+        f = valor.child_by_field_name("function")
+        valor = desnudar(f.child_by_field_name("object")) if f.type == "member_expression" \
+            and texto(fuente, f.child_by_field_name("property")) == "bind" else None
+    if valor is None or valor.type != "member_expression" or valor.child_by_field_name("property") is None:
+        return None
+    return valor if texto(fuente, valor.child_by_field_name("property")) in METODOS_REGISTRO + ("tool",) else None
 
 
 def _receptor_de_datos(lector: Lector, fuente: Fuente, funcion: Any) -> bool:

@@ -839,6 +839,24 @@ def test_a_json_schema_constant_written_into_later_is_a_row_and_one_never_writte
             "(`entrada.properties.extra = { type: \"number\" }`): what it holds is not known")]
 
 
+ATADO = """import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod/v4";
+const mcp = new McpServer({ name: "x", version: "1.0.0" });
+const registerTool = mcp.registerTool.bind(mcp);
+const conectar = mcp.connect.bind(mcp);
+registerTool("preguntar", { inputSchema: { pregunta: z.string() } }, async () => ({ content: [] }));
+conectar("no", { inputSchema: {} }, async () => ({ content: [] }));
+"""
+
+
+def test_a_registration_method_bound_to_a_name_is_a_registration_and_another_method_is_not(tmp_path):
+    (tmp_path / "s.ts").write_text(ATADO, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("preguntar", 6, "modelo")]
+    assert filas["no_resuelto"] == []
+
+
 def test_a_project_function_that_returns_anything_else_stays_a_row(tmp_path):
     (tmp_path / "s.ts").write_text(IDENTIDAD.replace("return esquema as unknown", "return envolver(esquema) as unknown"),
                                    encoding="utf-8")
