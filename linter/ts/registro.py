@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .arbol import Fuente, nombrados, recorrer, texto
-from .valores import (Irresoluble, Lector, Ref, anotacion, cadena, desnudar,
+from .valores import (ENVOLTURAS, Irresoluble, Lector, Ref, anotacion, cadena, desnudar,
                       especificador_de, indefinido, json_literal, ligadura, propiedades,
                       retorno_de_llamada, seguir, sentencias_return, sin_await, tipo_de_datos, valor_de_objeto,
                       valores_devueltos)
@@ -86,6 +86,8 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
         funcion = nodo.child_by_field_name("function")
         if funcion is not None and funcion.type == "identifier":
             funcion = _metodo_atado(fuente, funcion)  # `const registerTool = mcp.registerTool.bind(mcp)`
+            if funcion is not None and _en_interceptor(fuente, nodo, funcion):
+                continue  # `server.tool = (...a) => original(...a)`: each `server.tool(...)` is read where written
         if funcion is None or funcion.type != "member_expression":
             continue
         metodo = texto(fuente, funcion.child_by_field_name("property"))
@@ -149,6 +151,24 @@ def _metodo_atado(fuente: Fuente, nombre: Any) -> Optional[Any]:
     if valor is None or valor.type != "member_expression" or valor.child_by_field_name("property") is None:
         return None
     return valor if texto(fuente, valor.child_by_field_name("property")) in METODOS_REGISTRO + ("tool",) else None
+
+
+def _en_interceptor(fuente: Fuente, llamada: Any, metodo: Any) -> bool:
+    """Whether a call of a bound registration method sits in the function that replaces that method
+    (`const original = server.tool.bind(server); server.tool = (...args) => { ...; return original(...args) }`):
+    the calls of `server.tool(...)` it intercepts are the registrations, read where they are written."""
+    propiedad = texto(fuente, metodo.child_by_field_name("property"))
+    n = llamada.parent
+    while n is not None and n.type not in FUNCIONES[:4]:
+        n = n.parent
+    while n is not None and n.parent is not None and n.parent.type in ENVOLTURAS:
+        n = n.parent
+    asignacion = n.parent if n is not None else None
+    izq = asignacion.child_by_field_name("left") if asignacion is not None and asignacion.type == "assignment_expression" else None
+    while izq is not None and izq.type in ENVOLTURAS:
+        izq = nombrados(izq)[0] if nombrados(izq) else None
+    return izq is not None and izq.type == "member_expression" and izq.child_by_field_name("property") is not None \
+        and texto(fuente, izq.child_by_field_name("property")) == propiedad
 
 
 def _receptor_de_datos(lector: Lector, fuente: Fuente, funcion: Any) -> bool:

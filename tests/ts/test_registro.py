@@ -857,6 +857,21 @@ def test_a_registration_method_bound_to_a_name_is_a_registration_and_another_met
     assert filas["no_resuelto"] == []
 
 
+def test_a_bound_method_called_by_the_function_that_replaces_it_is_no_registration_of_its_own(tmp_path):
+    """`const original = mcp.tool.bind(mcp); mcp.tool = (...a) => original(...a)`: the calls it intercepts
+    are the registrations (read where written), not the spread inside it."""
+    interceptor = ATADO + """const original = mcp.tool.bind(mcp) as (...a: unknown[]) => unknown;
+(mcp as any).tool = (...args: unknown[]) => {
+  return original(...args);
+};
+mcp.tool("eco", "Eco", async () => ({ content: [] }));
+"""
+    (tmp_path / "s.ts").write_text(interceptor, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"]) for h in filas["herramienta"]] == [("preguntar", 6), ("eco", 12)]
+    assert filas["no_resuelto"] == []
+
+
 def test_a_project_function_that_returns_anything_else_stays_a_row(tmp_path):
     (tmp_path / "s.ts").write_text(IDENTIDAD.replace("return esquema as unknown", "return envolver(esquema) as unknown"),
                                    encoding="utf-8")
