@@ -4,7 +4,8 @@ No third-party code is committed. `ELEGIDOS` are the repositories the written ru
 order it took them (`bench/corpus_ts_candidatos.tsv` holds every candidate and why it was taken or
 skipped; `elegibilidad.py` is the reading that decided); `BASE` the ones the issue names;
 `SELLADOS` the sealed third batch; `CUARTOS` the fourth (static only); `QUINTOS` the fifth (static
-only); `SEXTOS` the sixth (static only). A row is a folder, relative to the repository root.
+only); `SEXTOS` the sixth (static only); `SEPTIMOS` the seventh (static only). A row is a folder,
+relative to the repository root.
 """
 
 from __future__ import annotations
@@ -188,6 +189,27 @@ SEXTOS = (
     ("SAP/open-ux-tools", "232bb1b8a4a9eef73a871a08b8d67e0c92f26766", ("packages/fiori-mcp-server",)),
     ("guguzea/MC-AI-Coding-Assistant-Tool", "872179d97a794d933eba89640e20efd80cb6a820", ("mcp-server",)),
     ("firebase/firebase-tools", "a786bda73b48196fce1df22fe2b1cbc9e463b2d0", (".",)),
+)
+
+
+# (owner/name, commit, rows): the seventh batch (docs/real-world-ts.md, "A seventh batch, static only"),
+# accepted by its rule in its order, group `septimo`; measured once, static only (no install, no live
+# listing), with the analyzer at 74bddaa (a frozen install). inline-chat/inline was accepted with no row
+# (no package.json that declares the SDK has sources of its own that register a tool). The walk stopped
+# at 8 accepted: the session's fetch budget ran out inside `find_repos chat` (bench/corpus_ts_candidatos.tsv).
+SEPTIMOS = (
+    ("armanisadeghi/ai-matrx", "cd2c9ee45a991fa6aa039e489b6498eaf456a759", (".",)),
+    ("genfeedai/genfeed.ai", "2bfd56c67efa3144a637465082fcd82af9c55393", (".",)),
+    ("find-xposed-magisk/lobe-chat", "cea1a9a7acfad484b516f5c447df66d89517c79b", ("packages/heterogeneous-agents",)),
+    ("christireid/Clarity-ai-chat-components", "32c2a3af350cff3ed04d8bd91fdacda9ce47d987", ("mcp-server",)),
+    ("seanchatmangpt/unrdf", "17e053390316a4d0ae4484d024f817a75e421da1", ("packages/daemon",)),
+    ("inline-chat/inline", "60ab64afa0db6a8ec19120c4a3856ad32dd20240", ()),
+    ("seanchatmangpt/wasm4pm", "4ba97c3d1b13ab842ed6ddf82c16279e67f332f2", ("packages/swarm",)),
+    ("bencrane/chat-engine-x-api", "3ec17226eb49e4099fa2e15bd5525983ce362eb0",
+     ("api-reference-docs-new/better-auth/demo/nextjs",
+      "api-reference-docs-new/remotion-github-new/packages/mcp",
+      "api-reference-docs-new/remotion/remotion-github/packages/mcp",
+      "api-reference-docs-new/trigger.dev-all/github/main/packages/cli-v3")),
 )
 
 
