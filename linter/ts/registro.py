@@ -198,25 +198,25 @@ def _servidor_por_parametro(lector: Lector, todas: Sequence[Fuente], fuente: Fue
         return False
     indice = envolturas.parametros_por_nombre(fuente, f)[nombre]
     return fuente.memo(("servidor_por_parametro", f.id, indice),
-                       lambda: _pasan_un_servidor(lector, todas, fuente, f, nombre_f, indice))
+                       lambda: _pasan_un_servidor(lector, todas, fuente, f, indice))
 
 
-def _pasan_un_servidor(lector: Lector, todas: Sequence[Fuente], fuente: Fuente, f: Any, nombre_f: str, indice: int) -> bool:
-    vistas = {x.rel: x for x in todas}
-    for otra in [*todas, *lector.que_nombran(vistas, {nombre_f}).values()]:
-        for n in otra.de_tipo(("call_expression",)):
-            callee = n.child_by_field_name("function")
-            if callee is None or texto(otra, callee).rsplit(".", 1)[-1] != nombre_f:
-                continue
-            destino = seguir(lector, Ref(otra, callee))
-            pasados = nombrados(n.child_by_field_name("arguments"))
-            if destino.fuente.rel != fuente.rel or destino.nodo != f or indice >= len(pasados):
-                continue
-            valor = seguir(lector, Ref(otra, pasados[indice]))
-            constructor = valor.nodo.child_by_field_name("constructor") if valor.nodo.type == "new_expression" else None
-            if constructor is not None and texto(valor.fuente, constructor).rsplit(".", 1)[-1] == "McpServer" \
-                    and (_importa(valor.fuente, SDK_SERVIDOR) or _importa_nombre(valor.fuente, "McpServer")):
-                return True
+def _pasan_un_servidor(lector: Lector, todas: Sequence[Fuente], fuente: Fuente, f: Any, indice: int) -> bool:
+    """Whether a call of the project function `f` (llamadas.llamadas_de: tests left out) passes a
+    `new McpServer(...)` of the SDK at `indice`."""
+    try:
+        halladas = llamadas.llamadas_de(llamadas.Busqueda(lector, todas), Ref(fuente, f))
+    except Irresoluble:  # no call found, or none that can be followed
+        return False
+    for llamada in halladas:
+        pasados = nombrados(llamada.nodo.child_by_field_name("arguments"))
+        if indice >= len(pasados):
+            continue
+        valor = seguir(lector, Ref(llamada.fuente, pasados[indice]))
+        constructor = valor.nodo.child_by_field_name("constructor") if valor.nodo.type == "new_expression" else None
+        if constructor is not None and texto(valor.fuente, constructor).rsplit(".", 1)[-1] == "McpServer" \
+                and (_importa(valor.fuente, SDK_SERVIDOR) or _importa_nombre(valor.fuente, "McpServer")):
+            return True
     return False
 
 
