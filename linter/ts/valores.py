@@ -68,6 +68,7 @@ class Lector:
         self.raiz = raiz.resolve()
         self._datos = dict(datos or {})
         self._fuentes: dict[str, Fuente | NoParsea | None] = {}
+        self._reexportan: dict[str, bool] = {}  # rel -> whether its bytes may hold `export *`
         self.zod_vistos: set[tuple[str, str]] = set()  # (file, specifier) of the zod imports a reading used
         # the concrete class whose instance a reading is of (a class-based tool): `this.x` and `this.m()`
         # in the classes of its chain are read as that instance's members (linter/ts/clases.py)
@@ -128,13 +129,28 @@ class Lector:
 
     def contiene(self, rel: str, palabras: tuple[bytes, ...]) -> bool:
         """Whether the file `rel` holds any of `palabras` as a whole word (a cheap look before parsing it)."""
+        datos = self._bytes(rel)
+        return datos is not None and any(palabra_en(datos, p) for p in palabras)
+
+    def puede_exportar(self, rel: str, nombre: str) -> bool:
+        """Whether the module `rel` may export `nombre`: it names it, or re-exports all of another module
+        (`export * from`); a byte look before a barrel's module is parsed. A file that cannot be read
+        says yes: parsing it tells."""
+        datos = self._bytes(rel)
+        if datos is None or palabra_en(datos, nombre.encode()):
+            return True
+        if rel not in self._reexportan:
+            self._reexportan[rel] = reexporta_todo(datos)
+        return self._reexportan[rel]
+
+    def _bytes(self, rel: str) -> Optional[bytes]:
         datos = self._datos.get(rel)
         if datos is None:
             try:
                 datos = self._datos[rel] = (self.raiz / rel).read_bytes()
             except OSError:
-                return False
-        return any(palabra_en(datos, p) for p in palabras)
+                return None
+        return datos
 
     def fuente(self, rel: str) -> Fuente:
         """The parsed file `rel` (relative to the root); NoParsea if it does not parse."""
@@ -172,18 +188,29 @@ class Lector:
         return self._alias_por_carpeta[carpeta]
 
     def modulo(self, desde: Fuente, especificador: str) -> Optional[Fuente]:
-        """`_modulo`, once per importing folder and specifier."""
+        """The parsed project module an import names (`ruta_del_modulo`); None when there is none or it
+        does not parse."""
+        rel = self.ruta_del_modulo(desde, especificador)
+        if rel is None:
+            return None
+        try:
+            return self.fuente(rel)
+        except (NoParsea, FileNotFoundError):
+            return None
+
+    def ruta_del_modulo(self, desde: Fuente, especificador: str) -> Optional[str]:
+        """`_modulo`, once per importing folder and specifier: the file's path, before it is parsed."""
         clave = (desde.rel.rpartition("/")[0], especificador)  # the importing folder (`rel` is a POSIX path)
         if clave not in self._modulos:
             self._modulos[clave] = self._modulo(desde, especificador)
         return self._modulos[clave]
 
-    def _modulo(self, desde: Fuente, especificador: str) -> Optional[Fuente]:
+    def _modulo(self, desde: Fuente, especificador: str) -> Optional[str]:
         """The project module an import names: a relative one (`./lib.js` is `./lib.ts` in TypeScript's
         ESM convention; `./lib` may be `./lib.ts` or `./lib/index.ts`), an alias the nearest
         tsconfig.json's `paths` maps into the project (`@/lib.js`), or a package of the repository's
         workspace (its sources, linter/ts/espacio.py); None for an installed package or a file outside
-        the project, or one that does not parse."""
+        the project (its path, relative to the root)."""
         del_espacio = desde.rel.startswith("../")  # a workspace package's own modules are read where they are
         if especificador.startswith("."):
             bases = [(self.raiz / desde.rel).parent / especificador]
@@ -211,10 +238,7 @@ class Lector:
             except (OSError, ValueError):
                 continue
             if resuelto.is_file():
-                try:
-                    return self.fuente(rel)
-                except (NoParsea, FileNotFoundError):
-                    return None
+                return rel
         return None
 
 
@@ -231,6 +255,20 @@ def palabra_en(datos: bytes, palabra: bytes) -> bool:
         if antes_libre and (fin >= len(datos) or datos[fin] not in _DE_NOMBRE):
             return True
         i = datos.find(palabra, i + 1)
+    return False
+
+
+def reexporta_todo(datos: bytes) -> bool:
+    """Whether a source may hold `export *` (blanks or a comment between the two): a byte look that
+    may say yes for text or a comment, never no for a real one."""
+    i = datos.find(b"export")
+    while i >= 0:
+        j = i + 6
+        while j < len(datos) and datos[j] in b" \t\r\n":
+            j += 1
+        if j < len(datos) and datos[j] in b"*/":  # `*`, or a comment that may hide one
+            return True
+        i = datos.find(b"export", j)
     return False
 
 
@@ -846,6 +884,15 @@ def _exportado_de(lector: Lector, modulo: Fuente, nombre: str, profundidad: int)
             return entrada
         return exportado(lector, modulo, _Importado(*entrada), profundidad + 1)  # `export { a as b } from "./x"`
     for especificador in estrellas:  # `export * from "./x"`
+        rel = lector.ruta_del_modulo(modulo, especificador)
+        if rel is None or not lector.puede_exportar(rel, nombre):
+            continue  # a barrel's module that names neither: not parsed (most of a large barrel's are not)
+        otro = lector.modulo(modulo, especificador)
+        if otro is None:
+            continue
+        sus_directos, sus_estrellas = otro.memo("exportaciones", lambda: _exportaciones(otro))
+        if nombre not in sus_directos and not sus_estrellas:
+            continue  # it neither exports the name nor re-exports another module's
         hallado = exportado(lector, modulo, _Importado(especificador, nombre), profundidad + 1)
         if hallado is not None:
             return hallado

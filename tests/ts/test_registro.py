@@ -436,6 +436,31 @@ def test_object_values_of_a_module_namespace_are_its_exported_values(tmp_path):
         "a tool of a `ListToolsRequestSchema` list cannot be read: `function he"]
 
 
+def test_a_barrel_parses_only_the_modules_that_may_export_the_name(tmp_path):
+    """A name read through `export * from` of many modules: a module whose bytes neither name it nor
+    may re-export all of another is not parsed; one that re-exports (blanks or a comment before the
+    `*`) is followed, and one that names the name only in a comment is parsed and passed over."""
+    (tmp_path / "a.ts").write_text('export const otro = 1;\n', encoding="utf-8")
+    (tmp_path / "b.ts").write_text('// esquema is not here\nexport const tercero = 2;\n', encoding="utf-8")
+    (tmp_path / "c.ts").write_text('export /* all */ * from "./d.js";\n', encoding="utf-8")
+    (tmp_path / "d.ts").write_text('export const esquema = { z: 1 };\n', encoding="utf-8")
+    (tmp_path / "indice.ts").write_text('export * from "./a.js";\nexport * from "./b.js";\nexport *\n  from "./c.js";\n',
+                                        encoding="utf-8")
+    lector = Lector(tmp_path)
+    assert lector.puede_exportar("a.ts", "esquema") is False
+    assert lector.puede_exportar("b.ts", "esquema") is True and lector.puede_exportar("c.ts", "esquema") is True
+    hallado = exportado_de(lector, lector.fuente("indice.ts"), "esquema")
+    assert hallado is not None and hallado.fuente.rel == "d.ts"
+    assert sorted(lector._fuentes) == ["b.ts", "c.ts", "d.ts", "indice.ts"]  # a.ts was never parsed
+    assert exportado_de(lector, lector.fuente("indice.ts"), "tercero").fuente.rel == "b.ts"
+    assert exportado_de(lector, lector.fuente("indice.ts"), "nada") is None
+    # the near miss: without the re-export, d.ts is out of reach and the name is not exported
+    (tmp_path / "c.ts").write_text('export const cuarto = 3; // export\n', encoding="utf-8")
+    lector = Lector(tmp_path)
+    assert lector.puede_exportar("c.ts", "esquema") is False
+    assert exportado_de(lector, lector.fuente("indice.ts"), "esquema") is None
+
+
 def test_a_declaration_above_the_file_counts_and_none_is_no_guess(tmp_path):
     assert _entrada(tmp_path) == (
         "the input schema of tool `t` cannot be read: which zod major `s.ts` imports cannot be told: no installed "
