@@ -2,8 +2,11 @@
 
 An emission site is a `return` of the handler (an arrow function's expression body too) whose value
 is a tool result with `structuredContent`: an object literal that writes the key, the same through a
-constant, the arms of a conditional, or a project helper whose returns are such results. A result
-without `structuredContent` (content blocks only) is no emission site. The root it emits is
+constant (or written into it after: `res.structuredContent = x`), the arms of a conditional, or a
+project helper whose returns are such results. A result without `structuredContent` (content blocks
+only) is no emission site. A low-level tool is read in its dispatch branch (`case "x":`,
+`if (name === "x")`); a branch that returns nothing itself (`case "x": result = ...; break;`) is read at
+the handler's returns outside every branch, a `let` it assigns standing for what its branch assigns. The root it emits is
 classified as the Python front end classifies one (docs/relaciones.md, provenance table):
 
 | expression | provenance |
@@ -33,7 +36,8 @@ from .arbol import cadena_literal, nombrados, recorrer, texto
 from .manejador import (FUNCIONES, PROFUNDIDAD, VACIO, Entorno, Manejador, atar, clave_literal, funcion_de,
                         funcion_llamada, ligado, retornos)
 from .origenes import Valor, escapar_ruta, valores_escritos
-from .valores import Irresoluble, Lector, Ref, asignaciones, cadena, desnudar, ligadura, propiedades, seguir, sin_await
+from .valores import (Irresoluble, Lector, Ref, asignaciones, cadena, desnudar, escrituras_en, ligadura, propiedades,
+                      seguir, sin_await)
 
 ECOADORES_GLOBALES = ("fetch",)  # global functions whose result is a foreign answer
 
@@ -68,6 +72,10 @@ def despacho(lector: Lector, funciones: list[Ref], herramienta: str, donde: Ref)
         m = Manejador(lector, f, True, herramienta)
         if any(rama == herramienta for rama, _, _ in _ramas(m)):
             return m
+    for f in funciones:  # a branch that returns nothing itself: `case "x": result = ...; break;`, then `return`
+        m = Manejador(lector, f, True, herramienta)
+        if _tiene_rama(m, herramienta) and _comunes(m):
+            return m
     raise Irresoluble(f"no branch of the `CallToolRequestSchema` handler dispatches tool `{herramienta}` (`case \"x\":`, "
                       f"`if (name === \"x\")`)", funciones[0])
 
@@ -100,6 +108,37 @@ def _rama_de(m: Manejador, nodo: Any) -> Optional[str]:
     return None
 
 
+def _tiene_rama(m: Manejador, herramienta: str) -> bool:
+    """Whether the handler has a dispatch branch for the tool (`case "x":`, `if (name === "x")`)."""
+    f = m.funcion.fuente
+    for n in recorrer(m.funcion.nodo):
+        if n.type == "switch_case" and n.child_by_field_name("value") is not None \
+                and cadena(m.lector, Ref(f, n.child_by_field_name("value"))) == herramienta:
+            return True
+        if n.type == "if_statement" and _nombre_comparado(m, n.child_by_field_name("condition")) == herramienta:
+            return True
+    return False
+
+
+def _comunes(m: Manejador) -> list[tuple[Ref, Ref]]:
+    """The returns of a low-level handler that every tool without a return of its own may reach: outside
+    every dispatch branch, and neither in a `default:` nor in the `else` of a dispatch `if` (those only
+    names no branch takes reach)."""
+    salida = []
+    for rama, retorno, valor in _ramas(m):
+        if rama is not None:
+            continue
+        hijo, n = retorno.nodo, retorno.nodo.parent
+        while n is not None and n != m.funcion.nodo:
+            if n.type == "switch_default" or n.type == "if_statement" and hijo == n.child_by_field_name("alternative") \
+                    and _nombre_comparado(m, n.child_by_field_name("condition")) is not None:
+                break
+            hijo, n = n, n.parent
+        else:
+            salida.append((retorno, valor))
+    return salida
+
+
 def _nombre_comparado(m: Manejador, condicion: Any) -> Optional[str]:
     """The string of `x === "name"` (or `==`, either side) in an `if` condition."""
     nodo = desnudar(condicion)
@@ -118,7 +157,7 @@ def sitios(m: Manejador) -> list[Sitio]:
     with its root's class."""
     salida = []
     devueltos = retornos(m.funcion) if m.herramienta is None else \
-        [(r, v) for rama, r, v in _ramas(m) if rama == m.herramienta]
+        [(r, v) for rama, r, v in _ramas(m) if rama == m.herramienta] or _comunes(m)
     for retorno, valor in devueltos:
         for emitido, entorno in _emitidos(m, valor, 0, set(), VACIO):
             salida.append(Sitio(retorno, clasificar(m, emitido, 0, frozenset(), entorno)))
@@ -129,10 +168,13 @@ def _emitidos(m: Manejador, valor: Ref, profundidad: int, vistos: set[tuple[str,
               ) -> list[tuple[Ref, "Entorno"]]:
     """The structuredContent values a returned expression carries, each with the parameters bound
     where it is written ([]: a result without one)."""
+    escritos = _escritos_despues(valor, entorno)
     r = ligado(m, seguir(m.lector, sin_await(valor)), entorno)
     entorno = r[1]
     r = r[0]
     nodo = r.nodo
+    if nodo.type == "object" and escritos:  # `const res = { content }; res.structuredContent = x; return res;`
+        return _emitidos(m, r, profundidad, vistos, entorno) + escritos
     if nodo.type == "object":
         for c in nombrados(nodo):
             if c.type == "pair" and clave_literal(r, c.child_by_field_name("key")) == "structuredContent":
@@ -167,6 +209,33 @@ def _emitidos(m: Manejador, valor: Ref, profundidad: int, vistos: set[tuple[str,
             return []  # text content
         return [(r, entorno)]  # fastmcp: a value that is no tool result is the structured content
     raise Irresoluble(f"the handler returns `{valor.corto()}`, which the analyzer cannot read as a tool result", valor)
+
+
+def _escritos_despues(valor: Ref, entorno: "Entorno") -> list[tuple[Ref, "Entorno"]]:
+    """The values written into a returned `const` result's `structuredContent` after it is built
+    (`res.structuredContent = x`); Irresoluble when a write names a key the analyzer cannot read
+    (`res[k] = ...`, `Object.assign(res, ...)`): it may write structuredContent."""
+    nodo = desnudar(sin_await(valor).nodo)
+    if nodo is None or nodo.type != "identifier":
+        return []
+    nombre = texto(valor.fuente, nodo)
+    salida = []
+    for e in escrituras_en(Ref(valor.fuente, nodo)) or []:
+        izquierda = e.nodo.child_by_field_name("left") if e.nodo.type == "assignment_expression" else None
+        if izquierda is None or desnudar(izquierda.child_by_field_name("object")) is None \
+                or desnudar(izquierda.child_by_field_name("object")).type != "identifier":
+            if e.nodo.type == "call_expression":  # `Object.assign(res, ...)`
+                raise Irresoluble(f"`{nombre}` is written into by `{e.corto()}`, which may set its structuredContent", e)
+            continue  # `res.a.b = ...`, `delete res.k`: no structuredContent written at the root
+        clave = izquierda.child_by_field_name("property") if izquierda.type == "member_expression" \
+            else izquierda.child_by_field_name("index")
+        nombre_clave = clave_literal(e, clave)
+        if nombre_clave is None:
+            raise Irresoluble(f"`{nombre}` is written into under a key the analyzer cannot read (`{e.corto()}`), "
+                              "which may be its structuredContent", e)
+        if nombre_clave == "structuredContent":
+            salida.append((Ref(e.fuente, e.nodo.child_by_field_name("right")), entorno))
+    return salida
 
 
 # -- provenance ----------------------------------------------------------------------------------
@@ -214,7 +283,7 @@ def _nombre(m: Manejador, r: Ref, profundidad: int, vistos: frozenset, entorno: 
     nombre = texto(r.fuente, r.nodo)
     destino = seguir(m.lector, r)
     if destino.nodo == r.nodo:
-        valores = asignaciones(r.fuente, nombre, r.nodo)
+        valores = _de_la_rama(m, asignaciones(r.fuente, nombre, r.nodo))
         if not valores:
             return Clase("opaque", f"`{nombre}` is a parameter or a variable the analyzer does not follow")
         if _mutado(m, nombre, r):
@@ -226,6 +295,20 @@ def _nombre(m: Manejador, r: Ref, profundidad: int, vistos: frozenset, entorno: 
         return Clase("opaque", f"`{nombre}` is changed after it is built (`{nombre}.k = ...`, `{nombre}[k] = ...`)",
                      mapa=_mapa(m, nombre, r, destino))
     return clasificar(m, destino, profundidad, vistos, entorno)
+
+
+def _de_la_rama(m: Manejador, valores: Optional[list[Ref]]) -> Optional[list[Ref]]:
+    """Of the values a `let` of a low-level handler is given, those the tool's run gives it: the ones
+    its dispatch branch assigns (`case "x": result = ...`) when there are, else those no other tool's
+    branch assigns; all of them for any other handler or variable."""
+    if m.herramienta is None or not valores:
+        return valores
+    f = m.funcion
+    if any(v.fuente.rel != f.fuente.rel or not f.nodo.start_byte <= v.nodo.start_byte < f.nodo.end_byte
+           for v in valores):
+        return valores
+    ramas = [(_rama_de(m, v.nodo), v) for v in valores]
+    return [v for rama, v in ramas if rama == m.herramienta] or [v for rama, v in ramas if rama is None]
 
 
 def _mutaciones(m: Manejador, nombre: str, r: Ref) -> list[Any]:

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .arbol import Fuente, nombrados, recorrer, texto
-from .valores import (ENVOLTURAS, Irresoluble, Lector, Ref, anotacion, cadena, desnudar,
-                      especificador_de, indefinido, json_literal, ligadura, propiedades,
+from .valores import (ENVOLTURAS, Irresoluble, Lector, Ref, anotacion, cadena, claves_borradas, de_un_paquete,
+                      desnudar, escrituras_en, especificador_de, indefinido, json_literal, ligadura, propiedades,
                       retorno_de_llamada, seguir, sentencias_return, sin_await, tipo_de_datos, valor_de_objeto,
                       valores_devueltos)
 from . import almacen, clases, envolturas, llamadas, patrones, zod
@@ -800,9 +800,24 @@ def _de_objeto(lector: Lector, elemento: Ref, sabor: Sabor) -> Herramienta | Pro
 
 def _json_schema(lector: Lector, ref: Ref, sabor: Sabor) -> Any:
     """A JSON Schema value of a low-level list: a literal, `zodToJsonSchema(S)` (the zod-to-json-schema
-    package: zod 3, draft-07) or `z.toJSONSchema(S)` (zod 4: draft 2020-12, output)."""
+    package: zod 3, draft-07) or `z.toJSONSchema(S)` (zod 4: draft 2020-12, output), also as a project
+    function returns it (`convertToSchema(S)`); keys `delete`d from the name that holds it are taken out."""
+    inicial = ligadura(ref.fuente, texto(ref.fuente, desnudar(ref.nodo)), desnudar(ref.nodo)) \
+        if desnudar(ref.nodo) is not None and desnudar(ref.nodo).type == "identifier" else None
+    escritas = escrituras_en(ref) if isinstance(inicial, Ref) and desnudar(inicial.nodo).type != "object" else None
+    if escritas:  # `const j = z.toJSONSchema(s); delete j.$schema;`: deletes are read, any other write is a row
+        borradas = claves_borradas(escritas, texto(ref.fuente, desnudar(ref.nodo)))  # (a literal's: json_literal)
+        if borradas is None:
+            raise Irresoluble(f"`{ref.corto()}` is filled after it is written (`{escritas[0].corto()}`): what it "
+                              "holds is not known", escritas[0])
+        esquema = _json_schema(lector, inicial, sabor)
+        return {k: v for k, v in esquema.items() if k not in borradas} if isinstance(esquema, dict) else esquema
     r = seguir(lector, ref)
     if r.nodo.type != "call_expression":
+        paquete = de_un_paquete(lector, r)
+        if paquete is not None:
+            raise Irresoluble(f"`{ref.corto()}`: `{paquete[0]}` comes from the package `{paquete[1]}`, whose sources "
+                              "are not among the project's", ref)
         return json_literal(lector, ref)
     funcion = r.nodo.child_by_field_name("function")
     args = [Ref(r.fuente, a) for a in nombrados(r.nodo.child_by_field_name("arguments"))]
@@ -827,7 +842,16 @@ def _json_schema(lector: Lector, ref: Ref, sabor: Sabor) -> Any:
     try:  # a project function that returns a literal (`scopedSchema("Company", examples)`)
         return json_literal(lector, ref)
     except Irresoluble:
-        raise Irresoluble(f"`{ref.corto()}` is a call the analyzer does not read as a JSON Schema", ref) from None
+        if zod.es_zod(lector, r):  # a zod schema listed as it is: the transport serializes the zod object
+            raise Irresoluble(f"`{ref.corto()}` is a zod schema listed where a JSON Schema goes: what is published "
+                              "is the zod object serialized, not its JSON Schema; convert it (`z.toJSONSchema`, "
+                              "`zodToJsonSchema`)", ref) from None
+        devuelto = retorno_de_llamada(lector, r)  # `convertToSchema(S)`: the conversion a project function returns
+        if devuelto is not None and seguir(lector, devuelto).nodo.type == "call_expression":
+            return _json_schema(lector, devuelto, sabor)
+        llamada = "" if r.nodo is ref.nodo or desnudar(ref.nodo) == r.nodo else f" (`{r.corto()}`)"
+        raise Irresoluble(f"`{ref.corto()}`{llamada} is a call the analyzer does not read as a JSON Schema", ref) \
+            from None
 
 
 def _opciones_por_defecto(lector: Lector, opciones: Ref, ref: Ref) -> None:

@@ -499,15 +499,49 @@ def llenado_despues(ref: Ref) -> Optional[Ref]:
     nodo = desnudar(ref.nodo)
     if nodo is None or nodo.type != "identifier":
         return None
+    ligado = ligadura(ref.fuente, texto(ref.fuente, nodo), nodo)
+    if not isinstance(ligado, Ref) or desnudar(ligado.nodo) is None or desnudar(ligado.nodo).type != "object":
+        return None
+    escritas = escrituras_en(ref)
+    return escritas[0] if escritas else None
+
+
+def escrituras_en(ref: Ref) -> Optional[list[Ref]]:
+    """The writes into what a `const` name holds, in the block that declares it, in source order
+    (`x.a = ...`, `x[k] += ...`, `delete x.a`, `Object.assign(x, ...)`); None when `ref` is no name
+    bound to a `const`'s value."""
+    nodo = desnudar(ref.nodo)
+    if nodo is None or nodo.type != "identifier":
+        return None
     nombre = texto(ref.fuente, nodo)
     ligado = ligadura(ref.fuente, nombre, nodo)
     bloque = bloque_que_declara(ref.fuente, nombre, nodo)
-    if not isinstance(ligado, Ref) or desnudar(ligado.nodo) is None or desnudar(ligado.nodo).type != "object" or bloque is None:
+    if not isinstance(ligado, Ref) or bloque is None:
         return None
-    for n, objetivo in ref.fuente.memo(("escrituras", bloque.id), lambda: _escrituras(ref.fuente, bloque)).get(nombre, ()):
-        if ligadura(ref.fuente, nombre, objetivo) == ligado:
-            return Ref(ref.fuente, n)
-    return None
+    return [Ref(ref.fuente, n) for n, objetivo in
+            ref.fuente.memo(("escrituras", bloque.id), lambda: _escrituras(ref.fuente, bloque)).get(nombre, ())
+            if ligadura(ref.fuente, nombre, objetivo) == ligado]
+
+
+def claves_borradas(escritas: list[Ref], nombre: str) -> Optional[list[str]]:
+    """The keys `delete x.k` / `delete x["k"]` take out of `nombre`'s object when every write is such a
+    delete of one of its own keys; None when any write is another (it adds or changes what it holds)."""
+    claves = []
+    for e in escritas:
+        arg = nombrados(e.nodo)[0] if e.nodo.type == "unary_expression" and nombrados(e.nodo) \
+            and texto(e.fuente, e.nodo).startswith("delete") else None
+        arg = desnudar(arg)
+        objeto = desnudar(arg.child_by_field_name("object")) if arg is not None and arg.type in (
+            "member_expression", "subscript_expression") else None
+        if objeto is None or objeto.type != "identifier" or texto(e.fuente, objeto) != nombre:
+            return None
+        clave = arg.child_by_field_name("property") if arg.type == "member_expression" else arg.child_by_field_name("index")
+        valor = texto(e.fuente, clave) if clave is not None and clave.type == "property_identifier" \
+            else cadena_literal(e.fuente, clave) if clave is not None else None
+        if valor is None:
+            return None
+        claves.append(valor)
+    return claves
 
 
 def _escrituras(fuente: Fuente, bloque: Any) -> dict[str, list[tuple[Any, Any]]]:
@@ -808,6 +842,20 @@ def _importa(fuente: Fuente, sentencia: Any, nombre: str) -> Optional[_Importado
                 if alias is not None and texto(fuente, alias) == nombre and original is not None:
                     return _Importado(especificador, cadena_literal(fuente, original) or texto(fuente, original))
     return None
+
+
+def de_un_paquete(lector: Lector, r: Ref) -> Optional[tuple[str, str]]:
+    """(name, package) when the followed expression `r` is a name (or `ns.name`) imported from a
+    package whose sources are not among the project's: what a row then names as the cause."""
+    nodo = desnudar(r.nodo)
+    if nodo is not None and nodo.type == "member_expression":
+        nodo = desnudar(nodo.child_by_field_name("object"))
+    if nodo is None or nodo.type != "identifier":
+        return None
+    importado = ligadura(r.fuente, texto(r.fuente, nodo), nodo)
+    if not isinstance(importado, _Importado) or lector.ruta_del_modulo(r.fuente, importado.especificador) is not None:
+        return None
+    return texto(r.fuente, nodo), importado.especificador
 
 
 def especificador_de(lector: Lector, fuente: Fuente, nombre: str, desde: Any) -> Optional[tuple[str, str]]:

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
 from .arbol import nombrados, texto
-from .valores import (Irresoluble, Lector, Ref, especificador_de, json_literal, llenado_despues, propiedades,
-                      retorno_de_llamada, seguir)
+from .valores import (Irresoluble, Lector, Ref, de_un_paquete, especificador_de, json_literal, llenado_despues,
+                      propiedades, retorno_de_llamada, seguir)
 
 BORRADOR_7 = "http://json-schema.org/draft-07/schema#"
 BORRADOR_2020_12 = "https://json-schema.org/draft/2020-12/schema"
@@ -125,6 +125,10 @@ def leer(lector: Lector, ref: Ref) -> Z:
         devuelto = retorno_de_llamada(lector, r)  # `pingSchema()`: what the project function returns
         if devuelto is not None:
             return leer(lector, devuelto)
+    paquete = de_un_paquete(lector, r)
+    if paquete is not None:
+        raise Irresoluble(f"`{ref.corto()}`: `{paquete[0]}` comes from the package `{paquete[1]}`, whose sources "
+                          "are not among the project's", ref)
     raise Irresoluble(f"`{ref.corto()}` is not a zod schema the analyzer can read", ref)
 
 

@@ -635,6 +635,76 @@ def test_a_low_level_list_converts_zod_as_its_converter_does(tmp_path):
         "read as a JSON Schema")
 
 
+CONVERTIDORES = '''
+function sinVersion(schema: z.ZodType) {
+  const json = z.toJSONSchema(schema);
+  delete json.$schema;
+  delete json["additionalProperties"];
+  return json;
+}
+function conExtra(schema: z.ZodType) {
+  const json = z.toJSONSchema(schema);
+  json.properties.extra = { type: "number" };
+  return json;
+}
+const ListadoEnCrudo = Entrada;
+'''
+
+
+def _convertido(tmp_path: Path, convertir: str) -> object:
+    (tmp_path / "s.ts").write_text(BAJO_NIVEL.replace("CONVERTIR", convertir) + CONVERTIDORES, encoding="utf-8")
+    (tmp_path / "node_modules" / "zod").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "node_modules" / "zod" / "package.json").write_text(json.dumps({"version": "4.6.7"}), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    esquemas = [json.loads(e["contenido"]) for e in filas["esquema"]]
+    return esquemas[0] if esquemas else [n["motivo"] for n in filas["no_resuelto"] if "input schema" in n["motivo"]][0]
+
+
+def test_a_project_converter_is_read_with_the_keys_it_deletes(tmp_path):
+    """`convertToSchema(S)`: a project function returning `z.toJSONSchema(S)`, keys `delete`d from it
+    taken out; any other write into the result is a row, never the unwritten schema."""
+    assert _convertido(tmp_path, "sinVersion(Entrada)") == {"type": "object", "properties": {"a": {"type": "string"}}}
+    assert _convertido(tmp_path, "conExtra(Entrada)") == (
+        "the input schema of tool `t` cannot be read: `json` is filled after it is written "
+        "(`json.properties.extra = { type: \"number\" }`): what it holds is not known")
+    # a zod schema listed where a JSON Schema goes is named as what it is, the converter missing
+    assert _convertido(tmp_path, "ListadoEnCrudo") == (
+        "the input schema of tool `t` cannot be read: `ListadoEnCrudo` is a zod schema listed where a JSON Schema "
+        "goes: what is published is the zod object serialized, not its JSON Schema; convert it (`z.toJSONSchema`, "
+        "`zodToJsonSchema`)")
+    # a call reached through a name is named with it
+    texto_fuente = BAJO_NIVEL.replace("CONVERTIR", "Convertido") + "const Convertido = ajeno(Entrada);\n" \
+        "function ajeno(x: unknown) { if (x) { return 1; } return 2; }\n"
+    (tmp_path / "s.ts").write_text(texto_fuente, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the input schema of tool `t` cannot be read: `Convertido` (`ajeno(Entrada)`) is a call the analyzer does not "
+        "read as a JSON Schema"]
+
+
+def test_a_schema_from_a_package_names_the_package(tmp_path):
+    (tmp_path / "s.ts").write_text(BAJO_NIVEL.replace("CONVERTIR", "Publicado").replace(
+        'import { z } from "zod";', 'import { z } from "zod";\nimport { Publicado } from "@acme/esquemas";'),
+        encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the input schema of tool `t` cannot be read: `Publicado`: `Publicado` comes from the package `@acme/esquemas`, "
+        "whose sources are not among the project's"]
+    (tmp_path / "s.ts").write_text(
+        'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod/v4";\n'
+        'import * as esquemas from "@acme/esquemas";\n'
+        'function comoEsquema<T>(s: T) { return s as unknown as z.ZodObject; }\n'
+        'const server = new McpServer({ name: "s", version: "1" });\n'
+        'server.registerTool("t", { inputSchema: comoEsquema(esquemas.Entrada) }, async () => ({ content: [] }));\n'
+        'server.registerTool("u", { inputSchema: comoEsquema(z.object({ a: z.string() })) }, async () => ({ content: [] }));\n',
+        encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [h["herramienta"] for h in filas["herramienta"]] == ["t", "u"]
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the input schema of tool `t` cannot be read: `comoEsquema(esquemas.Entrada)`: `esquemas` comes from the "
+        "package `@acme/esquemas`, whose sources are not among the project's"]
+
+
 def test_a_schema_built_by_a_function_called_where_it_is_written_is_its_return(tmp_path):
     v7 = {"$schema": V7, "type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": False}
     assert _bajo_nivel(tmp_path, "(() => { const s = zodToJsonSchema(Entrada) as any; return s; })()", "3.25.76") == v7

@@ -148,6 +148,31 @@ def test_a_content_only_result_is_no_emission_site(tmp_path):
     assert filas["raiz"] == [] and filas["no_resuelto"] == [] and "raiz_publicada" not in filas
 
 
+@pytest.mark.parametrize("cuerpo,raices,motivos", [
+    # written after the result is built: that value is emitted, beside what the literal writes
+    ("async () => { const res: any = { content: [] }; res.structuredContent = { a: 1 }; return res; }",
+     [("own", 1)], []),
+    ("async () => { const res: any = { content: [] }; res['structuredContent'] = await api.get(); return res; }",
+     [("echoed", 1)], []),
+    ("async () => { const res: any = { content: [], structuredContent: { a: 1 } };\n"
+     "if (Date.now()) { res.structuredContent = { b: 2 }; } return res; }", [("own", 2)], []),
+    # the near misses: another key written is no emission; a key it cannot read may be one, and is a row
+    ("async () => { const res: any = { content: [] }; res.isError = true; return res; }", [], []),
+    ("async () => { const res: any = { content: [] }; const k = pick(); res[k] = { a: 1 }; return res; }", [],
+     ["the responses of tool `t` cannot be read: `res` is written into under a key the analyzer cannot read "
+      "(`res[k] = { a: 1 }`), which may be its structuredContent"]),
+    ("async () => { const res: any = { content: [] }; Object.assign(res, extra()); return res; }", [],
+     ["the responses of tool `t` cannot be read: `res` is written into by `Object.assign(res, extra())`, which may "
+      "set its structuredContent"]),
+])
+def test_a_structured_content_written_after_the_result_is_built(tmp_path, cuerpo, raices, motivos):
+    filas = _una(tmp_path, "", cuerpo)
+    assert [(r["procedencia"], r["linea"] - 4) for r in filas["raiz"]] == raices
+    assert [n["motivo"] for n in filas["no_resuelto"]] == motivos
+    if "b: 2" in cuerpo:  # both values are emitted at the one return: the literal's and the one written later
+        assert sorted(c["clave"] for c in filas["clave_emitida"]) == ["a", "b"]
+
+
 BAJO_NIVEL = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
@@ -177,6 +202,51 @@ def test_a_low_level_tool_is_read_in_its_branch_and_one_without_a_branch_is_name
                  "dispatches tool `b` (`case \"x\":`, `if (name === \"x\")`)")]
     # b's root is then judged from its published schema alone; a's from what it writes
     assert [r["herramienta"] for r in filas["raiz_publicada"]] == ["b"]
+
+
+RESULTADO_COMUN = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
+const salida = { type: "object" };
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: ["count", "ping", "own", "none"].map(
+  (name) => ({ name, inputSchema: { type: "object" }, outputSchema: salida })) }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  let result: unknown = null;
+  switch (request.params.name) {
+    case "count":
+      result = { total: 3, message: "three" };
+      break;
+    case "ping":
+      result = await fetch("https://example.org").then((r) => r.json());
+      break;
+    case "own":
+      return { content: [], structuredContent: { q: "x" } };
+    default:
+      return { content: [], structuredContent: { unknown: request.params.name } };
+  }
+  return { content: [], structuredContent: result };
+});
+'''
+
+
+def test_a_branch_that_assigns_the_result_is_read_at_the_return_after_it(tmp_path):
+    """`case "x": result = ...; break;` then one `return` after the switch: each tool is read there with
+    the value its own branch assigns; a branch with its own return keeps it, `default:` is no tool's."""
+    (tmp_path / "s.ts").write_text(RESULTADO_COMUN, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert sorted((r["herramienta"], r["procedencia"], r["linea"]) for r in filas["raiz"]) == [
+        ("count", "own", 21), ("own", "own", 17), ("ping", "echoed", 21)]
+    assert sorted((c["herramienta"], c["clave"], c["linea"]) for c in filas["clave_emitida"]) == [
+        ("count", "message", 11), ("count", "total", 11), ("own", "q", 17)]
+    assert [(n["herramienta"], n["motivo"][:93]) for n in filas["no_resuelto"]] == [
+        ("none", "the responses of tool `none` cannot be read: no branch of the `CallToolRequestSchema` handler")]
+    # the near miss: without the switch's assignments the return after it is every tool's, and `result` only null
+    (tmp_path / "s.ts").write_text(RESULTADO_COMUN.replace('result = { total: 3, message: "three" };', "")
+                                   .replace('result = await fetch("https://example.org").then((r) => r.json());', ""),
+                                   encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert sorted((r["herramienta"], r["procedencia"]) for r in filas["raiz"]) == [
+        ("count", "opaque"), ("own", "own"), ("ping", "opaque")]
 
 
 SUBCLASE = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
