@@ -4,8 +4,8 @@ No third-party code is committed. `ELEGIDOS` are the repositories the written ru
 order it took them (`bench/corpus_ts_candidatos.tsv` holds every candidate and why it was taken or
 skipped; `elegibilidad.py` is the reading that decided); `BASE` the ones the issue names;
 `SELLADOS` the sealed third batch; `CUARTOS` the fourth (static only); `QUINTOS` the fifth (static
-only); `SEXTOS` the sixth (static only); `SEPTIMOS` the seventh (static only). A row is a folder,
-relative to the repository root.
+only); `SEXTOS` the sixth (static only); `SEPTIMOS` the seventh (static only); `OCTAVOS` the eighth
+(static only). A row is a folder, relative to the repository root.
 """
 
 from __future__ import annotations
@@ -210,6 +210,39 @@ SEPTIMOS = (
       "api-reference-docs-new/remotion-github-new/packages/mcp",
       "api-reference-docs-new/remotion/remotion-github/packages/mcp",
       "api-reference-docs-new/trigger.dev-all/github/main/packages/cli-v3")),
+)
+
+
+# (owner/name, commit, rows): the eighth batch (docs/real-world-ts.md, "An eighth batch, static only"),
+# accepted by its rule in its order, group `octavo`; measured once, static only (no install, no live
+# listing), with the analyzer at a485300 (a frozen install). The walk reached its 12th acceptance inside
+# `find_repos llm` (bench/corpus_ts_candidatos.tsv, lines 824-1085); `cli` was not needed.
+OCTAVOS = (
+    ("woojubb/robota", "68fc0490efaec0756feac77168be00b6a2f8e62f",
+     (".",
+      "packages/agent-transport-mcp",
+      "packages/dag-cli",
+      "packages/dag-mcp-server")),
+    ("mrveiss/AutoBot-AI", "4ccc9286ced3de471c89a7269849fcc0907cbe86",
+     (".mcp",
+      "autobot-infrastructure/shared/mcp/tools/context7",
+      "autobot-infrastructure/shared/mcp/tools/mcp-autobot-tracker",
+      "autobot-infrastructure/shared/mcp/tools/mcp-structured-thinking",
+      "autobot-infrastructure/shared/mcp/tools/mcp-task-manager-server")),
+    ("google/skia-buildbot", "00004eadd24219c149e620a980cce7c39a05c3f4", (".",)),
+    ("fedorabakumets/telegram-bot-builder", "a9c1d32866500a59df1dfce8e2e58221a2146ed7", (".",)),
+    ("claudiobottari/databricks-okf", "9d21aa0cacebe1929e26c0c892923b8a7addbbe4", ("dbokf-mcp",)),
+    ("GladysAssistant/Gladys", "cf41a63e09017ee1db7419a39bad4ec3cc495179", ("server/services/mcp",)),
+    ("litlfred/folio-assistant", "c75c18278b8e57bf4c16b3b4584651e7d3c646a1",
+     (".",
+      "adapters/mcp-server")),
+    ("dream-star-end/smart-assistant", "daeff24e9ff14b28c9cbab5a71aed68e2c26565b",
+     ("claude-code-best",
+      "packages/mcp-memory")),
+    ("ditto-assistant/ditto-subnet", "02e3df08f37be5bc4484dc7aab47d7afed401404", ("apps/backroom",)),
+    ("kevinkiklee/robin-assistant", "adde88e8a71a477fdf7b60ef02da3968ff1144d0", (".",)),
+    ("latitude-dev/latitude-llm", "10c6c2d9dfef22713cccf8dc9acb80417f56daa3", ("apps/api",)),
+    ("Mintplex-Labs/anything-llm", "72aabbd15481ae405434efd4c83d46026eef1173", ("server",)),
 )
 
 
