@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from .arbol import Fuente, de_prueba, nombrados, nombres_en, texto
-from .valores import (ENVOLTURAS, FUNCIONES_DE_VALOR, Lector, Ref, desnudar, indefinido, ligadura, parametros_planos,
-                      retorno_unico, seguir)
+from .valores import (ENVOLTURAS, FUNCIONES_DE_VALOR, Lector, Ref, desnudar, ligadura, parametros_planos,
+                      retorno_unico, seguir, verdad_estatica)
 from . import clases, llamadas
 
 
@@ -183,29 +183,11 @@ def _rama_muerta(lector: Lector, llamada: Ref, funcion: Any, atados: dict[tuple[
         while n is not None and n != funcion:
             if n.type == "if_statement" and n.child_by_field_name("condition") is not None \
                     and hijo != n.child_by_field_name("condition"):
-                verdad = _verdad(lector, Ref(llamada.fuente, n.child_by_field_name("condition")))
+                verdad = verdad_estatica(lector, Ref(llamada.fuente, n.child_by_field_name("condition")))
                 if verdad is not None and (hijo == n.child_by_field_name("consequence")) != verdad:
                     return True
             n, hijo = n.parent, n
     return False
-
-
-def _verdad(lector: Lector, ref: Ref) -> Optional[bool]:
-    """Whether a test reads true, for a name or property whose value is known (undefined: false; an
-    object, array, function or class: true; `!x` the opposite); None when it cannot be told."""
-    nodo = desnudar(ref.nodo)
-    if nodo is not None and nodo.type == "unary_expression" and texto(ref.fuente, nodo).startswith("!"):
-        interior = _verdad(lector, Ref(ref.fuente, nombrados(nodo)[0]))
-        return None if interior is None else not interior
-    if nodo is None or nodo.type not in ("identifier", "member_expression"):
-        return None
-    if indefinido(lector, Ref(ref.fuente, nodo)):
-        return False
-    valor = seguir(lector, Ref(ref.fuente, nodo))
-    if valor.nodo is not None and valor.nodo.type in ("object", "array", "arrow_function", "function_expression",
-                                                      "function_declaration", "class_declaration", "new_expression"):
-        return True
-    return None
 
 
 def _parametros_anidados(fuente: Fuente, funcion: Any, parametros: dict[str, int], args: list[Ref]) -> set[str]:

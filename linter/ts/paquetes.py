@@ -3,8 +3,8 @@ JSON Schemas, so the analyzer reads it from the project's packages instead of gu
 
 From the importing file's directory up, in each directory: the installed
 `node_modules/zod/package.json` version (what really runs), then the zod an npm `package-lock.json`
-or a `bun.lock` pins, then a `package.json` that declares `zod` in its dependencies (the major its
-range starts at). The same reading gives fastmcp's release (`version_de`). `zod/v4` (and `zod/mini`, `zod/v4-mini`) is zod 4 and `zod/v3` zod 3
+or a `bun.lock` pins, then a `package.json` that declares `zod` in its dependencies: the release the
+nearest `pnpm-lock.yaml` pins for that package's importer, else the major its range starts at. The same reading gives fastmcp's release (`version_de`). `zod/v4` (and `zod/mini`, `zod/v4-mini`) is zod 4 and `zod/v3` zod 3
 whatever is installed.
 """
 
@@ -25,6 +25,7 @@ class Sabores:
     def __init__(self, raiz: Path) -> None:
         self.raiz = raiz.resolve()
         self._por_directorio: dict[Path, Optional[str]] = {}
+        self._locks: dict[Path, dict[str, dict[str, str]]] = {}  # pnpm-lock.yaml -> its importers' releases
 
     def __call__(self, vistos: set[tuple[str, str]], ref: Ref) -> str:
         mayores = set()
@@ -54,20 +55,87 @@ class Sabores:
         """The flavor of the zod that resolves from `directorio` (`zod.py`'s `sabor`: "v3", "v4@X.Y.Z"
         for an installed or locked zod 4, "v4" for a declared range), None when nothing says."""
         if directorio not in self._por_directorio:
-            self._por_directorio[directorio] = sabor_de(version_de(directorio, "zod"))
+            self._por_directorio[directorio] = sabor_de(version_de(directorio, "zod", self._locks))
         return self._por_directorio[directorio]
 
 
-def version_de(directorio: Path, paquete: str) -> Optional[str]:
+def version_de(directorio: Path, paquete: str, memo: Optional[dict[Path, dict[str, dict[str, str]]]] = None
+               ) -> Optional[str]:
     """The version (or, when only a range says, the range) of `paquete` that resolves from
     `directorio`: in each directory up, the installed `node_modules/<paquete>/package.json`, the
-    release an npm `package-lock.json` or a `bun.lock` pins, then the range a package.json declares."""
+    release an npm `package-lock.json` or a `bun.lock` pins, then the range a package.json declares,
+    or the release the nearest `pnpm-lock.yaml` pins for that package (`memo`: locks already read)."""
     actual = directorio
     while True:
-        valor = _instalado(actual, paquete) or _bloqueado(actual, paquete) or _declarado(actual, paquete)
+        valor = _instalado(actual, paquete) or _bloqueado(actual, paquete)
+        if valor is None:
+            valor = _declarado(actual, paquete)
+            if valor is not None and es_rango(valor):
+                return fijado_por_pnpm(actual, paquete, memo) or valor
         if valor is not None or actual.parent == actual:
             return valor
         actual = actual.parent
+
+
+PNPM = "pnpm-lock.yaml"
+BLOQUES_PNPM = ("importers:", "dependencies:", "devDependencies:", "optionalDependencies:")
+
+
+def fijado_por_pnpm(paquete: Path, nombre: str, memo: Optional[dict[Path, dict[str, dict[str, str]]]] = None
+                    ) -> Optional[str]:
+    """The release the nearest `pnpm-lock.yaml` at or above the package folder `paquete` pins for
+    `nombre` in that package's importer (`importers["packages/x"]`, the root's `"."`, or a single
+    project's top-level dependencies); None when no lock says."""
+    actual = paquete
+    while True:
+        lock = actual / PNPM
+        if lock.is_file():
+            memo = {} if memo is None else memo
+            if lock not in memo:
+                memo[lock] = _importadores_pnpm(lock)
+            importador = memo[lock].get(paquete.relative_to(actual).as_posix())
+            return importador.get(nombre) if importador is not None else None
+        if actual.parent == actual:
+            return None
+        actual = actual.parent
+
+
+def _importadores_pnpm(lock: Path) -> dict[str, dict[str, str]]:
+    """importer folder ("." for the root) -> package -> the release it pins. Only the lock's
+    top-level blocks that hold them are parsed (a large lock's `packages` and `snapshots` are most
+    of it): a YAML document's top-level keys start at column 0."""
+    try:
+        texto = lock.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    partes, dentro = [], False
+    for linea in texto.splitlines():
+        if linea[:1] not in ("", " ", "\t", "#"):
+            dentro = linea.rstrip() in BLOQUES_PNPM
+        if dentro:
+            partes.append(linea)
+    import yaml  # PyYAML: only a run that needs a pnpm lock pays for its import
+
+    try:
+        datos = yaml.load("\n".join(partes), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError:  # a lock this reading cannot parse pins nothing: the declared range stands
+        return {}
+    if not isinstance(datos, dict):
+        return {}
+    importadores = datos.get("importers") if isinstance(datos.get("importers"), dict) else {".": datos}
+    salida: dict[str, dict[str, str]] = {}
+    for carpeta, campos in importadores.items():
+        if not isinstance(campos, dict):
+            continue
+        fijados: dict[str, str] = {}
+        for campo in CAMPOS_DEPENDENCIAS:
+            for paquete, valor in (campos.get(campo) or {}).items() if isinstance(campos.get(campo), dict) else ():
+                version = str(valor.get("version") if isinstance(valor, dict) else valor)
+                version = version.split("(", 1)[0].split("_", 1)[0]  # `4.1.0(typescript@5.6.0)`, v5's `4.1.0_ts@5`
+                if version[:1].isdigit():
+                    fijados.setdefault(str(paquete), version)
+        salida[str(carpeta)] = fijados
+    return salida
 
 
 def _instalado(directorio: Path, paquete: str = "zod") -> Optional[str]:
@@ -77,7 +145,8 @@ def _instalado(directorio: Path, paquete: str = "zod") -> Optional[str]:
 
 def _bloqueado(directorio: Path, paquete: str = "zod") -> Optional[str]:
     """The release a lock file pins at this directory: npm's `packages["node_modules/<p>"]`, bun's
-    text lock `packages["<p>"][0]` (`"zod@3.25.36"`). pnpm's YAML lock is not read."""
+    text lock `packages["<p>"][0]` (`"zod@3.25.36"`). pnpm's YAML lock is keyed by the package folder
+    that declares it: `fijado_por_pnpm`."""
     datos = objeto_json(directorio / "package-lock.json")
     paquetes = datos.get("packages") if datos is not None else None
     fijo = paquetes.get(f"node_modules/{paquete}") if isinstance(paquetes, dict) else None

@@ -23,9 +23,9 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .arbol import Fuente, nombrados, recorrer, texto
 from .valores import (ENVOLTURAS, Irresoluble, Lector, Ref, anotacion, cadena, claves_borradas, de_un_paquete,
-                      desnudar, escrituras_en, especificador_de, indefinido, json_literal, ligadura, propiedades,
-                      retorno_de_llamada, seguir, sentencias_return, sin_await, tipo_de_datos, valor_de_objeto,
-                      valores_devueltos)
+                      desnudar, escrituras_en, especificador_de, indefinido, json_literal, ligadura,
+                      parametro_libre, propiedades, retorno_de_llamada, seguir, sentencias_return, sin_await,
+                      tipo_de_datos, valor_de_objeto, valores_devueltos, verdad_estatica)
 from . import almacen, clases, envolturas, llamadas, patrones, zod
 
 SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
@@ -439,12 +439,54 @@ def _nombre(lector: Lector, ref: Ref) -> str:
     return valor if valor is not None else "{" + ref.corto(40) + "}"
 
 
+LEIDAS = ("inputSchema", "outputSchema", "annotations")  # the config keys a registration's reading uses
+
+
+def _opciones(lector: Lector, ref: Ref) -> list[tuple[str, Ref]]:
+    """A registration config's properties; of `c ? a : b` (`short ? { ...config, description: short } :
+    config`), the keys both sides give the same value: one the reading uses (`LEIDAS`) with two values
+    is Irresoluble, any other (a description) that differs is left out."""
+    r = seguir(lector, ref)
+    if r.nodo.type != "ternary_expression":
+        return propiedades(lector, ref)
+    lados = [dict(propiedades(lector, Ref(r.fuente, r.nodo.child_by_field_name(c))))
+             for c in ("consequence", "alternative")]
+    salida = []
+    for clave in dict.fromkeys([*lados[0], *lados[1]]):
+        a, b = lados[0].get(clave), lados[1].get(clave)
+        igual = a is not None and b is not None and seguir(lector, a).nodo == seguir(lector, b).nodo
+        if igual:
+            salida.append((clave, a))
+        elif clave in LEIDAS:
+            raise Irresoluble(f"`{ref.corto()}` gives `{clave}` a different value on each side", ref)
+    return salida  # type: ignore[return-value]
+
+
+def _herramienta(lector: Lector, nombre: Ref, donde: Ref, registro: str, **campos: Any) -> Herramienta:
+    """The tool a registration names; when its computed name comes from a parameter no call being read
+    binds, a row says the registration may stand for more than one tool (one per call of the function)."""
+    h = Herramienta(_nombre(lector, nombre), donde, registro, **campos)
+    if h.nombre.startswith("{"):
+        libre = parametro_libre(lector, nombre)
+        if libre is not None:
+            funcion = libre[1].nodo.child_by_field_name("name")
+            if funcion is None and libre[1].nodo.parent is not None and libre[1].nodo.parent.type == "variable_declarator":
+                funcion = libre[1].nodo.parent.child_by_field_name("name")  # `const corto = (...) => ...`
+            linea = libre[1].fuente.posicion(libre[1].nodo)[0]
+            quien = f"`{texto(libre[1].fuente, funcion)}` ({libre[1].fuente.rel}:{linea})" if funcion is not None \
+                else f"the function at {libre[1].fuente.rel}:{linea}"
+            h.problemas.append((f"tool `{h.nombre}` takes its name from `{libre[0]}`, a parameter of {quien} whose "
+                                "calls the analyzer does not follow: the registration stands for one tool per call, "
+                                "how many is not known (read as one)", nombre))
+    return h
+
+
 def _registrar(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor, registro: str) -> Herramienta | Problema:
     """`registerTool(name, config, handler)`."""
-    nombre = _nombre(lector, args[0])
-    h = Herramienta(nombre, llamada, registro)
+    h = _herramienta(lector, args[0], llamada, registro)
+    nombre = h.nombre
     try:
-        config = {k: v for k, v in propiedades(lector, args[1]) if not indefinido(lector, v)}
+        config = {k: v for k, v in _opciones(lector, args[1]) if not indefinido(lector, v)}
     except Irresoluble as e:
         return _ilegible(h, f"the config of tool `{nombre}` cannot be read: {e.motivo}", e.ref)
     h.manejador = args[2] if len(args) > 2 else None
@@ -470,7 +512,7 @@ def _fastmcp(lector: Lector, llamada: Ref, definicion: Ref, sabor: Sabor) -> Her
         return Problema(None, f"a tool of the `fastmcp` package cannot be read: {e.motivo}", e.ref)
     if "name" not in campos:
         return Problema(None, f"`{definicion.corto()}` adds a tool without a `name`", definicion)
-    h = Herramienta(_nombre(lector, campos["name"]), llamada, "fastmcp")
+    h = _herramienta(lector, campos["name"], llamada, "fastmcp")
     h.manejador, h.con_argumentos, h.directa = campos.get("execute"), "parameters" in campos, True
     for clave, io in (("parameters", "input"), ("outputSchema", "output")):
         if clave not in campos:
@@ -542,8 +584,8 @@ def _ilegible(h: Herramienta, motivo: str, ref: Ref) -> Herramienta:
 
 def _tool(lector: Lector, llamada: Ref, args: list[Ref], sabor: Sabor) -> Herramienta | Problema:
     """`tool(name, ...rest, handler)`, the overloads decided as the SDK 1.x decides them."""
-    nombre = _nombre(lector, args[0])
-    h = Herramienta(nombre, llamada, "tool")
+    h = _herramienta(lector, args[0], llamada, "tool")
+    nombre = h.nombre
     resto = list(args[1:])
     if resto and _es_texto(lector, resto[0]):
         resto.pop(0)  # the description
@@ -707,20 +749,41 @@ def _listados(lector: Lector, todas: Sequence[Fuente], llamada: Ref, funcion: Re
 
 
 def _lista_devuelta(lector: Lector, todas: Sequence[Fuente], funcion: Ref) -> list[Sitio]:
-    """The tool objects of the `tools` array the handler returns (one return, an object literal): its
-    elements, or `E.map((t) => ({ ... }))`'s object per element of E, `t` bound to the element."""
+    """The tool objects of the `tools` arrays the handler returns (each return, both sides of a
+    conditional: what it may list): their elements, or `E.map((t) => ({ ... }))`'s object per element
+    of E, `t` bound to the element."""
     cuerpo = funcion.nodo.child_by_field_name("body") if funcion.nodo.type in FUNCIONES[:4] + ("method_definition",) \
         else None
     if cuerpo is None:
         raise Irresoluble(f"`{funcion.corto()}` is not a function the analyzer can read", funcion)
     if cuerpo.type == "statement_block":
         retornos = sentencias_return(funcion)
-        if len(retornos) != 1 or not nombrados(retornos[0]):
-            raise Irresoluble(f"the handler has {len(retornos)} return statements, not one", funcion)
-        valor = Ref(funcion.fuente, nombrados(retornos[0])[0])
+        if not retornos or not all(nombrados(r) for r in retornos):
+            raise Irresoluble(f"the handler has {len(retornos)} return statements, not one that returns a value "
+                              "each", funcion)
+        valores_ = [Ref(funcion.fuente, nombrados(r)[0]) for r in retornos]
     else:
-        valor = Ref(funcion.fuente, cuerpo)
-    valor = sin_await(valor)  # `Promise.resolve({ tools })` from a handler that is not async
+        valores_ = [Ref(funcion.fuente, cuerpo)]
+    salida: list[Sitio] = []
+    vistos: set[tuple[str, int]] = set()
+    pendientes = list(valores_)
+    while pendientes:
+        valor = sin_await(pendientes.pop(0))  # `Promise.resolve({ tools })` from a handler that is not async
+        r = seguir(lector, valor)
+        if r.nodo.type == "ternary_expression":  # `off() ? { tools: [] } : { tools }`: either may be listed
+            pendientes[:0] = [Ref(r.fuente, r.nodo.child_by_field_name(c)) for c in ("consequence", "alternative")]
+            continue
+        for sitio in _lista_de_un_retorno(lector, todas, valor):
+            clave = (sitio.ref.fuente.rel, sitio.ref.nodo.start_byte,
+                     tuple(sorted((k, v.fuente.rel, v.nodo.start_byte) for k, v in sitio.atados.items())))
+            if clave not in vistos:
+                vistos.add(clave)
+                salida.append(sitio)
+    return salida
+
+
+def _lista_de_un_retorno(lector: Lector, todas: Sequence[Fuente], valor: Ref) -> list[Sitio]:
+    """The tool objects of the `tools` array of one returned object."""
     tools = dict(propiedades(lector, valor)).get("tools")
     if tools is None:
         raise Irresoluble(f"`{valor.corto()}` has no `tools` key", valor)
@@ -775,10 +838,13 @@ def _de_objeto(lector: Lector, elemento: Ref, sabor: Sabor) -> Herramienta | Pro
         return Problema(None, f"a tool of a `ListToolsRequestSchema` list cannot be read: {e.motivo}", e.ref)
     if "name" not in campos:
         return Problema(None, f"`{elemento.corto()}` lists a tool without a `name`", elemento)
-    nombre = _nombre(lector, campos["name"])
-    h = Herramienta(nombre, seguir(lector, elemento), "lowlevel", clase_entrada="literal", clase_salida="literal")
+    h = _herramienta(lector, campos["name"], seguir(lector, elemento), "lowlevel", clase_entrada="literal",
+                     clase_salida="literal")
+    nombre = h.nombre
     for clave, io in (("inputSchema", "input"), ("outputSchema", "output")):
-        if clave not in campos:
+        if clave in campos:  # `tool.outputSchema ? zodToJsonSchema(tool.outputSchema) : undefined`: the side taken
+            campos[clave] = _lado_tomado(lector, campos[clave])
+        if clave not in campos or indefinido(lector, campos[clave]):
             continue
         try:
             valor = _json_schema(lector, campos[clave], sabor)
@@ -796,6 +862,22 @@ def _de_objeto(lector: Lector, elemento: Ref, sabor: Sabor) -> Herramienta | Pro
             setattr(h, "clase_entrada" if io == "input" else "clase_salida", "modelo")  # a zod model's rendering
     _anotaciones(lector, campos.get("annotations"), h)
     return h
+
+
+def _lado_tomado(lector: Lector, ref: Ref) -> Ref:
+    """The side of `c ? a : b` a condition the analyzer can tell takes (valores.verdad_estatica), through
+    nested conditionals; the expression itself otherwise."""
+    r = seguir(lector, ref)
+    while r.nodo.type == "ternary_expression":
+        condicion = Ref(r.fuente, r.nodo.child_by_field_name("condition"))
+        verdad = verdad_estatica(lector, condicion)
+        if verdad is None and zod.es_zod(lector, condicion):
+            verdad = True  # a zod schema is an object
+        if verdad is None:
+            return ref
+        ref = Ref(r.fuente, r.nodo.child_by_field_name("consequence" if verdad else "alternative"))
+        r = seguir(lector, ref)
+    return ref
 
 
 def _json_schema(lector: Lector, ref: Ref, sabor: Sabor) -> Any:

@@ -55,6 +55,9 @@ class Irresoluble(Exception):
 _EN_CURSO = object()  # a question of `exportado_de` under way
 
 
+MODULO_CJS = "module.exports"  # what `const m = require("./m")` binds: resolved in `exportado`
+
+
 @dataclass(frozen=True)
 class _Importado:
     especificador: str
@@ -580,8 +583,22 @@ def _atar_parametros(lector: Lector, funcion: Ref, llamada: Ref) -> None:
     nuevos = {(funcion.fuente.rel, funcion.nodo.start_byte, nombre): Ref(llamada.fuente, argumentos[i])
               for i, (nombre, _) in enumerate(parametros_planos(funcion.fuente, funcion.nodo))
               if nombre is not None and i < len(argumentos) and argumentos[i].type != "spread_element"}
+    if not any(a.type == "spread_element" for a in argumentos):  # a parameter the call leaves out: its default
+        for i, defecto in enumerate(_defectos(funcion)):
+            nombre = parametros_planos(funcion.fuente, funcion.nodo)[i][0]
+            if defecto is not None and nombre is not None and i >= len(argumentos):
+                nuevos[(funcion.fuente.rel, funcion.nodo.start_byte, nombre)] = Ref(funcion.fuente, defecto)
     if nuevos:
         lector.atados = {**lector.atados, **nuevos}
+
+
+def _defectos(funcion: Ref) -> list[Any]:
+    """The default value of each parameter of a function, in order (None where it has none)."""
+    parametros = funcion.nodo.child_by_field_name("parameters")
+    if parametros is None:
+        return []
+    return [p.child_by_field_name("value") if p.type in ("required_parameter", "optional_parameter") else None
+            for p in nombrados(parametros)]
 
 
 FUNCIONES_DE_VALOR = ("function_declaration", "arrow_function", "function_expression", "function")
@@ -763,8 +780,11 @@ def _importado_al_correr(fuente: Fuente, patron: Any, valor: Any, nombre: str) -
         return None
     funcion = valor.child_by_field_name("function")
     argumentos = nombrados(valor.child_by_field_name("arguments")) if valor.child_by_field_name("arguments") else []
-    if funcion is not None and funcion.type == "import":
+    if funcion is not None and (funcion.type == "import" or funcion.type == "identifier"
+                                and texto(fuente, funcion) == "require"):  # `require("./m")`: CommonJS
         especificador = cadena_literal(fuente, argumentos[0]) if len(argumentos) == 1 else None
+        if especificador is not None and funcion.type == "identifier" and patron.type == "identifier":
+            return _Importado(especificador, MODULO_CJS) if texto(fuente, patron) == nombre else None
         return _de_modulo(fuente, patron, especificador, nombre) if especificador is not None else None
     if funcion is None or texto(fuente, funcion) != "Promise.all" or len(argumentos) != 1 \
             or argumentos[0].type != "array" or patron.type != "array_pattern":
@@ -870,6 +890,12 @@ def exportado(lector: Lector, fuente: Fuente, importado: _Importado, profundidad
     modulo = lector.modulo(fuente, importado.especificador)
     if modulo is None or profundidad > PROFUNDIDAD:
         return None
+    if importado.nombre == MODULO_CJS:  # `require("./m")`: `module.exports` when it is no object literal (a
+        # function, a class), else the module's names (the literal's keys and `exports.x = ...` are among them)
+        directos, _ = modulo.memo("exportaciones", lambda: _exportaciones(modulo))
+        defecto = directos.get("default")
+        literal = isinstance(defecto, Ref) and desnudar(defecto.nodo) is not None and desnudar(defecto.nodo).type == "object"
+        importado = _Importado(importado.especificador, "default" if defecto is not None and not literal else "*")
     if importado.nombre == "*":
         return Ref(modulo, modulo.raiz)
     return exportado_de(lector, modulo, importado.nombre, profundidad)
@@ -953,6 +979,10 @@ def _exportaciones(modulo: Fuente) -> tuple[dict[str, "Ref | tuple[str, str]"], 
     directos: dict[str, Ref | tuple[str, str]] = {}
     estrellas: list[str] = []
     for s in nombrados(modulo.raiz):
+        if s.type == "expression_statement":  # CommonJS: `module.exports = {...}`, `exports.x = ...`
+            for nombre, valor in _exportacion_commonjs(modulo, s):
+                directos.setdefault(nombre, valor)
+            continue
         if s.type != "export_statement" or exporta_solo_tipos(s):
             continue
         declaracion = s.child_by_field_name("declaration")
@@ -986,8 +1016,53 @@ def _exportaciones(modulo: Fuente) -> tuple[dict[str, "Ref | tuple[str, str]"], 
     return directos, estrellas
 
 
+def _exportacion_commonjs(modulo: Fuente, sentencia: Any) -> list[tuple[str, Ref]]:
+    """What a top-level CommonJS assignment exports: `module.exports = { a, b: c }` each property (and
+    the object as `default`, what `require` of the whole module gives), `module.exports = X` X as
+    `default`, `module.exports.a = v` / `exports.a = v` the name `a`."""
+    asignacion = nombrados(sentencia)[0] if nombrados(sentencia) else None
+    if asignacion is None or asignacion.type != "assignment_expression":
+        return []
+    izquierda, valor = asignacion.child_by_field_name("left"), asignacion.child_by_field_name("right")
+    if izquierda is None or valor is None or izquierda.type != "member_expression":
+        return []
+    objetivo = texto(modulo, izquierda)
+    if objetivo == "module.exports":
+        salida = [("default", Ref(modulo, valor))]
+        if desnudar(valor) is not None and desnudar(valor).type == "object":
+            for c in nombrados(desnudar(valor)):
+                if c.type == "shorthand_property_identifier":
+                    salida.append((texto(modulo, c), Ref(modulo, c)))
+                elif c.type == "pair" and c.child_by_field_name("key").type == "property_identifier":
+                    salida.append((texto(modulo, c.child_by_field_name("key")), Ref(modulo, c.child_by_field_name("value"))))
+                elif c.type == "method_definition" and c.child_by_field_name("name") is not None:
+                    salida.append((texto(modulo, c.child_by_field_name("name")), Ref(modulo, c)))
+        return salida
+    objeto = izquierda.child_by_field_name("object")
+    propiedad = izquierda.child_by_field_name("property")
+    if objeto is not None and propiedad is not None and propiedad.type == "property_identifier" \
+            and texto(modulo, objeto) in ("module.exports", "exports"):
+        return [(texto(modulo, propiedad), Ref(modulo, valor))]
+    return []
+
+
+def numero_como_texto(numero: object) -> Optional[str]:
+    """A number as JavaScript writes it in a template literal (`${0.1}` is "0.1", `${3.0}` is "3"), where
+    Python's shortest round-trip form is the same (fixed notation); None otherwise."""
+    if isinstance(numero, bool) or not isinstance(numero, (int, float)):
+        return None
+    if isinstance(numero, int):
+        return str(numero)
+    if not math.isfinite(numero):
+        return None
+    if numero.is_integer() and abs(numero) < 1e21:
+        return str(int(numero))
+    return repr(numero) if 1e-4 <= abs(numero) < 1e16 else None
+
+
 def cadena(lector: Lector, ref: Ref) -> Optional[str]:
-    """The string an expression is: a literal, a constant bound to one, or a `+` of such."""
+    """The string an expression is: a literal, a constant bound to one, a template literal or a `+` of
+    such, or an array of such joined (`[...].join("\n")`)."""
     r = seguir(lector, ref)
     valor = cadena_literal(r.fuente, r.nodo)
     if valor is not None:
@@ -1003,7 +1078,7 @@ def cadena(lector: Lector, ref: Ref) -> Optional[str]:
                 parte = cadena(lector, interior) if interior is not None else None
                 if parte is None and interior is not None:
                     numero = numero_literal(seguir(lector, interior).fuente, seguir(lector, interior).nodo)
-                    parte = str(numero) if isinstance(numero, int) else None
+                    parte = numero_como_texto(numero)
                 if parte is None:
                     return None
                 partes.append(parte)
@@ -1012,6 +1087,17 @@ def cadena(lector: Lector, ref: Ref) -> Optional[str]:
             elif c.type == "escape_sequence":
                 partes.append(valor_de_escape(texto(r.fuente, c)))
         return "".join(partes)
+    if r.nodo.type == "call_expression":  # `["a", "b"].join("\n")`: an array of strings joined
+        funcion = r.nodo.child_by_field_name("function")
+        argumentos = nombrados(r.nodo.child_by_field_name("arguments")) if r.nodo.child_by_field_name("arguments") else []
+        if funcion is not None and funcion.type == "member_expression" and len(argumentos) <= 1 \
+                and texto(r.fuente, funcion.child_by_field_name("property")) == "join":
+            lista = seguir(lector, Ref(r.fuente, funcion.child_by_field_name("object")))
+            separador = cadena(lector, Ref(r.fuente, argumentos[0])) if argumentos else ","
+            if lista.nodo.type == "array" and separador is not None:
+                partes_ = [cadena(lector, Ref(lista.fuente, e)) for e in nombrados(lista.nodo)]
+                if all(p is not None for p in partes_):
+                    return separador.join(partes_)  # type: ignore[arg-type]
     if r.nodo.type == "binary_expression" and texto(r.fuente, r.nodo.child_by_field_name("operator")) == "+":
         izquierda = cadena(lector, Ref(r.fuente, r.nodo.child_by_field_name("left")))
         derecha = cadena(lector, Ref(r.fuente, r.nodo.child_by_field_name("right")))
@@ -1097,6 +1183,21 @@ def json_literal(lector: Lector, ref: Ref) -> Any:
         return nodo.type == "true"
     if nodo.type == "null":
         return None
+    if nodo.type in ("unary_expression", "binary_expression", "call_expression") and _es_prueba(r):
+        verdad = verdad_estatica(lector, r)  # `!isWrite`, `a === b`, `WRITE.has(name)`: a boolean it can tell
+        if verdad is not None:
+            return verdad
+    if nodo.type == "ternary_expression":  # the side a condition it can tell takes, or both when they agree
+        verdad = verdad_estatica(lector, Ref(r.fuente, nodo.child_by_field_name("condition")))
+        lados = ("consequence",) if verdad is True else ("alternative",) if verdad is False else ("consequence", "alternative")
+        valores_ = [json_literal(lector, Ref(r.fuente, nodo.child_by_field_name(c))) for c in lados]
+        if all(v == valores_[0] for v in valores_):
+            return valores_[0]
+        raise Irresoluble(f"`{ref.corto()}`: which side the condition takes is not known, and the sides differ", ref)
+    if nodo.type == "member_expression" and texto(r.fuente, nodo.child_by_field_name("property")) == "length":
+        objeto = json_literal(lector, Ref(r.fuente, nodo.child_by_field_name("object")))
+        if isinstance(objeto, (list, str)):
+            return len(objeto)  # (a string's length in UTF-16 units: the same for the text schemas hold)
     if nodo.type == "enum_declaration":
         return _objeto_de_enum(r)
     funcion = nodo.child_by_field_name("function") if nodo.type == "call_expression" else None
@@ -1114,6 +1215,106 @@ def json_literal(lector: Lector, ref: Ref) -> Any:
         finally:
             lector.atados = antes
     raise Irresoluble(f"`{ref.corto()}` is not a JSON literal the analyzer can read", ref)
+
+
+COMPARACIONES = {"===": lambda a, b: a == b, "!==": lambda a, b: a != b, "==": lambda a, b: a == b,
+                 "!=": lambda a, b: a != b, "<": lambda a, b: a < b, ">": lambda a, b: a > b,
+                 "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b}
+
+
+def _es_prueba(r: Ref) -> bool:
+    """Whether an expression is a test `verdad_estatica` reads: `!x`, a comparison, `&&`/`||`, or
+    `.has(x)` / `.includes(x)`."""
+    nodo = r.nodo
+    if nodo.type == "unary_expression":
+        return texto(r.fuente, nodo).startswith("!")
+    if nodo.type == "binary_expression":
+        return texto(r.fuente, nodo.child_by_field_name("operator")) in (*COMPARACIONES, "&&", "||")
+    funcion = nodo.child_by_field_name("function") if nodo.type == "call_expression" else None
+    return funcion is not None and funcion.type == "member_expression" \
+        and texto(r.fuente, funcion.child_by_field_name("property")) in ("has", "includes")
+
+
+def _primitivo(valor: Any) -> bool:
+    return valor is None or isinstance(valor, (bool, int, float, str))
+
+
+def verdad_estatica(lector: Lector, ref: Ref) -> Optional[bool]:
+    """Whether a test reads true where the values it reads are known without running the program: a
+    boolean literal, `!x`, `&&`/`||`, a comparison of two known primitives (`required.length > 0`,
+    `kind === "write"`), `S.has(x)` of a `new Set([...])` or `a.includes(x)` of an array literal, and a
+    name or property (undefined: false; an object, array or function: true; a known value: JavaScript's
+    truthiness). None when it cannot be told."""
+    r = seguir(lector, ref)
+    nodo = desnudar(r.nodo)
+    if nodo is None:
+        return None
+    r = Ref(r.fuente, nodo)
+    if nodo.type in ("true", "false"):
+        return nodo.type == "true"
+    if nodo.type == "unary_expression" and texto(r.fuente, nodo).startswith("!") and nombrados(nodo):
+        interior = verdad_estatica(lector, Ref(r.fuente, nombrados(nodo)[0]))
+        return None if interior is None else not interior
+    if nodo.type == "binary_expression":
+        operador = texto(r.fuente, nodo.child_by_field_name("operator"))
+        izquierda, derecha = (Ref(r.fuente, nodo.child_by_field_name(c)) for c in ("left", "right"))
+        if operador in ("&&", "||"):
+            a = verdad_estatica(lector, izquierda)
+            if a is not None and (a is False if operador == "&&" else a is True):
+                return a  # short-circuit: the right side is not read
+            b = verdad_estatica(lector, derecha)
+            return None if a is None or b is None else b
+        if operador in COMPARACIONES:
+            try:
+                a, b = json_literal(lector, izquierda), json_literal(lector, derecha)
+            except Irresoluble:
+                return None
+            if not (_primitivo(a) and _primitivo(b)) or (operador[0] in "<>" and not all(
+                    isinstance(x, (int, float)) and not isinstance(x, bool) for x in (a, b))):
+                return None  # (object identity, or a coercion JavaScript would make: not told)
+            if operador in ("==", "!=", "===", "!==") and type(a) is not type(b) and not (
+                    isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool)
+                    and not isinstance(b, bool)):
+                return {"===": False, "!==": True}.get(operador)  # strict: unequal; loose: a coercion, not told
+            return bool(COMPARACIONES[operador](a, b))
+        return None
+    if nodo.type == "call_expression" and _es_prueba(r):
+        funcion = nodo.child_by_field_name("function")
+        argumentos = nombrados(nodo.child_by_field_name("arguments"))
+        if len(argumentos) != 1:
+            return None
+        try:
+            buscado = json_literal(lector, Ref(r.fuente, argumentos[0]))
+            coleccion = seguir(lector, Ref(r.fuente, funcion.child_by_field_name("object")))
+            if coleccion.nodo.type == "new_expression" and texto(coleccion.fuente, coleccion.nodo.child_by_field_name(
+                    "constructor")) == "Set":  # `new Set([...])`: its elements
+                args_ = nombrados(coleccion.nodo.child_by_field_name("arguments")) \
+                    if coleccion.nodo.child_by_field_name("arguments") is not None else []
+                elementos = json_literal(lector, Ref(coleccion.fuente, args_[0])) if len(args_) == 1 else None
+            elif texto(r.fuente, funcion.child_by_field_name("property")) == "includes":
+                elementos = json_literal(lector, coleccion)
+            else:
+                return None
+        except Irresoluble:
+            return None
+        if not isinstance(elementos, list) or not _primitivo(buscado) or not all(_primitivo(e) for e in elementos):
+            return None
+        return any(type(e) is type(buscado) and e == buscado for e in elementos)
+    if nodo.type in ("identifier", "member_expression"):
+        if indefinido(lector, r):
+            return False
+        if nodo.type == "identifier" and texto(r.fuente, nodo) == "undefined":
+            return False
+    if nodo.type in ("object", "array", "arrow_function", "function_expression", "function_declaration",
+                     "class_declaration", "new_expression"):
+        return True
+    if nodo.type in ("identifier", "member_expression", "string", "template_string", "number", "null"):
+        try:
+            valor = json_literal(lector, r)
+        except Irresoluble:
+            return None
+        return bool(valor) if _primitivo(valor) else True
+    return None
 
 
 ARITMETICA = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "/": lambda a, b: a / b,
@@ -1251,6 +1452,37 @@ def tipo_de_datos(lector: Lector, fuente: Fuente, nombre: str, desde: Any) -> bo
         return False
     return any(n.child_by_field_name("name") is not None and texto(modulo, n.child_by_field_name("name")) == importado.nombre
                and n.parent is not None and n.parent.type == "export_statement" for n in modulo.de_tipo(TIPOS_DE_DATOS))
+
+
+def parametro_libre(lector: Lector, ref: Ref, profundidad: int = 0) -> Optional[tuple[str, Ref]]:
+    """(the parameter, its function) when a value the analyzer cannot compute comes from a parameter of
+    an enclosing project function that no call being read binds (`route.name` where `const { route } =
+    args` and `args` is the parameter): the value is one per call of that function, and how many calls
+    there are is not known. None otherwise."""
+    r = seguir(lector, ref)
+    nodo = desnudar(r.nodo)
+    while nodo is not None and nodo.type in ("member_expression", "subscript_expression"):
+        nodo = desnudar(nodo.child_by_field_name("object"))
+    if nodo is None or nodo.type not in ("identifier", "shorthand_property_identifier") or profundidad > PROFUNDIDAD:
+        return None
+    nombre = texto(r.fuente, nodo)
+    atado = atado_a(lector, Ref(r.fuente, nodo))
+    if atado is not None:  # an element being read, or what the call being read passes: where that comes from
+        return parametro_libre(lector, atado, profundidad + 1) if atado.nodo != nodo else None
+    if ligadura(r.fuente, nombre, nodo) is not None:
+        return None
+    desarmado = desestructurado(r.fuente, nombre, nodo)
+    if desarmado is not None:  # `const { route } = args`: where `args` comes from
+        return parametro_libre(lector, desarmado[1], profundidad + 1)
+    funcion = funcion_propia(nodo)
+    while funcion is not None:
+        parametros = funcion.child_by_field_name("parameters") or funcion.child_by_field_name("parameter")
+        if declara(r.fuente, parametros, nombre):
+            if funcion.parent is not None and funcion.parent.type == "arguments":
+                return None  # a callback's (`list.map(({ name }) => ...)`): one per element, the list's own row
+            return nombre, Ref(r.fuente, funcion)
+        funcion = funcion_propia(funcion)
+    return None
 
 
 def desestructurado(fuente: Fuente, nombre: str, desde: Any) -> Optional[tuple[str, Ref]]:

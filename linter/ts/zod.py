@@ -78,14 +78,25 @@ class Z:
     ref: Optional[Ref] = field(default=None, compare=False)
 
 
-def es_zod(lector: Lector, ref: Ref) -> bool:
-    """Whether an expression is a zod schema call chain rooted at the zod namespace."""
+NO_ESQUEMAS = frozenset({"toJSONSchema", "parse", "safeParse", "parseAsync", "safeParseAsync"})  # zod's, not schemas
+
+
+def es_zod(lector: Lector, ref: Ref, profundidad: int = 0) -> bool:
+    """Whether an expression is a zod schema call chain rooted at the zod namespace, or at a call of a
+    project function that returns one (`optionalText(64).describe("...")`)."""
     r = seguir(lector, ref)
     nodo = r.nodo
     while nodo is not None:
         if nodo.type == "call_expression":
-            nodo = nodo.child_by_field_name("function")
+            funcion = nodo.child_by_field_name("function")
+            if funcion is not None and funcion.type == "identifier" and profundidad < 8:
+                devuelto = retorno_de_llamada(lector, Ref(r.fuente, nodo))
+                if devuelto is not None:
+                    return es_zod(lector, devuelto, profundidad + 1)
+            nodo = funcion
         elif nodo.type == "member_expression":
+            if texto(r.fuente, nodo.child_by_field_name("property")) in NO_ESQUEMAS:
+                return False  # `z.toJSONSchema(S)`: zod's, but a JSON Schema
             nodo = nodo.child_by_field_name("object")
         elif nodo.type == "identifier":
             return _es_espacio_zod(lector, Ref(r.fuente, nodo))
@@ -398,7 +409,8 @@ def desde(sabor: str, release: tuple[int, int, int], que: str, z: Z) -> bool:
     if "@" not in sabor:
         raise Irresoluble(f"zod 4 publishes {que} differently before {'.'.join(map(str, release))}, and which zod 4 "
                           "release the project installs cannot be told (package.json gives a range only): install "
-                          "the dependencies or commit package-lock.json", z.ref)  # type: ignore[arg-type]
+                          "the dependencies or commit the lock file: package-lock.json, pnpm-lock.yaml or bun.lock",
+                          z.ref)  # type: ignore[arg-type]
     return tuple(int(x) for x in sabor.split("@", 1)[1].split(".")[:3]) >= release
 
 

@@ -59,7 +59,7 @@ def test_what_cannot_be_read_is_named_where_it_is(filas):
         ("fast.ts", 5, 45, "sumar", "the input schema of tool `sumar` cannot be read: zod 4 publishes fastmcp's schemas "
                                     "differently before 4.2.0, and which zod 4 release the project installs cannot be "
                                     "told (package.json gives a range only): install the dependencies or commit "
-                                    "package-lock.json"),
+                                    "the lock file: package-lock.json, pnpm-lock.yaml or bun.lock"),
         ("roto.ts", 4, 48, "mal", "the input schema of tool `mal` cannot be read: `z.string` is not a zod schema the "
                                   "analyzer can read"),
         ("roto.ts", 4, 56, None, "the file does not fully parse as TypeScript (unexpected text at line 4, column 56): "
@@ -161,6 +161,283 @@ def test_the_zod_major_is_read_from_the_project(tmp_path):
     assert _entrada(tmp_path, **{"node_modules__zod__package.json": '{"version": "3.25.76"}'}) == CERRADO
     # the import names the major whatever is installed
     assert _entrada(tmp_path, "zod/v4") == ABIERTO
+
+
+PNPM_LOCK = """lockfileVersion: '9.0'
+
+settings:
+  autoInstallPeers: true
+
+importers:
+
+  .:
+    dependencies:
+      zod:
+        specifier: ^3.25.0
+        version: 3.25.76
+
+  packages/srv:
+    devDependencies:
+      zod:
+        specifier: ^4.0.0
+        version: 4.3.6(typescript@5.6.0)
+      other:
+        specifier: workspace:*
+        version: link:../other
+
+packages:
+
+  zod@4.3.6:
+    resolution: {integrity: sha512-x, [unclosed
+"""
+
+
+def test_the_zod_release_a_pnpm_lock_pins_for_the_declaring_package(tmp_path):
+    """pnpm's lock is keyed by the folder whose package.json declares the range; only its importers
+    are parsed (the `packages` block above is not valid YAML)."""
+    from oracle_lint.linter.ts.paquetes import version_de
+    archivos = {"pnpm-lock.yaml": PNPM_LOCK, "package.json": '{"dependencies": {"zod": "^3.25.0"}}',
+                "packages/srv/package.json": '{"devDependencies": {"zod": "^4.0.0"}}',
+                "packages/other/package.json": '{"dependencies": {"zod": "^4.1.0"}}'}
+    for nombre, texto in archivos.items():
+        (tmp_path / nombre).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / nombre).write_text(texto, encoding="utf-8")
+    (tmp_path / "packages" / "srv" / "src").mkdir()
+    assert version_de(tmp_path / "packages" / "srv" / "src", "zod") == "4.3.6"
+    assert version_de(tmp_path, "zod") == "3.25.76"
+    assert version_de(tmp_path / "packages" / "other", "zod") == "^4.1.0"  # no importer of its own: the range
+    # a lock of pnpm 5 (a single project's top-level dependencies); what is installed still wins
+    (tmp_path / "pnpm-lock.yaml").write_text("lockfileVersion: 5.4\nspecifiers:\n  zod: ^3.25.0\ndependencies:\n"
+                                             "  zod: 3.22.4_typescript@5.6.0\n", encoding="utf-8")
+    assert version_de(tmp_path, "zod") == "3.22.4"
+    (tmp_path / "node_modules" / "zod").mkdir(parents=True)
+    (tmp_path / "node_modules" / "zod" / "package.json").write_text('{"version": "3.25.1"}', encoding="utf-8")
+    assert version_de(tmp_path, "zod") == "3.25.1"
+
+
+def test_a_schema_that_differs_by_zod_4_release_is_read_with_the_pnpm_lock(tmp_path):
+    srv = tmp_path / "packages" / "srv"
+    srv.mkdir(parents=True)
+    (srv / "package.json").write_text('{"devDependencies": {"zod": "^4.0.0"}}', encoding="utf-8")
+    (srv / "s.ts").write_text(SERVIDOR.replace("ZOD", "zod").replace("z.string()", "z.union([z.string(), z.number()])"),
+                              encoding="utf-8")
+    filas = extraer_ts([srv / "s.ts"], tmp_path)
+    assert [n["motivo"][:109] for n in filas["no_resuelto"]] == [
+        "the input schema of tool `t` cannot be read: zod 4 publishes a union of plain types differently before 4.5.0,"]
+    (tmp_path / "pnpm-lock.yaml").write_text(PNPM_LOCK, encoding="utf-8")
+    filas = extraer_ts([srv / "s.ts"], tmp_path)
+    assert filas["no_resuelto"] == []
+    assert json.loads(filas["esquema"][0]["contenido"])["properties"]["a"] == {
+        "anyOf": [{"type": "string"}, {"type": "number"}]}
+
+
+AYUDANTES = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod/v4";
+
+const MIN = 0.1;
+const MAX = 3.0;
+function texto(max: number) { return z.string().max(max); }
+const server = new McpServer({ name: "s", version: "1" });
+server.tool("t", ["Reads.", "Twice."].join("\\n"),
+  { a: texto(8).describe(`between ${MIN} and ${MAX}`) }, async () => ({ content: [] }));
+'''
+
+
+def test_a_shape_of_helper_schemas_and_strings_computed_as_javascript_does(tmp_path):
+    """`.tool(name, desc, shape, cb)` whose shape's values are project helpers' zod schemas is a shape
+    (not annotations); `[...].join(sep)` is a string; a template writes numbers as JavaScript does."""
+    (tmp_path / "s.ts").write_text(AYUDANTES, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert filas["no_resuelto"] == []
+    esquema = json.loads(filas["esquema"][0]["contenido"])
+    assert esquema["properties"] == {"a": {"type": "string", "maxLength": 8, "description": "between 0.1 and 3"}}
+    # the near misses: a join of something not a string, and a number JavaScript writes in exponent form
+    (tmp_path / "s.ts").write_text(AYUDANTES.replace('["Reads.", "Twice."]', '["Reads.", other]'), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "tool `t`: `[\"Reads.\", other].join(\"\\n\")` may be its schema or its annotations, and the analyzer cannot "
+        "tell which"]
+    (tmp_path / "s.ts").write_text(AYUDANTES.replace("const MIN = 0.1;", "const MIN = 0.00001;"), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the input schema of tool `t` cannot be read: ``between ${MIN} and ${MAX}`` is not a JSON literal the analyzer "
+        "can read"]
+
+
+REGISTRO_DIFERIDO = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const endpoints: { route: { name: string } }[] = [];
+export const define = (prefix: string) => (args: { route: { name: string } }) => {
+  const { route } = args;
+  const endpoint = { route, mount() { endpoints.push(endpoint); } };
+  return endpoint;
+};
+const server = new McpServer({ name: "s", version: "1" });
+for (const e of endpoints.map(({ route }) => ({ name: route.name }))) {
+  server.registerTool(e.name, {}, async () => ({ content: [] }));
+}
+'''
+
+
+def test_a_tool_named_by_a_parameter_whose_calls_are_not_followed_says_its_count_is_unknown(tmp_path):
+    """A registry filled by an object a curried factory builds: the one tool written stands for one per
+    call of the factory, which the analyzer does not follow; a row says so (read as one, never silently)."""
+    (tmp_path / "s.ts").write_text(REGISTRO_DIFERIDO, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"]) for h in filas["herramienta"]] == [("{e.name}", 9)]
+    assert [(n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [(10, (
+        "tool `{e.name}` takes its name from `args`, a parameter of the function at s.ts:3 whose calls the analyzer "
+        "does not follow: the registration stands for one tool per call, how many is not known (read as one)"))]
+    # the near miss: a registry filled with literals where it is built lists each tool, no row
+    (tmp_path / "s.ts").write_text(REGISTRO_DIFERIDO.replace(
+        "const endpoints: { route: { name: string } }[] = [];",
+        'const endpoints = [{ route: { name: "uno" } }, { route: { name: "dos" } }];').replace(
+        "mount() { endpoints.push(endpoint); }", "mount() {}"), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert sorted(h["herramienta"] for h in filas["herramienta"]) == ["dos", "uno"] and filas["no_resuelto"] == []
+
+
+CALCULADAS = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod/v4";
+
+const leer = { name: "read_doc", description: "Reads", inputSchema: { id: z.string() } };
+const borrar = { name: "delete_doc", description: "Deletes", inputSchema: { id: z.string() } };
+const ESCRITURAS = new Set([borrar.name]);
+const CORTAS: Record<string, string> = { read_doc: "Read" };
+const server = new McpServer({ name: "s", version: "1" });
+function registrar(name: string, config: { description: string; inputSchema: object; annotations?: object }) {
+  const corta = CORTAS[name];
+  server.registerTool(name, corta ? { ...config, description: corta } : config, async () => ({ content: [] }));
+}
+for (const tool of [leer, borrar]) {
+  const escribe = ESCRITURAS.has(tool.name);
+  server.registerTool(tool.name, { description: tool.description, inputSchema: tool.inputSchema,
+    annotations: { readOnlyHint: !escribe, destructiveHint: escribe, idempotentHint: tool.name.length > 8 } },
+    async () => ({ content: [] }));
+}
+registrar("list_docs", { description: "Lists", inputSchema: { q: z.string() }, annotations: { readOnlyHint: true } });
+'''
+
+
+def test_annotations_computed_from_known_values_and_a_config_chosen_by_a_condition(tmp_path):
+    """`readOnlyHint: !isWrite` where `isWrite = WRITE.has(tool.name)` of a `new Set([...])`, a
+    comparison of known numbers, and a config passed as `short ? { ...config, description } : config`
+    (both sides give the same schema and annotations) are read per tool."""
+    (tmp_path / "s.ts").write_text(CALCULADAS, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert filas["no_resuelto"] == []
+    assert sorted((h["herramienta"], h["solo_lectura"], h["destructiva"], h["esquema_entrada"])
+                  for h in filas["herramienta"]) == [
+        ("delete_doc", "falso", "verdadero", "modelo"), ("list_docs", "verdadero", "ausente", "modelo"),
+        ("read_doc", "verdadero", "falso", "modelo")]
+    # the near misses: a set of what it cannot read is no answer, and a config whose sides differ is a row
+    (tmp_path / "s.ts").write_text(CALCULADAS.replace("new Set([borrar.name])", "new Set(cargar())")
+                                   .replace("{ ...config, description: corta }", "{ ...config, inputSchema: {} }"),
+                                   encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert sorted(n["motivo"] for n in filas["no_resuelto"]) == [
+        "the annotations of tool `delete_doc` cannot be read: `!escribe` is not a JSON literal the analyzer can read",
+        "the annotations of tool `read_doc` cannot be read: `!escribe` is not a JSON literal the analyzer can read",
+        "the config of tool `list_docs` cannot be read: `corta ? { ...config, inputSchema: {} } : config` gives "
+        "`inputSchema` a different value on each side"]
+
+
+def test_a_schema_a_helper_returns_from_a_condition_on_its_parameters(tmp_path):
+    """`required.length > 0 ? {..., required} : {...}` with `required` a parameter (its default `[]`
+    when the call leaves it out): the side the call takes."""
+    (tmp_path / "s.ts").write_text(
+        'import { Server } from "@modelcontextprotocol/sdk/server/index.js";\n'
+        'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";\n'
+        'function forma(properties: Record<string, object>, required: string[] = []) {\n'
+        '  return required.length > 0 ? { type: "object", properties, required } : { type: "object", properties };\n'
+        '}\n'
+        'const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\n'
+        'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [\n'
+        '  { name: "uno", inputSchema: forma({ id: { type: "string" } }, ["id"]) },\n'
+        '  { name: "otro", inputSchema: forma({ n: { type: "number" } }) },\n'
+        '  { name: "tercero", inputSchema: forma({ n: { type: "number" } }, elegidos()) },\n'
+        '] }));\n', encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert {e["herramienta"]: json.loads(e["contenido"]) for e in filas["esquema"]} == {
+        "uno": {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]},
+        "otro": {"type": "object", "properties": {"n": {"type": "number"}}}}
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the input schema of tool `tercero` cannot be read: `forma({ n: { type: \"number\" } }, elegidos())` is a call "
+        "the analyzer does not read as a JSON Schema"]
+
+
+LISTA_CONDICIONAL = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { zodToJsonSchema } from "zod-to-json-schema";
+import { z } from "zod/v3";
+const Salida = z.object({ ok: z.boolean() });
+const definiciones = [
+  { id: "con", input: { type: "object" }, output: Salida },
+  { id: "sin", input: { type: "object" } },
+];
+const extra = [{ name: "extra", inputSchema: { type: "object" } }];
+const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => {
+  if (process.env.OFF) return { tools: [] };
+  return apagado() ? { tools: extra } : { tools: definiciones.map((d) => ({ name: d.id, inputSchema: d.input,
+    outputSchema: d.output ? zodToJsonSchema(d.output) : undefined })) };
+});
+server.setRequestHandler(CallToolRequestSchema, async (req) => {
+  if (req.params.name === "con") return { content: [], structuredContent: { ok: true } };
+  return { content: [] };
+});
+'''
+
+
+def test_a_list_handler_with_several_returns_lists_what_any_of_them_may(tmp_path):
+    """Each return and both sides of a conditional are what the handler may list; an output schema
+    chosen by a condition it can tell (`d.output ? zodToJsonSchema(d.output) : undefined`) is the side
+    taken, `undefined` none."""
+    (tmp_path / "s.ts").write_text(LISTA_CONDICIONAL, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert filas["no_resuelto"] == []
+    assert sorted((h["herramienta"], h["esquema_salida"]) for h in filas["herramienta"]) == [
+        ("con", "modelo"), ("extra", "ninguno"), ("sin", "ninguno")]
+    # the near miss: a return the analyzer cannot read keeps the whole list a row
+    (tmp_path / "s.ts").write_text(LISTA_CONDICIONAL.replace("return { tools: [] };", "return cargar();"),
+                                   encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert filas["herramienta"] == [] and [n["motivo"][:111] for n in filas["no_resuelto"]] == [
+        "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: `cargar()` is not an object literal"]
+
+
+def test_commonjs_modules_are_read_as_project_modules(tmp_path):
+    """`const { f } = require("./m")` and `const m = require("./m")` with `module.exports = { f }`,
+    `module.exports.g = ...` and `exports.h = ...`: what the module exports."""
+    (tmp_path / "lista.js").write_text(
+        "const { z } = require('zod');\n"
+        "async function listTools() {\n"
+        "  return [{ name: 'get_time', config: { inputSchema: { tz: z.string() } }, cb: async () => ({ content: [] }) }];\n"
+        "}\n"
+        "module.exports = { listTools };\n"
+        "module.exports.otra = { name: 'say_hi', config: { inputSchema: {} }, cb: async () => ({ content: [] }) };\n"
+        "exports.tercera = { name: 'bye', config: {}, cb: async () => ({ content: [] }) };\n", encoding="utf-8")
+    (tmp_path / "package.json").write_text('{"dependencies": {"zod": "^3.25.0"}}', encoding="utf-8")
+    (tmp_path / "s.js").write_text(
+        "const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');\n"
+        "const { listTools } = require('./lista');\n"
+        "const lista = require('./lista.js');\n"
+        "async function start() {\n"
+        "  const server = new McpServer({ name: 's', version: '1' });\n"
+        "  (await listTools()).map(({ name, config, cb }) => server.registerTool(name, config, cb));\n"
+        "  for (const t of [lista.otra, lista.tercera]) server.registerTool(t.name, t.config, t.cb);\n"
+        "}\n", encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.js"], tmp_path, resto=[tmp_path / "lista.js"])
+    assert [(h["archivo"], h["herramienta"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("lista.js", "get_time", "modelo"), ("lista.js", "say_hi", "modelo"), ("lista.js", "bye", "modelo")]
+    assert filas["no_resuelto"] == []
+    # the near miss: a name the module does not export is not found there
+    (tmp_path / "s.js").write_text((tmp_path / "s.js").read_text(encoding="utf-8").replace(
+        "const { listTools } = require('./lista');", "const { listTools } = require('./otra');"), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.js"], tmp_path, resto=[tmp_path / "lista.js"])
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "a tool is registered per element of `(await listTools())`, which cannot be enumerated: `listTools()` calls "
+        "what is not a project function the analyzer reads: what it returns is not known",
+        "the config of tool `{name}` cannot be read: `config` is not an object literal the analyzer can read"]
 
 
 def test_number_arithmetic_is_computed_as_javascript_does(tmp_path):
@@ -787,8 +1064,12 @@ def test_a_wrapper_nobody_calls_stays_one_registration_that_says_what_it_cannot_
     filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
     assert [(h["herramienta"], h["linea"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
         ("{nombre} (s.ts:7)", 7, "no_resuelto"), ("{nombre} (s.ts:9)", 9, "no_resuelto")]
+    por_llamar = ("tool `{nombre}` takes its name from `nombre`, a parameter of `%s` (s.ts:%d) whose calls the analyzer "
+                  "does not follow: the registration stands for one tool per call, how many is not known (read as one)")
     assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        por_llamar % ("agregar", 6),
         "the config of tool `{nombre}` cannot be read: `config` is not an object literal the analyzer can read",
+        por_llamar % ("corto", 9),
         "tool `{nombre}`: `forma` may be its schema or its annotations, and the analyzer cannot tell which"]
 
 
@@ -1027,9 +1308,11 @@ def test_a_factory_nobody_binds_and_a_receiver_that_is_no_data_shape_stay_as_wri
     filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
     assert [(h["herramienta"], h["linea"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
         ("{tool.name} (s.ts:10)", 10, "no_resuelto"), ("{tool.name} (s.ts:12)", 12, "no_resuelto")]
-    assert [n["motivo"] for n in filas["no_resuelto"]] == [
-        "tool `{tool.name}`: `tool.description` may be its schema or its annotations, and the analyzer cannot tell which",
-        "tool `{tool.name}`: `tool.description` may be its schema or its annotations, and the analyzer cannot tell which"]
+    por_llamar = ("tool `{tool.name}` takes its name from `tool`, a parameter of the function at s.ts:8 whose calls "
+                  "the analyzer does not follow: the registration stands for one tool per call, how many is not known "
+                  "(read as one)")
+    ambigua = "tool `{tool.name}`: `tool.description` may be its schema or its annotations, and the analyzer cannot tell which"
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [por_llamar, ambigua, por_llamar, ambigua]
     # the function the factory returns handed on as a value (`registrarTodo({ tool })`): its calls are not
     # followed, and a test's calls of it register into the test's own server
     (tmp_path / "s.ts").write_text(FABRICA_HERRAMIENTAS.replace("tool(listar);\ntool(crear);\n", "registrarTodo({ tool });\n"),
@@ -1038,7 +1321,7 @@ def test_a_factory_nobody_binds_and_a_receiver_that_is_no_data_shape_stay_as_wri
     filas = extraer_ts([tmp_path / "s.ts"], tmp_path, resto=[tmp_path / "s.test.ts"])
     assert [(h["herramienta"], h["linea"]) for h in filas["herramienta"]] == [
         ("{tool.name} (s.ts:9)", 9), ("{tool.name} (s.ts:11)", 11)]
-    assert len(filas["no_resuelto"]) == 2
+    assert len(filas["no_resuelto"]) == 4 and sum("how many is not known" in n["motivo"] for n in filas["no_resuelto"]) == 2
     # typed otherwise (an intersection with a class, not a type alias or interface), `x.tool(a, b)` is still read
     (tmp_path / "s.ts").write_text(sin_llamar.replace("(tool: Definicion)", "(tool: Otra & Definicion)").replace(
         "type Definicion =", "class Otra {}\ntype Definicion =").replace("(sdk, ctx))", "(sdk, async () => ({ content: [] })))"),
