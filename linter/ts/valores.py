@@ -446,8 +446,22 @@ def _miembro_de_valor(lector: Lector, ref: Ref, profundidad: int = 0) -> Optiona
         clase = seguir(lector, Ref(elemento.fuente, elemento.nodo.child_by_field_name("constructor")))
         return miembro(lector, clase, nombre, elemento) if clase.nodo.type in CLASES else None
     if elemento.nodo.type == "call_expression" and elemento.nodo.child_by_field_name("function") is not None:
-        return _propiedad_de_cada_retorno(lector, elemento, nombre, profundidad)
+        forma = _forma_de_objeto(elemento) if nombre == "shape" else None
+        return forma if forma is not None else _propiedad_de_cada_retorno(lector, elemento, nombre, profundidad)
     return None
+
+
+def _forma_de_objeto(llamada: Ref) -> Optional[Ref]:
+    """`S.shape` of `S = z.object({...})` (or `strictObject` / `looseObject`, with no method after it):
+    the object literal the call is given; None otherwise."""
+    funcion = llamada.nodo.child_by_field_name("function")
+    argumentos = nombrados(llamada.nodo.child_by_field_name("arguments")) \
+        if llamada.nodo.child_by_field_name("arguments") is not None else []
+    if funcion is None or funcion.type != "member_expression" or len(argumentos) != 1 \
+            or texto(llamada.fuente, funcion.child_by_field_name("property")) not in ("object", "strictObject", "looseObject") \
+            or desnudar(funcion.child_by_field_name("object")).type != "identifier" or argumentos[0].type != "object":
+        return None
+    return Ref(llamada.fuente, argumentos[0])
 
 
 def _propiedad_de_cada_retorno(lector: Lector, llamada: Ref, nombre: str, profundidad: int) -> Optional[Ref]:

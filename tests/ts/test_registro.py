@@ -440,6 +440,24 @@ def test_commonjs_modules_are_read_as_project_modules(tmp_path):
         "the config of tool `{name}` cannot be read: `config` is not an object literal the analyzer can read"]
 
 
+def test_the_shape_of_a_zod_object_spread_into_a_raw_shape(tmp_path):
+    (tmp_path / "s.ts").write_text(
+        'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod/v4";\n'
+        'const Entrada = z.object({ q: z.string() });\nconst Pagina = { limit: z.number().optional() };\n'
+        'const Extendida = Entrada.extend({ r: z.string() });\n'
+        'const server = new McpServer({ name: "s", version: "1" });\n'
+        'server.registerTool("t", { inputSchema: { ...Entrada.shape, ...Pagina } }, async () => ({ content: [] }));\n'
+        'server.registerTool("u", { inputSchema: { ...Extendida.shape } }, async () => ({ content: [] }));\n',
+        encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    esquemas = {e["herramienta"]: json.loads(e["contenido"]) for e in filas["esquema"]}
+    assert esquemas["t"]["properties"] == {"q": {"type": "string"}, "limit": {"type": "number"}}
+    assert esquemas["t"]["required"] == ["q"]
+    # the near miss: the shape of an object a method extends is not the literal, and is a row
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the input schema of tool `u` cannot be read: `Extendida.shape` is not an object literal the analyzer can read"]
+
+
 def test_number_arithmetic_is_computed_as_javascript_does(tmp_path):
     def maximo(expresion: str) -> object:
         (tmp_path / "s.ts").write_text(
@@ -1135,7 +1153,7 @@ server.registerTool("clonar", { inputSchema: aEsquema({ repo: z.string() }), out
 def test_a_project_function_that_returns_its_parameter_is_what_the_call_passes(tmp_path):
     (tmp_path / "s.ts").write_text(IDENTIDAD, encoding="utf-8")
     filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
-    assert [(e["lado"], json.loads(e["contenido"])["required"]) for e in filas["esquema"]] == [
+    assert sorted((e["lado"], json.loads(e["contenido"])["required"]) for e in filas["esquema"]) == [
         ("entrada", ["repo"]), ("salida", ["ok"])]
     assert filas["no_resuelto"] == []
 
