@@ -110,14 +110,21 @@ def _rama_de(m: Manejador, nodo: Any) -> Optional[str]:
 
 def _tiene_rama(m: Manejador, herramienta: str) -> bool:
     """Whether the handler has a dispatch branch for the tool (`case "x":`, `if (name === "x")`)."""
+    return herramienta in m.funcion.fuente.memo(("ramas", m.funcion.nodo.start_byte), lambda: _nombres_de_ramas(m))
+
+
+def _nombres_de_ramas(m: Manejador) -> frozenset[str]:
+    """Every tool name a dispatch branch of the handler names (read once per handler)."""
     f = m.funcion.fuente
-    for n in recorrer(m.funcion.nodo):
-        if n.type == "switch_case" and n.child_by_field_name("value") is not None \
-                and cadena(m.lector, Ref(f, n.child_by_field_name("value"))) == herramienta:
-            return True
-        if n.type == "if_statement" and _nombre_comparado(m, n.child_by_field_name("condition")) == herramienta:
-            return True
-    return False
+    nombres = set()
+    for n in f.de_tipo(("switch_case", "if_statement")):
+        if not m.funcion.nodo.start_byte <= n.start_byte < m.funcion.nodo.end_byte:
+            continue
+        if n.type == "switch_case" and n.child_by_field_name("value") is not None:
+            nombres.add(cadena(m.lector, Ref(f, n.child_by_field_name("value"))))
+        elif n.type == "if_statement":
+            nombres.add(_nombre_comparado(m, n.child_by_field_name("condition")))
+    return frozenset(x for x in nombres if x is not None)
 
 
 def _comunes(m: Manejador) -> list[tuple[Ref, Ref]]:
