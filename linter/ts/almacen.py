@@ -428,6 +428,10 @@ def _devueltos(b: Busqueda, llamada: Ref, atados: dict) -> Optional[list[Ligado]
         destino = clases.metodo(b.lector, clase, nombre) if clase is not None else None
         if la_clase is not None and la_clase.nodo.type in clases.CLASES:  # `Registro.getAllTools()`: a static method
             destino = clases.metodo_estatico(b.lector, la_clase, nombre)
+        if clase is None and objeto.type == "this":  # a function set on an ES5 constructor's prototype
+            destino = clases.metodo_de_prototipo(b.lector, Ref(llamada.fuente, objeto), nombre)
+            if destino is not None and destino.nodo.type not in FUNCIONES_DE_VALOR:
+                destino = None
     elif f is not None:
         with b.lector.en(b.lector.instancia, atados, b.lector.construccion):
             destino = seguir(b.lector, Ref(llamada.fuente, f))

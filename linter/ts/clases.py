@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any, Iterator, Optional, Sequence
 
 from .arbol import Fuente, de_prueba, nombrados, recorrer, texto
-from .valores import Lector, Ref, anotacion, asignaciones, exportado, ligadura, parametros_planos, retorno_unico, seguir
+from .valores import (Lector, Ref, anotacion, asignaciones, exportado, funcion_propia, ligadura, parametros_planos,
+                      retorno_unico, seguir)
 
 CLASES = ("class_declaration", "class", "abstract_class_declaration")
 FUNCIONES_PROPIAS = ("function_expression", "function", "function_declaration", "generator_function",
@@ -403,3 +404,45 @@ def clase_por_nombre(lector: Lector, fuente: Any, nombre: str, desde: Any) -> Op
     if ligado is not None and not isinstance(ligado, Ref):
         ligado = exportado(lector, fuente, ligado)
     return ligado if isinstance(ligado, Ref) and ligado.nodo.type in CLASES else None
+
+
+def metodo_de_prototipo(lector: Lector, this: Ref, nombre: str) -> Optional[Ref]:
+    """`this.m` in a plain function set on a constructor's prototype (an ES5 class: `Handler.prototype.start
+    = start`, in any source that names `start`): the function `Handler.prototype.m` is set to in that
+    source; None otherwise (an arrow function takes `this` from around it)."""
+    funcion = funcion_propia(this.nodo)
+    while funcion is not None and funcion.type == "arrow_function":
+        funcion = funcion_propia(funcion)
+    if funcion is None or funcion.type not in ("function_declaration", "function_expression", "function"):
+        return None
+    nombre_f = funcion.child_by_field_name("name")
+    if nombre_f is None and funcion.parent is not None and funcion.parent.type == "variable_declarator":
+        nombre_f = funcion.parent.child_by_field_name("name")
+    if nombre_f is None:
+        return None
+    propia = Ref(this.fuente, funcion)
+    fuentes = {this.fuente.rel: this.fuente}
+    fuentes.update(lector.que_nombran(fuentes, {texto(this.fuente, nombre_f)}))
+    for fuente in fuentes.values():
+        asignados = _asignados_al_prototipo(fuente)
+        for constructor, _, valor in asignados:
+            destino = seguir(lector, valor)
+            if destino.fuente.rel == propia.fuente.rel and destino.nodo == propia.nodo:
+                for otro, clave, v in asignados:
+                    if otro == constructor and clave == nombre:
+                        return seguir(lector, v)
+    return None
+
+
+def _asignados_al_prototipo(fuente: Fuente) -> list[tuple[str, str, Ref]]:
+    """(constructor, key, value) of every `C.prototype.k = v` of a source, in source order."""
+    salida = []
+    for n in fuente.de_tipo(("assignment_expression",)):
+        izquierda = n.child_by_field_name("left")
+        objeto = izquierda.child_by_field_name("object") if izquierda is not None and izquierda.type == "member_expression" else None
+        if objeto is None or objeto.type != "member_expression" or izquierda.child_by_field_name("property") is None \
+                or texto(fuente, objeto.child_by_field_name("property")) != "prototype":
+            continue
+        salida.append((texto(fuente, objeto.child_by_field_name("object")),
+                       texto(fuente, izquierda.child_by_field_name("property")), Ref(fuente, n.child_by_field_name("right"))))
+    return salida

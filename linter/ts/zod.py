@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
 from .arbol import nombrados, texto
-from .valores import (Irresoluble, Lector, Ref, de_un_paquete, especificador_de, json_literal, llenado_despues,
-                      propiedades, retorno_de_llamada, seguir)
+from .valores import (MODULO_CJS, Irresoluble, Lector, Ref, de_un_paquete, especificador_de, json_literal,
+                      llenado_despues, propiedades, retorno_de_llamada, seguir)
 
 BORRADOR_7 = "http://json-schema.org/draft-07/schema#"
 BORRADOR_2020_12 = "https://json-schema.org/draft/2020-12/schema"
@@ -111,7 +111,7 @@ def _es_espacio_zod(lector: Lector, ref: Ref) -> bool:
         return False
     importado = especificador_de(lector, ref.fuente, texto(ref.fuente, ref.nodo), ref.nodo)
     if importado is None or not (importado[0] == "zod" or importado[0].startswith("zod/")) \
-            or importado[1] not in ("z", "*", "default", "zod"):
+            or importado[1] not in ("z", "*", "default", "zod", MODULO_CJS):  # (`const z = require("zod")`)
         return False
     lector.zod_vistos.add((ref.fuente.rel, importado[0]))
     return True

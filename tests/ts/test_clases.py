@@ -151,3 +151,32 @@ def test_a_base_class_helper_is_a_tool_per_call_a_subclass_makes(tmp_path):
         "tool `{name}` takes its name from `name`, a parameter of `registerToolHelper` (base.ts:6) whose calls the "
         "analyzer does not follow: the registration stands for one tool per call, how many is not known (read as one)",
         "the config of tool `{name}` cannot be read: `config` is not an object literal the analyzer can read"]
+
+
+PROTOTIPO = {
+    "lista.js": "export async function listTools() {\n"
+                "  return [{ name: 'get_time', config: { inputSchema: {} }, cb: async () => ({ content: [] }) }];\n}\n",
+    "start.js": "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n"
+                "export async function start() {\n"
+                "  this.server = new McpServer({ name: 's', version: '1' });\n"
+                "  (await this.listTools()).map(({ name, config, cb }) => this.server.registerTool(name, config, cb));\n}\n",
+    "index.js": "const { start } = require('./start.js');\nconst { listTools } = require('./lista.js');\n"
+                "const Handler = function Handler(options) { this.options = options; };\n"
+                "Handler.prototype.start = start;\nHandler.prototype.listTools = listTools;\nmodule.exports = Handler;\n",
+}
+
+
+def test_a_method_of_an_es5_constructor_prototype_is_what_this_calls(tmp_path):
+    """`this.listTools()` in a function set on `Handler.prototype` (in a source that names it) is the
+    function `Handler.prototype.listTools` is set to; without that assignment it is a row."""
+    for nombre, texto in PROTOTIPO.items():
+        (tmp_path / nombre).write_text(texto, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "start.js"], tmp_path, resto=[tmp_path / "lista.js", tmp_path / "index.js"])
+    assert [(h["archivo"], h["herramienta"]) for h in filas["herramienta"]] == [("lista.js", "get_time")]
+    assert filas["no_resuelto"] == []
+    (tmp_path / "index.js").write_text(PROTOTIPO["index.js"].replace("Handler.prototype.listTools = listTools;\n", ""),
+                                       encoding="utf-8")
+    filas = extraer_ts([tmp_path / "start.js"], tmp_path, resto=[tmp_path / "lista.js", tmp_path / "index.js"])
+    assert filas["no_resuelto"][0]["motivo"].startswith(
+        "a tool is registered per element of `(await this.listTools())`, which cannot be enumerated: `this.listTools()` "
+        "calls what is not a project function the analyzer reads")
