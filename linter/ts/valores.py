@@ -594,12 +594,12 @@ def _atar_parametros(lector: Lector, funcion: Ref, llamada: Ref) -> None:
     """The function's plain parameters stand for what the call passes while the reading goes on (a new
     dict: the site's own is restored when its reading ends, `Lector.en`)."""
     argumentos = nombrados(llamada.nodo.child_by_field_name("arguments")) if llamada.nodo.child_by_field_name("arguments") else []
+    planos = parametros_planos(funcion.fuente, funcion.nodo)
     nuevos = {(funcion.fuente.rel, funcion.nodo.start_byte, nombre): Ref(llamada.fuente, argumentos[i])
-              for i, (nombre, _) in enumerate(parametros_planos(funcion.fuente, funcion.nodo))
+              for i, (nombre, _) in enumerate(planos)
               if nombre is not None and i < len(argumentos) and argumentos[i].type != "spread_element"}
     if not any(a.type == "spread_element" for a in argumentos):  # a parameter the call leaves out: its default
-        for i, defecto in enumerate(_defectos(funcion)):
-            nombre = parametros_planos(funcion.fuente, funcion.nodo)[i][0]
+        for i, ((nombre, _), defecto) in enumerate(zip(planos, _defectos(funcion))):
             if defecto is not None and nombre is not None and i >= len(argumentos):
                 nuevos[(funcion.fuente.rel, funcion.nodo.start_byte, nombre)] = Ref(funcion.fuente, defecto)
     if nuevos:
@@ -1197,7 +1197,16 @@ def json_literal(lector: Lector, ref: Ref) -> Any:
         return nodo.type == "true"
     if nodo.type == "null":
         return None
-    if nodo.type in ("unary_expression", "binary_expression", "call_expression") and _es_prueba(r):
+    operador = texto(r.fuente, nodo.child_by_field_name("operator")) if nodo.type == "binary_expression" else None
+    if operador in ("&&", "||", "??"):  # a value operator: the side JavaScript gives, when it can tell
+        izquierda, derecha = (Ref(r.fuente, nodo.child_by_field_name(c)) for c in ("left", "right"))
+        if operador == "??":
+            return json_literal(lector, derecha) if indefinido(lector, izquierda) else json_literal(lector, izquierda)
+        verdad = verdad_estatica(lector, izquierda)
+        if verdad is not None:
+            toma_izquierda = verdad if operador == "||" else not verdad
+            return json_literal(lector, izquierda if toma_izquierda else derecha)
+    elif nodo.type in ("unary_expression", "binary_expression", "call_expression") and _es_prueba(r):
         verdad = verdad_estatica(lector, r)  # `!isWrite`, `a === b`, `WRITE.has(name)`: a boolean it can tell
         if verdad is not None:
             return verdad
@@ -1210,8 +1219,10 @@ def json_literal(lector: Lector, ref: Ref) -> Any:
         raise Irresoluble(f"`{ref.corto()}`: which side the condition takes is not known, and the sides differ", ref)
     if nodo.type == "member_expression" and texto(r.fuente, nodo.child_by_field_name("property")) == "length":
         objeto = json_literal(lector, Ref(r.fuente, nodo.child_by_field_name("object")))
-        if isinstance(objeto, (list, str)):
-            return len(objeto)  # (a string's length in UTF-16 units: the same for the text schemas hold)
+        if isinstance(objeto, list):
+            return len(objeto)
+        if isinstance(objeto, str):
+            return len(objeto.encode("utf-16-le")) // 2  # JavaScript counts UTF-16 code units
     if nodo.type == "enum_declaration":
         return _objeto_de_enum(r)
     funcion = nodo.child_by_field_name("function") if nodo.type == "call_expression" else None
@@ -1266,6 +1277,8 @@ def verdad_estatica(lector: Lector, ref: Ref) -> Optional[bool]:
     r = Ref(r.fuente, nodo)
     if nodo.type in ("true", "false"):
         return nodo.type == "true"
+    if nodo.type in ("undefined", "null"):
+        return False
     if nodo.type == "unary_expression" and texto(r.fuente, nodo).startswith("!") and nombrados(nodo):
         interior = verdad_estatica(lector, Ref(r.fuente, nombrados(nodo)[0]))
         return None if interior is None else not interior

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from oracle_lint.linter.ts.evidencia import extraer_ts
-from oracle_lint.linter.ts.valores import Lector, exportado_de, nombres_exportados
+from oracle_lint.linter.ts.valores import Lector, Ref, exportado_de, nombres_exportados
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "typescript" / "registro"
 ARCHIVOS = ["servidor.ts", "herramientas.ts", "otro.ts", "bajo_nivel.ts", "dinamico.ts", "fast.ts", "roto.ts"]
@@ -1565,3 +1565,26 @@ def test_a_register_tool_of_another_api_is_no_tool(tmp_path):
     filas = extraer_ts([tmp_path / "h.test.ts", tmp_path / "s.ts"], tmp_path)
     assert [(n["archivo"], n["linea"], n["motivo"][:40]) for n in filas["no_resuelto"]] == [
         ("s.ts", 1, "an MCP server is built here, and the pro")]
+
+
+def test_known_values_are_computed_as_javascript_computes_them(tmp_path):
+    """`json_literal` of tests and lengths: UTF-16 lengths, strict and loose equality, short-circuits,
+    and what stays unknown (a loose comparison across types, a value it cannot read)."""
+    from oracle_lint.linter.ts.valores import json_literal, Irresoluble as NoSe
+
+    casos = {"a": '"\U0001F600".length', "b": '[1, 2].length > 1', "c": '"1" === 1', "d": '!(2 <= 1)',
+             "e": 'false && desconocido()', "f": 'new Set(["x", "y"]).has("y")', "g": '["x"].includes(1)',
+             "h": '"1" == 1', "i": 'desconocido() || true', "j": 'undefined || "por defecto"', "k": '"x" && 3',
+             "l": 'undefined ?? "otro"', "m": '0 || desconocido()'}
+    (tmp_path / "v.ts").write_text("".join(f"const {k} = {v};\n" for k, v in casos.items()), encoding="utf-8")
+    lector = Lector(tmp_path)
+    fuente = lector.fuente("v.ts")
+    valores = {}
+    for d in fuente.de_tipo(("variable_declarator",)):
+        nombre = fuente.datos[d.child_by_field_name("name").start_byte:d.child_by_field_name("name").end_byte].decode()
+        try:
+            valores[nombre] = json_literal(lector, Ref(fuente, d.child_by_field_name("value")))
+        except NoSe:
+            valores[nombre] = "?"
+    assert valores == {"a": 2, "b": True, "c": False, "d": True, "e": False, "f": True, "g": False, "h": "?", "i": "?",
+                       "j": "por defecto", "k": 3, "l": "otro", "m": "?"}
