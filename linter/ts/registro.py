@@ -109,7 +109,7 @@ def registros(lector: Lector, fuente: Fuente, sabor: Sabor, todas: Sequence[Fuen
         elif metodo == "tool" and servidor_de(funcion) and any(a.nodo.type == "spread_element" for a in args):
             # `server.tool(name, ...rest)` in a wrapper: a tool per call of the wrapper, the spread of
             # its rest parameter replaced by what each call passes; otherwise which tools is not known
-            sitios = envolturas.sitios_de_envoltura(lector, todas, llamada, args)
+            sitios = _envolturas_anidadas(lector, todas, llamada, args)
             if any(a.nodo.type == "spread_element" for _, de_sitio, _ in sitios for a in de_sitio):
                 yield Problema(None, f"`{llamada.corto()}` passes its arguments through a spread: the tools it "
                                      "registers are not known; its tools are not judged (judge the server live with "
@@ -291,7 +291,23 @@ def _sitios(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Re
             f"class `{nombre}` registers a tool per instance (through `this`), and no class of its hierarchy that is "
             "not abstract is found among the project's sources: the tools it registers are not known", llamada))]
     return [Sitio(sitio, de_sitio, atados=atados)
-            for sitio, de_sitio, atados in envolturas.sitios_de_envoltura(lector, todas, llamada, args)]
+            for sitio, de_sitio, atados in _envolturas_anidadas(lector, todas, llamada, args)]
+
+
+def _envolturas_anidadas(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Ref], profundidad: int = 0
+                         ) -> list[tuple[Ref, list[Ref], dict[tuple[str, int, str], Ref]]]:
+    """`envolturas.sitios_de_envoltura`, and again at each call of a wrapper that is itself inside a
+    function passing it its own parameters (`const w3 = (name, desc, shape, fn) => tool(name, desc,
+    shape, ...)` over `tool = (name, ...rest) => server.tool(name, ...rest)`): a tool per call of the
+    outermost function, up to three levels."""
+    salida = []
+    for sitio, de_sitio, atados in envolturas.sitios_de_envoltura(lector, todas, llamada, args):
+        if sitio.nodo == llamada.nodo or profundidad >= 2:
+            salida.append((sitio, de_sitio, atados))
+            continue
+        for exterior, de_exterior, mas in _envolturas_anidadas(lector, todas, sitio, de_sitio, profundidad + 1):
+            salida.append((exterior, de_exterior, {**atados, **mas}))
+    return salida
 
 
 def _nombrada_al_construir(lector: Lector, clase: Ref, nombre: Ref, nuevo: Ref) -> bool:

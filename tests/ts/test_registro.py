@@ -1588,3 +1588,42 @@ def test_known_values_are_computed_as_javascript_computes_them(tmp_path):
             valores[nombre] = "?"
     assert valores == {"a": 2, "b": True, "c": False, "d": True, "e": False, "f": True, "g": False, "h": "?", "i": "?",
                        "j": "por defecto", "k": 3, "l": "otro", "m": "?"}
+
+
+ENVOLTURAS_ANIDADAS = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod/v4";
+
+const server = new McpServer({ name: "s", version: "1" });
+const tool = ((name: string, ...rest: unknown[]) => (server as any).tool(name, ...rest)) as typeof server.tool;
+function agregar(nombre: string, config: any) {
+  server.registerTool(nombre, config, async () => ({ content: [] }));
+}
+export function registrar() {
+  const corto = (nombre: string, desc: string, forma: any) => tool(nombre, desc, forma, async () => ({ content: [] }));
+  const medio = (nombre: string) => agregar(nombre, { inputSchema: { q: z.string() } });
+  corto("uno", "Uno", { a: z.string() });
+  corto("dos", "Dos", { b: z.number() });
+  medio("tres");
+}
+'''
+
+
+def test_a_wrapper_of_a_wrapper_is_a_tool_per_call_of_the_outer_one(tmp_path):
+    """`corto(...)` calls `tool(...)`, itself a spread wrapper of `server.tool`; `medio(...)` calls
+    `agregar(...)`, a wrapper of `server.registerTool`: a tool per call of the outer function."""
+    (tmp_path / "s.ts").write_text(ENVOLTURAS_ANIDADAS, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("uno", 12, "modelo"), ("dos", 13, "modelo"), ("tres", 14, "modelo")]
+    assert filas["no_resuelto"] == []
+    esquemas = {e["herramienta"]: json.loads(e["contenido"])["properties"] for e in filas["esquema"]}
+    assert esquemas == {"uno": {"a": {"type": "string"}}, "dos": {"b": {"type": "number"}}, "tres": {"q": {"type": "string"}}}
+    # the near miss: an outer function nobody calls keeps one registration, and says its count is unknown
+    (tmp_path / "s.ts").write_text(ENVOLTURAS_ANIDADAS.replace('  corto("uno", "Uno", { a: z.string() });\n', "")
+                                   .replace('  corto("dos", "Dos", { b: z.number() });\n', ""), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"]) for h in filas["herramienta"]] == [("{nombre}", 10), ("tres", 12)]
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "tool `{nombre}` takes its name from `nombre`, a parameter of `corto` (s.ts:10) whose calls the analyzer does not "
+        "follow: the registration stands for one tool per call, how many is not known (read as one)",
+        "tool `{nombre}`: `desc` may be its schema or its annotations, and the analyzer cannot tell which"]
