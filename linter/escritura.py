@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import tomlkit
-from tomlkit.items import AoT, Table
+from tomlkit.items import Table
 
 from oracle_lint.linter.cache import escribir_atomico
 from oracle_lint.linter.linea_base import Entrada, Plan

@@ -268,7 +268,6 @@ class Programa:
         sequence, `.items()` of a literal dict, `range()` of literal integers, or `mod.__all__` of
         a module an outer loop binds (`entorno`)."""
         it = bucle.iter
-        pares = False
         rango = _rango(it)
         if rango is not None:
             return [{bucle.target.value: (m, cst.Integer(str(i)), {})} for i in rango] if isinstance(bucle.target, cst.Name) else None
@@ -285,7 +284,6 @@ class Programa:
         if isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and it.func.attr.value in ("items", "values", "keys") \
                 and not it.args:
             it, vista = it.func.value, it.func.attr.value
-        pares = vista == "items"
         devuelto = self._lista_devuelta(m, it, fn)
         if devuelto is not None:  # `for d in crear_defs()`: the one sequence a project function returns
             m, it, fn = devuelto
