@@ -5,7 +5,7 @@ order it took them (`bench/corpus_ts_candidatos.tsv` holds every candidate and w
 skipped; `elegibilidad.py` is the reading that decided); `BASE` the ones the issue names;
 `SELLADOS` the sealed third batch; `CUARTOS` the fourth (static only); `QUINTOS` the fifth (static
 only); `SEXTOS` the sixth (static only); `SEPTIMOS` the seventh (static only); `OCTAVOS` the eighth
-(static only). A row is a folder, relative to the repository root.
+(static only); `NOVENOS` the ninth (static only). A row is a folder, relative to the repository root.
 """
 
 from __future__ import annotations
@@ -243,6 +243,34 @@ OCTAVOS = (
     ("kevinkiklee/robin-assistant", "adde88e8a71a477fdf7b60ef02da3968ff1144d0", (".",)),
     ("latitude-dev/latitude-llm", "10c6c2d9dfef22713cccf8dc9acb80417f56daa3", ("apps/api",)),
     ("Mintplex-Labs/anything-llm", "72aabbd15481ae405434efd4c83d46026eef1173", ("server",)),
+)
+
+
+# (owner/name, commit, rows): the ninth batch (docs/real-world-ts.md, "A ninth batch, static only"),
+# accepted by its rule in its order, group `noveno`; measured once, static only (no install, no live
+# listing), with the analyzer at 45fb96e (a frozen install). The walk went through all four lists
+# (`find_repos` cli, code, data, web; bench/corpus_ts_candidatos.tsv, lines 1086-1445) and found 6 of
+# its 12; `web` being the rule's last list, the batch stays at 6. The fetch budget was never refused.
+NOVENOS = (
+    ("malamutemayhem/unclick", "c526874989662f5a446cf6520619f08c7851cbfc",
+     ("packages/mcp-server",
+      "packages/memory-mcp",
+      "packages/standalone/abn-mcp",
+      "packages/standalone/amber-mcp",
+      "packages/standalone/australiapost-mcp")),
+    ("eclipse-theia/theia", "c66a38110467826d2eb718fccd88eb2692d28969",
+     ("examples/api-samples",
+      "packages/ai-mcp",
+      "packages/ai-mcp-server")),
+    ("StupidIncarnate/codex-of-consentient-craft", "acdf0231555e6aae3e73115362206820ff53e546", ("packages/mcp",)),
+    ("vybestack/llxprt-code", "f80a695f31260babf750d4ee8fa0e421fc135d23",
+     (".",
+      "packages/cli",
+      "packages/cli/src/commands/extensions/examples/mcp-server",
+      "packages/core",
+      "packages/lsp")),
+    ("webstudio-is/webstudio", "626b5e741bf6fad87a96e2fc352396721b0193d4", ("packages/project-build",)),
+    ("TheHypertextStudio/athena-web", "709ef22ebfce37661757143ee996361314fbcf36", ("apps/api",)),
 )
 
 
