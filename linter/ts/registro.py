@@ -290,8 +290,25 @@ def _sitios(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Re
         return [Sitio(llamada, args, Ref(llamada.fuente, base), aviso=(
             f"class `{nombre}` registers a tool per instance (through `this`), and no class of its hierarchy that is "
             "not abstract is found among the project's sources: the tools it registers are not known", llamada))]
-    return [Sitio(sitio, de_sitio, atados=atados)
-            for sitio, de_sitio, atados in _envolturas_anidadas(lector, todas, llamada, args)]
+    sitios = _envolturas_anidadas(lector, todas, llamada, args)
+    if len(sitios) == 1 and sitios[0][0].nodo == llamada.nodo and _metodo_que_reenvia(llamada, args):
+        return []  # its callers' `x.registerTool(...)` are read as the registrations: no tool of its own
+    return [Sitio(sitio, de_sitio, atados=atados) for sitio, de_sitio, atados in sitios]
+
+
+def _metodo_que_reenvia(llamada: Ref, args: list[Ref]) -> bool:
+    """Whether the registration is inside a project class's own `registerTool` / `tool` method and passes
+    that method's first parameter as the name (`registerTool(name, config, cb) { return
+    this.mcp.registerTool(name, config, cb) }`): every call of such a method has the registration's own
+    shape and is read where it is written, so the forwarding call is none of its own."""
+    metodo = llamada.nodo.parent
+    while metodo is not None and metodo.type not in FUNCIONES + ("method_definition",):
+        metodo = metodo.parent
+    if metodo is None or metodo.type != "method_definition" or clases.clase_lexica(metodo) is None:
+        return False
+    nombre = texto(llamada.fuente, metodo.child_by_field_name("name"))
+    return nombre in (*METODOS_REGISTRO, "tool") and bool(args) and args[0].nodo.type == "identifier" \
+        and envolturas.parametros_por_nombre(llamada.fuente, metodo).get(texto(llamada.fuente, args[0].nodo)) == 0
 
 
 def _envolturas_anidadas(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Ref], profundidad: int = 0

@@ -887,8 +887,9 @@ def de_un_paquete(lector: Lector, r: Ref) -> Optional[tuple[str, str]]:
     if nodo is None or nodo.type != "identifier":
         return None
     importado = ligadura(r.fuente, texto(r.fuente, nodo), nodo)
-    if not isinstance(importado, _Importado) or lector.ruta_del_modulo(r.fuente, importado.especificador) is not None:
-        return None
+    if not isinstance(importado, _Importado) or lector.ruta_del_modulo(r.fuente, importado.especificador) is not None \
+            or importado.especificador == "zod" or importado.especificador.startswith("zod/"):
+        return None  # (zod's own namespace is read, not a package's value: what it builds is named otherwise)
     return texto(r.fuente, nodo), importado.especificador
 
 

@@ -180,3 +180,34 @@ def test_a_method_of_an_es5_constructor_prototype_is_what_this_calls(tmp_path):
     assert filas["no_resuelto"][0]["motivo"].startswith(
         "a tool is registered per element of `(await this.listTools())`, which cannot be enumerated: `this.listTools()` "
         "calls what is not a project function the analyzer reads")
+
+
+REENVIO = {
+    "catalogo.ts": 'import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n'
+                   "export interface Registrador { registerTool(name: string, config: any, cb: any): unknown }\n"
+                   "export class Catalogo implements Registrador {\n"
+                   "  private readonly nombres: string[] = [];\n"
+                   "  constructor(private readonly mcp: McpServer) {}\n"
+                   "  registerTool(name: string, config: any, cb: any): unknown {\n"
+                   "    this.nombres.push(name);\n"
+                   "    return this.mcp.registerTool(name, config, cb);\n  }\n}\n",
+    "herramientas.ts": 'import { z } from "zod/v4";\nimport type { Registrador } from "./catalogo.js";\n'
+                       "export function registrarEco(server: Registrador): void {\n"
+                       '  server.registerTool("eco", { inputSchema: { texto: z.string() } }, async () => ({ content: [] }));\n}\n',
+}
+
+
+def test_a_class_method_that_forwards_registerTool_adds_no_tool_of_its_own(tmp_path):
+    """`registerTool(name, config, cb) { return this.mcp.registerTool(name, config, cb) }` of a project
+    class, called through a receiver typed as an interface it implements: the calls are the tools, the
+    forwarding call none (it was a `{name}` placeholder beside them)."""
+    for nombre, texto in REENVIO.items():
+        (tmp_path / nombre).write_text(texto, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "catalogo.ts", tmp_path / "herramientas.ts"], tmp_path)
+    assert [(h["archivo"], h["herramienta"]) for h in filas["herramienta"]] == [("herramientas.ts", "eco")]
+    assert filas["no_resuelto"] == []
+    # the near miss: a method of another name that forwards its parameters stays one registration that says so
+    (tmp_path / "catalogo.ts").write_text(REENVIO["catalogo.ts"].replace("  registerTool(name: string", "  agregar(name: string"),
+                                          encoding="utf-8")
+    filas = extraer_ts([tmp_path / "catalogo.ts", tmp_path / "herramientas.ts"], tmp_path)
+    assert sorted(h["herramienta"] for h in filas["herramienta"]) == ["eco", "{name}"]

@@ -998,6 +998,15 @@ def test_a_schema_from_a_package_names_the_package(tmp_path):
     assert [n["motivo"] for n in filas["no_resuelto"]] == [
         "the input schema of tool `t` cannot be read: `comoEsquema(esquemas.Entrada)`: `esquemas` comes from the "
         "package `@acme/esquemas`, whose sources are not among the project's"]
+    # the near miss: zod's own namespace is no package a schema comes from
+    (tmp_path / "s.ts").write_text(
+        'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod/v4";\n'
+        'const server = new McpServer({ name: "s", version: "1" });\n'
+        'server.registerTool("t", { inputSchema: { d: z.iso.date() } }, async () => ({ content: [] }));\n',
+        encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "the input schema of tool `t` cannot be read: `z.iso` is not a zod schema the analyzer can read"]
 
 
 def test_a_schema_built_by_a_function_called_where_it_is_written_is_its_return(tmp_path):
