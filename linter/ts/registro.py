@@ -291,9 +291,32 @@ def _sitios(lector: Lector, todas: Sequence[Fuente], llamada: Ref, args: list[Re
             f"class `{nombre}` registers a tool per instance (through `this`), and no class of its hierarchy that is "
             "not abstract is found among the project's sources: the tools it registers are not known", llamada))]
     sitios = _envolturas_anidadas(lector, todas, llamada, args)
-    if len(sitios) == 1 and sitios[0][0].nodo == llamada.nodo and _metodo_que_reenvia(llamada, args):
+    if len(sitios) == 1 and sitios[0][0].nodo == llamada.nodo and _metodo_que_reenvia(llamada, args) \
+            and _llamadas_leidas_aparte(lector, todas, llamada):
         return []  # its callers' `x.registerTool(...)` are read as the registrations: no tool of its own
     return [Sitio(sitio, de_sitio, atados=atados) for sitio, de_sitio, atados in sitios]
+
+
+def _llamadas_leidas_aparte(lector: Lector, todas: Sequence[Fuente], llamada: Ref) -> bool:
+    """Whether a call of the forwarding method's name, outside its class, is among the analyzed files (the
+    files this front end reads registrations in): only then are its tools read elsewhere; with none, the
+    forwarding call stays the one trace of them (a placeholder with its count row), never silence."""
+    metodo = llamada.nodo.parent
+    while metodo is not None and metodo.type != "method_definition":
+        metodo = metodo.parent
+    clase = clases.clase_lexica(metodo) if metodo is not None else None
+    nombre = texto(llamada.fuente, metodo.child_by_field_name("name")) if metodo is not None else ""
+    for fuente in todas:
+        for n in fuente.de_tipo(("call_expression",)):
+            funcion = n.child_by_field_name("function")
+            if funcion is None or funcion.type != "member_expression" \
+                    or texto(fuente, funcion.child_by_field_name("property")) != nombre \
+                    or nombrados(funcion)[0].type == "this":
+                continue
+            if fuente.rel == llamada.fuente.rel and clase is not None and clase.start_byte <= n.start_byte < clase.end_byte:
+                continue  # the forwarding call itself, or another inside the class
+            return True
+    return False
 
 
 def _metodo_que_reenvia(llamada: Ref, args: list[Ref]) -> bool:

@@ -206,7 +206,11 @@ def test_a_class_method_that_forwards_registerTool_adds_no_tool_of_its_own(tmp_p
     filas = extraer_ts([tmp_path / "catalogo.ts", tmp_path / "herramientas.ts"], tmp_path)
     assert [(h["archivo"], h["herramienta"]) for h in filas["herramienta"]] == [("herramientas.ts", "eco")]
     assert filas["no_resuelto"] == []
-    # the near miss: a method of another name that forwards its parameters stays one registration that says so
+    # the near misses: with no call of it among the files read, the forwarding call stays, and says its count
+    # is unknown; a method of another name that forwards its parameters stays one registration that says so
+    filas = extraer_ts([tmp_path / "catalogo.ts"], tmp_path)
+    assert [h["herramienta"] for h in filas["herramienta"]] == ["{name}"]
+    assert filas["no_resuelto"][0]["motivo"].startswith("tool `{name}` takes its name from `name`, a parameter of `registerTool`")
     (tmp_path / "catalogo.ts").write_text(REENVIO["catalogo.ts"].replace("  registerTool(name: string", "  agregar(name: string"),
                                           encoding="utf-8")
     filas = extraer_ts([tmp_path / "catalogo.ts", tmp_path / "herramientas.ts"], tmp_path)
