@@ -34,10 +34,10 @@ from typing import Any, Optional
 from .arbol import Fuente, nombrados, nombres_en, recorrer, texto
 from .llamadas import HONDURA, Busqueda, clase_de_this, llamadas_de
 from .patrones import atar_patron, bucle_de, nombres_del_patron, primer_parametro
-from .valores import (NOMBRES, FUNCIONES_DE_VALOR, Irresoluble, Lector, Ref, asignaciones, bloque_que_declara,
-                      declara, desestructurado, desnudar, exportado_de, funcion_propia, nombres_exportados,
-                      parametros_planos, propiedades, seguir, valor_de_objeto, valores_devueltos)
-from . import clases
+from .valores import (ENVOLTURAS, NOMBRES, FUNCIONES_DE_VALOR, Irresoluble, Lector, Ref, asignaciones,
+                      bloque_que_declara, declara, desestructurado, desnudar, exportado_de, funcion_propia,
+                      nombres_exportados, parametros_planos, propiedades, seguir, valor_de_objeto, valores_devueltos)
+from . import camino, clases
 
 Ligado = tuple[Ref, dict]  # a value, and the names bound while it is read (`Lector.atados`)
 METODOS = ("method_definition",)
@@ -118,13 +118,23 @@ def elementos(b: Busqueda, ref: Ref, atados: dict) -> list[Ligado]:
     """The elements of a collection, each with the bindings it is read under: an array literal (its
     spreads folded in), `Array.from(X)`, `X.concat(Y)`, `X.map(cb)` / `X.flatMap(cb)` (what `cb` returns
     per element of X), `Object.values(o)`, `this.f` / `this.f.values()` of a field the class fills."""
+    clave = (_huella(ref), frozenset((k, _huella(v)) for k, v in atados.items()), frozenset(b.en_curso),
+             _huella(b.lector.instancia), _huella(b.lector.construccion))
+    if clave in b.enumeradas:  # the same collection under the same bindings (two returns of one function)
+        return list(b.enumeradas[clave])
     resto = _de_resto(b, ref, atados)
     if resto is not None:
-        return resto
+        b.enumeradas[clave] = resto
+        return list(resto)
     salida: list[Ligado] = []
     for valor, at in valores(b, ref, atados):
         salida.extend(_de_coleccion(b, valor, at))
-    return _unicos(salida)
+    b.enumeradas[clave] = _unicos(salida)
+    return list(b.enumeradas[clave])
+
+
+def _huella(ref: Optional[Ref]) -> Optional[tuple[str, int, int, str]]:
+    return None if ref is None else (ref.fuente.rel, ref.nodo.start_byte, ref.nodo.end_byte, ref.nodo.type)
 
 
 def _de_resto(b: Busqueda, ref: Ref, atados: dict) -> Optional[list[Ligado]]:
@@ -272,19 +282,25 @@ def _agregados(b: Busqueda, arreglo: Ref, at: dict) -> list[Ligado]:
             or declarador.child_by_field_name("value") != arreglo.nodo \
             or declarador.child_by_field_name("name").type != "identifier":
         return []
-    fuente = arreglo.fuente
-    nombre = texto(fuente, declarador.child_by_field_name("name"))
-    bloque = bloque_que_declara(fuente, nombre, declarador.child_by_field_name("name"))
+    return _agregados_por(b, Ref(arreglo.fuente, declarador.child_by_field_name("name")), at)
+
+
+def _agregados_por(b: Busqueda, declarado: Ref, at: dict) -> list[Ligado]:
+    """What the uses of a declared name add to the collection it holds (`_agregado_en` of each use in
+    the block that declares it)."""
+    fuente = declarado.fuente
+    nombre = texto(fuente, declarado.nodo)
+    bloque = bloque_que_declara(fuente, nombre, declarado.nodo)
     if bloque is None:
         return []
-    clave = ("agregados", fuente.rel, arreglo.nodo.start_byte)
+    clave = ("agregados", fuente.rel, declarado.nodo.start_byte)
     if clave in b.en_curso:
         return []
     b.en_curso.add(clave)
     try:
         salida: list[Ligado] = []
         for n in nombres_en(fuente, nombre):
-            if n.type != "identifier" or n == declarador.child_by_field_name("name") \
+            if n.type != "identifier" or n == declarado.nodo \
                     or not (bloque.start_byte <= n.start_byte < bloque.end_byte) \
                     or bloque_que_declara(fuente, nombre, n) != bloque:
                 continue
@@ -308,6 +324,8 @@ def _agregado_en(b: Busqueda, uso: Ref, nombre: str, at: dict) -> list[Ligado]:
     the whole; nothing for a read. A use that may add to it out of the analyzer's sight raises."""
     fuente, n = uso.fuente, uso.nodo
     padre = n.parent
+    if padre.type == "type_query":  # `typeof TOOLS` in a type: nothing runs
+        return []
     if padre.type == "member_expression" and padre.child_by_field_name("object") == n:
         metodo = texto(fuente, padre.child_by_field_name("property"))
         llamada = padre.parent
@@ -329,6 +347,11 @@ def _agregado_en(b: Busqueda, uso: Ref, nombre: str, at: dict) -> list[Ligado]:
         return []
     if padre.type == "assignment_expression" and padre.child_by_field_name("left") == n:
         return _inicial(b, Ref(fuente, padre.child_by_field_name("right")))
+    envuelto = n
+    while envuelto.parent is not None and envuelto.parent.type in ENVOLTURAS:  # `const all = TOOLS as Tool[]`
+        envuelto = envuelto.parent
+    if envuelto is not n and envuelto.parent is not None and envuelto.parent.type == "variable_declarator":
+        n, padre = envuelto, envuelto.parent
     if padre.type in ("return_statement", "spread_element", "pair", "as_expression", "satisfies_expression",
                       "parenthesized_expression", "non_null_expression") \
             or padre.type == "for_in_statement" and padre.child_by_field_name("right") == n:
@@ -336,6 +359,10 @@ def _agregado_en(b: Busqueda, uso: Ref, nombre: str, at: dict) -> list[Ligado]:
     if padre.type == "arguments" and padre.parent is not None and padre.parent.type == "call_expression":
         _sin_agregar(b, Ref(fuente, padre.parent), nombrados(padre).index(n), nombre)
         return []
+    if padre.type == "variable_declarator" and padre.child_by_field_name("value") == n \
+            and padre.child_by_field_name("name").type == "identifier" and padre.parent is not None \
+            and padre.parent.type == "lexical_declaration" and texto(fuente, padre.parent).startswith("const"):
+        return _agregados_por(b, Ref(fuente, padre.child_by_field_name("name")), at)  # `const all = TOOLS`: its uses
     raise Irresoluble(f"`{Ref(fuente, padre).corto()}`: `{nombre}` is used in a way that may add to it out of the "
                       "analyzer's sight", Ref(fuente, padre))
 
@@ -386,7 +413,7 @@ def _de_this(nodo: Any) -> bool:
 def _mapear(b: Busqueda, lista: list[Ligado], funcion: Ref, metodo: str) -> list[Ligado]:
     """What a callback returns for each element (`flatMap`: the elements of what it returns)."""
     cb = seguir(b.lector, funcion)
-    if cb.nodo.type not in ("arrow_function", "function_expression", "function"):
+    if cb.nodo.type not in FUNCIONES_DE_VALOR:
         raise Irresoluble(f"`{funcion.corto()}` maps with what is not a function the analyzer reads", funcion)
     patron = primer_parametro(cb.nodo)
     nombres = nombres_del_patron(cb.fuente, patron) if patron is not None else {}
@@ -397,7 +424,14 @@ def _mapear(b: Busqueda, lista: list[Ligado], funcion: Ref, metodo: str) -> list
     for elemento, at in lista:
         with b.lector.en(b.lector.instancia, at, b.lector.construccion):
             nuevos = atar_patron(b.lector, elemento, (cb.fuente.rel, cb.nodo.start_byte), nombres)
-        for r in retornos:
+        tomado = None
+        if len(retornos) > 1:  # the one its known tests take for this element (linter/ts/camino.py)
+            with b.lector.en(b.lector.instancia, {**at, **nuevos}, b.lector.construccion):
+                tomado = camino.retorno_tomado(b.lector, cb)
+            if tomado is None:
+                raise Irresoluble(f"the function `{cb.corto(40)}` a list is mapped with has {len(retornos)} return "
+                                  f"statements, and which one runs for `{elemento.corto(40)}` is not known", cb)
+        for r in [tomado] if tomado is not None else retornos:
             if metodo == "flatMap":
                 salida.extend(elementos(b, r, {**at, **nuevos}))
             else:
@@ -432,6 +466,9 @@ def _devueltos(b: Busqueda, llamada: Ref, atados: dict) -> Optional[list[Ligado]
             destino = clases.metodo_de_prototipo(b.lector, Ref(llamada.fuente, objeto), nombre)
             if destino is not None and destino.nodo.type not in FUNCIONES_DE_VALOR:
                 destino = None
+        if destino is None and clase is None and objeto.type != "this":
+            destino, de_la_fabrica = _funcion_de_objeto(b, Ref(llamada.fuente, objeto), nombre, atados)
+            atados = {**atados, **de_la_fabrica}
     elif f is not None:
         with b.lector.en(b.lector.instancia, atados, b.lector.construccion):
             destino = seguir(b.lector, Ref(llamada.fuente, f))
@@ -458,6 +495,25 @@ def _devueltos(b: Busqueda, llamada: Ref, atados: dict) -> Optional[list[Ligado]
         return salida
     finally:
         b.en_curso.discard(clave)
+
+
+def _funcion_de_objeto(b: Busqueda, objeto: Ref, nombre: str, atados: dict) -> tuple[Optional[Ref], dict]:
+    """`core.listTools` where `core` stands for an object literal (a constant, or what a project factory
+    returns: `const core = createCore()`, `createCore` returning `{ listTools }`): the function that
+    property holds, and the factory's parameters bound on the way; (None, {}) otherwise."""
+    with b.lector.en(b.lector.instancia, atados, b.lector.construccion):
+        literal = valor_de_objeto(b.lector, objeto)
+        if literal.nodo.type != "object":
+            return None, {}
+        try:
+            propias = dict(propiedades(b.lector, literal))
+        except Irresoluble:
+            return None, {}
+        funcion = seguir(b.lector, propias[nombre]) if nombre in propias else None
+        de_la_fabrica = dict(b.lector.atados)
+    if funcion is None or funcion.nodo.type not in FUNCIONES_DE_VALOR + ("method_definition",):
+        return None, {}
+    return funcion, de_la_fabrica
 
 
 def _de_nombre(b: Busqueda, r: Ref, atados: dict) -> list[Ligado]:
@@ -526,16 +582,36 @@ def _ligado_por(b: Busqueda, r: Ref, ligante: Any, nombre: str, atados: dict) ->
             salida.extend(valores(b, nuevos[(fuente.rel, ligante.start_byte, nombre)], {**at, **nuevos}))
         return salida
     indice = next((i for i, (n, _) in enumerate(parametros_planos(fuente, ligante)) if n == nombre), None)
+    propiedad = None  # of a destructured parameter (`({ registrations }) => ...`): the property it takes
     if indice is None:
-        raise Irresoluble(f"`{nombre}` is a parameter the analyzer does not read", r)
+        desarmado = _parametro_desarmado(fuente, ligante, nombre)
+        if desarmado is None:
+            raise Irresoluble(f"`{nombre}` is a parameter the analyzer does not read", r)
+        indice, propiedad = desarmado
     salida = []
     for llamada in llamadas_de(b, Ref(fuente, ligante)):
         argumentos = nombrados(llamada.nodo.child_by_field_name("arguments"))
         if any(a.type == "spread_element" for a in argumentos[:indice + 1]):
             raise Irresoluble(f"`{llamada.corto()}` spreads its arguments", llamada)
         if indice < len(argumentos):
-            salida.extend(valores(b, Ref(llamada.fuente, argumentos[indice]), atados))
+            argumento = Ref(llamada.fuente, argumentos[indice])
+            salida.extend(valores(b, argumento, atados) if propiedad is None
+                          else _propiedad_de(b, argumento, propiedad, atados))
     return salida
+
+
+def _parametro_desarmado(fuente: Fuente, funcion: Any, nombre: str) -> Optional[tuple[int, Optional[str]]]:
+    """(its index, the property it takes: None for `...rest`) of the object-pattern parameter that binds
+    `nombre` (`({ registrations }: Flow) => ...`); None when no such parameter binds it (a name with a
+    default, an array pattern)."""
+    parametros = funcion.child_by_field_name("parameters")
+    for i, p in enumerate(nombrados(parametros) if parametros is not None else []):
+        patron = p.child_by_field_name("pattern") if p.type in ("required_parameter", "optional_parameter") else p
+        if patron is not None and patron.type == "object_pattern":
+            nombres = nombres_del_patron(fuente, patron)
+            if nombre in nombres:
+                return i, nombres[nombre]
+    return None
 
 
 def _ligante(fuente: Fuente, nodo: Any, nombre: str) -> Any:

@@ -36,8 +36,8 @@ from .arbol import cadena_literal, nombrados, recorrer, texto
 from .manejador import (FUNCIONES, PROFUNDIDAD, VACIO, Entorno, Manejador, atar, clave_literal, funcion_de,
                         funcion_llamada, ligado, retornos)
 from .origenes import Valor, escapar_ruta, valores_escritos
-from .valores import (Irresoluble, Lector, Ref, asignaciones, cadena, desnudar, escrituras_en, ligadura, propiedades,
-                      seguir, sin_await)
+from .valores import (Irresoluble, Lector, Ref, asignaciones, cadena, clave_de_propiedad, desnudar, escrituras_en,
+                      ligadura, propiedades, seguir, sin_await)
 
 ECOADORES_GLOBALES = ("fetch",)  # global functions whose result is a foreign answer
 
@@ -82,11 +82,10 @@ def despacho(lector: Lector, funciones: list[Ref], herramienta: str, donde: Ref)
 
 def _ramas(m: Manejador) -> list[tuple[Optional[str], Ref, Ref]]:
     """(the tool name whose branch holds it, or None when no branch does; the return; its value) of
-    each return of a low-level handler."""
-    salida = []
-    for retorno, valor in retornos(m.funcion):
-        salida.append((_rama_de(m, retorno.nodo), retorno, valor))
-    return salida
+    each return of a low-level handler (read once per handler, as its branch names are)."""
+    return m.funcion.fuente.memo(("ramas_de_retornos", m.funcion.nodo.start_byte, m.funcion.nodo.end_byte),
+                                 lambda: [(_rama_de(m, retorno.nodo), retorno, valor)
+                                          for retorno, valor in retornos(m.funcion)])
 
 
 def _rama_de(m: Manejador, nodo: Any) -> Optional[str]:
@@ -179,6 +178,8 @@ def _emitidos(m: Manejador, valor: Ref, profundidad: int, vistos: set[tuple[str,
     r = ligado(m, seguir(m.lector, sin_await(valor)), entorno)
     entorno = r[1]
     r = r[0]
+    if sin_await(r).nodo != r.nodo:  # `const result = await run(); return result;`
+        r = seguir(m.lector, sin_await(r))
     nodo = r.nodo
     if nodo.type == "object" and escritos:  # `const res = { content }; res.structuredContent = x; return res;`
         return _emitidos(m, r, profundidad, vistos, entorno) + escritos
@@ -189,10 +190,11 @@ def _emitidos(m: Manejador, valor: Ref, profundidad: int, vistos: set[tuple[str,
             if c.type == "shorthand_property_identifier" and texto(r.fuente, c) == "structuredContent":
                 return [(Ref(r.fuente, c), entorno)]
         if any(c.type == "spread_element" for c in nombrados(nodo)):
-            claves = dict(propiedades(m.lector, r))  # Irresoluble when a spread cannot be read
-            if "structuredContent" in claves:
-                return [(claves["structuredContent"], entorno)]
-            return [(r, entorno)] if m.directa and "content" not in claves else []
+            variantes = _variantes(m, r, entorno, profundidad)  # Irresoluble when a spread cannot be read
+            emitidos = [v["structuredContent"] for v in variantes if "structuredContent" in v]
+            if emitidos:
+                return emitidos
+            return [(r, entorno)] if m.directa and all("content" not in v for v in variantes) else []
         if m.directa and not any(clave_literal(r, c.child_by_field_name("key")) == "content" for c in nombrados(nodo)
                                  if c.type == "pair"):
             return [(r, entorno)]  # fastmcp: the object returned is the structured content
@@ -201,13 +203,15 @@ def _emitidos(m: Manejador, valor: Ref, profundidad: int, vistos: set[tuple[str,
         return _emitidos(m, Ref(r.fuente, nodo.child_by_field_name("consequence")), profundidad, vistos, entorno) + \
             _emitidos(m, Ref(r.fuente, nodo.child_by_field_name("alternative")), profundidad, vistos, entorno)
     if nodo.type == "call_expression":
-        funcion = funcion_llamada(m, r)
+        funcion, cierre = funcion_llamada(m, r), None
+        if funcion is None:  # `return await body()` of a helper given the tool's body as `guarded(async () => x)`
+            funcion, cierre = _funcion_atada(m, r, entorno)
         if funcion is not None and profundidad < PROFUNDIDAD:
             clave = (funcion.fuente.rel, funcion.nodo.start_byte)
             if clave in vistos:
                 return []
             salida = []
-            interior = atar(m, funcion, r, entorno)
+            interior = atar(m, funcion, r, entorno) if cierre is None else {**cierre, **atar(m, funcion, r, entorno)}
             for _, v in retornos(funcion):
                 salida.extend(_emitidos(m, v, profundidad + 1, vistos | {clave}, interior))
             return salida
@@ -216,6 +220,78 @@ def _emitidos(m: Manejador, valor: Ref, profundidad: int, vistos: set[tuple[str,
             return []  # text content
         return [(r, entorno)]  # fastmcp: a value that is no tool result is the structured content
     raise Irresoluble(f"the handler returns `{valor.corto()}`, which the analyzer cannot read as a tool result", valor)
+
+
+VARIANTES = 16  # objects one literal with conditional spreads may build, before it is called unreadable
+
+
+def _variantes(m: Manejador, objeto: Ref, entorno: "Entorno", profundidad: int = 0
+               ) -> list[dict[str, tuple[Ref, "Entorno"]]]:
+    """The properties (each with the bindings it is read under) of each object a literal may build: a
+    spread of `c ? {...} : {...}` or `c && {...}` gives one object per side (which runs is not known), a
+    spread of a project function's call the objects its returns build (its parameters bound), any
+    other spread its properties; Irresoluble when a spread cannot be read or the objects grow past
+    VARIANTES."""
+    variantes: list[dict[str, tuple[Ref, Entorno]]] = [{}]
+    for c in nombrados(objeto.nodo):
+        if c.type != "spread_element":
+            clave = texto(objeto.fuente, c) if c.type == "shorthand_property_identifier" else clave_de_propiedad(
+                m.lector, Ref(objeto.fuente, c.child_by_field_name("key") if c.type == "pair" else c.child_by_field_name("name")))
+            if clave is None:
+                raise Irresoluble(f"the key of `{Ref(objeto.fuente, c).corto()}` is computed", Ref(objeto.fuente, c))
+            valor = Ref(objeto.fuente, c.child_by_field_name("value") if c.type == "pair" else c)
+            variantes = [{**v, clave: (valor, entorno)} for v in variantes]
+            continue
+        partes = _partes_esparcidas(m, Ref(objeto.fuente, nombrados(c)[0]), entorno, profundidad)
+        variantes = [{**v, **p} for v in variantes for p in partes]
+        if len(variantes) > VARIANTES:
+            raise Irresoluble(f"`{objeto.corto()}` may build more than {VARIANTES} objects (its conditional spreads)",
+                              objeto)
+    return variantes
+
+
+def _partes_esparcidas(m: Manejador, esparcido: Ref, entorno: "Entorno", profundidad: int
+                       ) -> list[dict[str, tuple[Ref, "Entorno"]]]:
+    """What one spread may add: one set of properties per object it may be."""
+    interior, entorno = ligado(m, seguir(m.lector, esparcido), entorno)
+    interior = seguir(m.lector, interior)
+    lados = _lados(interior)
+    if lados is not None:
+        return [p for lado in lados for p in (_partes_esparcidas(m, lado, entorno, profundidad) if lado is not None
+                                              else [{}])]
+    if interior.nodo.type == "call_expression" and profundidad < PROFUNDIDAD:
+        funcion = funcion_llamada(m, interior)
+        if funcion is not None:  # `...buildContentBlock(text, data)`: the object each return builds
+            dentro = atar(m, funcion, interior, entorno)
+            return [p for _, v in retornos(funcion)
+                    for p in _partes_esparcidas(m, v, dentro, profundidad + 1)]
+    if interior.nodo.type == "object":
+        return _variantes(m, interior, entorno, profundidad)
+    return [{k: (v, entorno) for k, v in propiedades(m.lector, interior)}]
+
+
+def _lados(r: Ref) -> Optional[list[Optional[Ref]]]:
+    """The objects a conditional spread may add: both sides of `c ? a : b`, `a` or nothing of
+    `c && a`; None for any other expression."""
+    nodo = desnudar(r.nodo)
+    if nodo is not None and nodo.type == "ternary_expression":
+        return [Ref(r.fuente, nodo.child_by_field_name(c)) for c in ("consequence", "alternative")]
+    if nodo is not None and nodo.type == "binary_expression" and texto(r.fuente, nodo.child_by_field_name("operator")) == "&&":
+        return [Ref(r.fuente, nodo.child_by_field_name("right")), None]
+    return None
+
+
+def _funcion_atada(m: Manejador, llamada: Ref, entorno: "Entorno") -> tuple[Optional[Ref], Optional["Entorno"]]:
+    """`f()` where `f` is a parameter a call on the way bound to a function (an arrow written at that
+    call): the function, and the bindings where it is written (its closure); (None, None) otherwise."""
+    f = desnudar(llamada.nodo.child_by_field_name("function"))
+    if f is None or f.type != "identifier" or not entorno:
+        return None, None
+    valor, de_afuera = ligado(m, Ref(llamada.fuente, f), entorno)
+    if valor.nodo == f:
+        return None, None
+    destino = seguir(m.lector, valor)
+    return (destino, de_afuera) if destino.nodo.type in FUNCIONES else (None, None)
 
 
 def _escritos_despues(valor: Ref, entorno: "Entorno") -> list[tuple[Ref, "Entorno"]]:
@@ -251,6 +327,7 @@ def _escritos_despues(valor: Ref, entorno: "Entorno") -> list[tuple[Ref, "Entorn
 def clasificar(m: Manejador, ref: Ref, profundidad: int, vistos: frozenset, entorno: "Entorno") -> Clase:
     """The provenance of an emitted expression (`entorno`: the helper parameters bound on the way)."""
     r, entorno = ligado(m, sin_await(ref), entorno)
+    r = sin_await(r)  # a helper's parameter bound to `await api.get()`
     nodo = r.nodo
     if nodo.type in ("identifier", "shorthand_property_identifier"):
         return _nombre(m, r, profundidad, vistos, entorno)

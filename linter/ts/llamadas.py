@@ -14,7 +14,7 @@ from .arbol import Fuente, de_prueba, nombres_en, texto
 from .valores import ENVOLTURAS, Irresoluble, Lector, Ref, palabra_en, seguir
 from . import clases
 
-PASOS = 4000  # values looked at by one enumeration before it is called too costly to follow
+PASOS = 20000  # values looked at by one enumeration before it is called too costly to follow (a list of 1,651 tools mapped twice takes 6,600)
 HONDURA = 48  # questions nested inside one another before a chain is called too deep to follow
 
 
@@ -26,6 +26,7 @@ class Busqueda:
         self.lector = lector
         self.todas = list(todas)
         self.en_curso: set[tuple[Any, ...]] = set()
+        self.enumeradas: dict[tuple[Any, ...], list[Any]] = {}  # almacen.elementos' answers, by question
         self.pasos = 0
         self.hondura = 0
         self._llamadas: dict[str, list[Ref]] = {}

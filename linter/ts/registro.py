@@ -21,12 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Sequence
 
-from .arbol import Fuente, nombrados, recorrer, texto
-from .valores import (ENVOLTURAS, Irresoluble, Lector, Ref, anotacion, cadena, claves_borradas, de_un_paquete,
-                      desnudar, escrituras_en, especificador_de, indefinido, json_literal, ligadura,
-                      parametro_libre, propiedades, retorno_de_llamada, seguir, sentencias_return, sin_await,
-                      tipo_de_datos, valor_de_objeto, valores_devueltos, verdad_estatica)
-from . import almacen, clases, envolturas, llamadas, patrones, zod
+from .arbol import Fuente, cadena_literal, nombrados, recorrer, texto
+from .valores import (ENVOLTURAS, FUNCIONES_DE_VALOR, Irresoluble, Lector, Ref, anotacion, cadena, claves_borradas,
+                      copia_sin_borradas, de_un_paquete, desnudar, escrituras_en, especificador_de, indefinido,
+                      json_literal, ligadura, parametro_libre, propiedades, retorno_de_llamada, seguir,
+                      sentencias_return, sin_await, tipo_de_datos, valor_de_objeto, valores_devueltos, verdad_estatica)
+from . import almacen, camino, clases, envolturas, llamadas, patrones, zod
 
 SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
 ENTRADA_VACIA = {"type": "object", "properties": {}}  # what the SDK lists for a tool without an input schema
@@ -434,9 +434,20 @@ def _importa(fuente: Fuente, prefijos: tuple[str, ...]) -> bool:
     return False
 
 
+# the modules a server class is imported from (not the SDK's transports, auth helpers or errors)
+MODULOS_DE_SERVIDOR = ("@modelcontextprotocol/sdk/server/mcp", "@modelcontextprotocol/sdk/server/index",
+                       "@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server", "fastmcp")
+
+
 def importa_servidor(fuente: Fuente) -> bool:
-    """Whether a source imports the SDK's server modules or the `fastmcp` package."""
-    return _importa(fuente, SDK_SERVIDOR + ("fastmcp",))
+    """Whether a source imports a module a server class comes from: the SDK's `server/mcp` or
+    `server/index` (with or without `.js`), the SDK 2.x server package, or the `fastmcp` package."""
+    for s in nombrados(fuente.raiz):
+        origen = s.child_by_field_name("source") if s.type in ("import_statement", "export_statement") else None
+        valor = cadena_literal(fuente, origen) if origen is not None else None
+        if valor is not None and valor.removesuffix(".js") in MODULOS_DE_SERVIDOR:
+            return True
+    return False
 
 
 def _importa_nombre(fuente: Fuente, nombre: str) -> bool:
@@ -857,24 +868,44 @@ def _lista_de_un_retorno(lector: Lector, todas: Sequence[Fuente], valor: Ref) ->
 
 
 def _mapeados(lector: Lector, todas: Sequence[Fuente], coleccion: Ref, argumentos: list[Ref]) -> list[Sitio]:
-    """`coleccion.map(cb)`: the object `cb` returns, once per element, its first parameter bound to it."""
+    """`coleccion.map(cb)` (an inline callback or a project function): the object `cb` returns, once per
+    element, its first parameter bound to it; of a function with several returns, the one the path its
+    known tests take reaches for that element (linter/ts/camino.py), the element itself where that is
+    the parameter."""
     cb = seguir(lector, argumentos[0]) if argumentos else None
-    if cb is None or cb.nodo.type not in ("arrow_function", "function_expression", "function"):
+    if cb is None or cb.nodo.type not in FUNCIONES_DE_VALOR:
         raise Irresoluble(f"`{coleccion.corto()}.map(...)` maps with what is not a function the analyzer reads", coleccion)
     patron = patrones.primer_parametro(cb.nodo)
     nombres = patrones.nombres_del_patron(cb.fuente, patron) if patron is not None else {}
-    cuerpo = cb.nodo.child_by_field_name("body")
-    if cuerpo.type == "statement_block":
-        retornos = [n for n in sentencias_return(cb) if nombrados(n)]
-        if len(retornos) != 1:
-            raise Irresoluble(f"the function `{coleccion.corto()}` is mapped with has {len(retornos)} return statements, "
-                              "not one", cb)
-        cuerpo = nombrados(retornos[0])[0]
     if not nombres:
         raise Irresoluble(f"the function `{coleccion.corto()}` is mapped with takes no parameter the analyzer reads", cb)
-    objeto = Ref(cb.fuente, cuerpo)
-    return [_de_elemento_ligado(lector, e, at, (cb.fuente.rel, cb.nodo.start_byte), nombres, [], objeto)
-            for e, at in enumerados(lector, todas, coleccion)]
+    construccion = (cb.fuente.rel, cb.nodo.start_byte)
+    cuerpo = cb.nodo.child_by_field_name("body")
+    retornos = [n for n in sentencias_return(cb) if nombrados(n)] if cuerpo.type == "statement_block" else []
+    if cuerpo.type == "statement_block" and not retornos:
+        raise Irresoluble(f"the function `{coleccion.corto()}` is mapped with returns no value", cb)
+    unico = Ref(cb.fuente, nombrados(retornos[0])[0] if retornos else cuerpo) if len(retornos) <= 1 else None
+    salida = []
+    for e, at in enumerados(lector, todas, coleccion):
+        objeto = unico if unico is not None else _retorno_por_elemento(lector, cb, e, at, construccion, nombres)
+        if objeto.nodo.type == "identifier" and nombres.get(texto(objeto.fuente, objeto.nodo), "") is None \
+                and patron is not None and patron.type == "identifier":
+            objeto = None  # `return tool`: the element itself, read where it is written
+        salida.append(_de_elemento_ligado(lector, e, at, construccion, nombres, [], objeto))
+    return salida
+
+
+def _retorno_por_elemento(lector: Lector, cb: Ref, elemento: Ref, at: dict, construccion: tuple[str, int],
+                          nombres: dict[str, Optional[str]]) -> Ref:
+    """The return a mapped function with several takes for one element, its parameter bound to it."""
+    with lector.en(lector.instancia, {**lector.atados, **at}, lector.construccion):
+        atados = {**lector.atados, **patrones.atar_patron(lector, elemento, construccion, nombres)}
+    with lector.en(lector.instancia, atados, lector.construccion):
+        tomado = camino.retorno_tomado(lector, cb)
+    if tomado is None:
+        raise Irresoluble(f"the function `{cb.corto(40)}` a list is mapped with has {len(sentencias_return(cb))} return "
+                          f"statements, and which one runs for `{elemento.corto(40)}` is not known", cb)
+    return tomado
 
 
 def enumerados(lector: Lector, todas: Sequence[Fuente], coleccion: Ref) -> list[tuple[Ref, dict]]:
@@ -889,7 +920,9 @@ def _de_objeto(lector: Lector, elemento: Ref, sabor: Sabor) -> Herramienta | Pro
     or what a project factory with one return gives for it (`withCategory(meta, "core")`, its parameters
     bound to the call's arguments while the tool is read)."""
     try:
-        campos = dict(propiedades(lector, valor_de_objeto(lector, elemento)))
+        copia = copia_sin_borradas(lector, elemento)  # `const copy = structuredClone(t); delete copy.outputSchema`
+        campos = {k: v for k, v in propiedades(lector, copia[0]) if k not in copia[1]} if copia is not None \
+            else dict(propiedades(lector, valor_de_objeto(lector, elemento)))
     except Irresoluble as e:
         return Problema(None, f"a tool of a `ListToolsRequestSchema` list cannot be read: {e.motivo}", e.ref)
     if "name" not in campos:
@@ -944,7 +977,7 @@ def _json_schema(lector: Lector, ref: Ref, sabor: Sabor) -> Any:
         if desnudar(ref.nodo) is not None and desnudar(ref.nodo).type == "identifier" else None
     escritas = escrituras_en(ref) if isinstance(inicial, Ref) and desnudar(inicial.nodo).type != "object" else None
     if escritas:  # `const j = z.toJSONSchema(s); delete j.$schema;`: deletes are read, any other write is a row
-        borradas = claves_borradas(escritas, texto(ref.fuente, desnudar(ref.nodo)))  # (a literal's: json_literal)
+        borradas = claves_borradas(lector, escritas, texto(ref.fuente, desnudar(ref.nodo)))  # (a literal's: json_literal)
         if borradas is None:
             raise Irresoluble(f"`{ref.corto()}` is filled after it is written (`{escritas[0].corto()}`): what it "
                               "holds is not known", escritas[0])
@@ -993,11 +1026,14 @@ def _json_schema(lector: Lector, ref: Ref, sabor: Sabor) -> Any:
 
 
 def _opciones_por_defecto(lector: Lector, opciones: Ref, ref: Ref) -> None:
-    """zod-to-json-schema's second argument, when it changes nothing (`{}`, `{ target: "jsonSchema7" }`);
-    any other (a definition name, an OpenAPI target, a `$ref` strategy) is named, not guessed."""
+    """zod-to-json-schema's second argument, when it changes nothing the reading assumes (`{}`,
+    `{ target: "jsonSchema7" }`, `{ $refStrategy: "none" }`: every schema written out where it is used,
+    as the analyzer writes it); any other (a definition name, an OpenAPI target, another `$ref`
+    strategy) is named, not guessed."""
     try:
         valor = json_literal(lector, opciones)
     except Irresoluble:
         valor = None
-    if not isinstance(valor, dict) or any(k != "target" or v != "jsonSchema7" for k, v in valor.items()):
+    neutras = {("target", "jsonSchema7"), ("$refStrategy", "none")}
+    if not isinstance(valor, dict) or any((k, v) not in neutras for k, v in valor.items()):
         raise Irresoluble(f"`{ref.corto()}`: zod-to-json-schema's options `{opciones.corto()}` are not read", ref)

@@ -540,9 +540,50 @@ def escrituras_en(ref: Ref) -> Optional[list[Ref]]:
             if ligadura(ref.fuente, nombre, objetivo) == ligado]
 
 
-def claves_borradas(escritas: list[Ref], nombre: str) -> Optional[list[str]]:
+def copia_de(lector: Lector, ref: Ref) -> Optional[Ref]:
+    """What a deep copy copies: `x` of `structuredClone(x)` or `JSON.parse(JSON.stringify(x))` (casts
+    looked through, neither name the project's own); None for any other expression."""
+    r = seguir(lector, ref)
+    for global_, interior in (("structuredClone", None), ("JSON.parse", "JSON.stringify")):
+        nodo = desnudar(r.nodo)
+        funcion = nodo.child_by_field_name("function") if nodo is not None and nodo.type == "call_expression" else None
+        argumentos = nombrados(nodo.child_by_field_name("arguments")) if funcion is not None else []
+        if funcion is None or texto(r.fuente, funcion) != global_ or len(argumentos) != 1 \
+                or seguir(lector, Ref(r.fuente, funcion)).nodo != funcion:
+            continue
+        if interior is None:
+            return Ref(r.fuente, argumentos[0])
+        dentro = desnudar(argumentos[0])
+        f2 = dentro.child_by_field_name("function") if dentro is not None and dentro.type == "call_expression" else None
+        a2 = nombrados(dentro.child_by_field_name("arguments")) if f2 is not None else []
+        if f2 is not None and texto(r.fuente, f2) == interior and len(a2) == 1:
+            return Ref(r.fuente, a2[0])
+    return None
+
+
+def copia_sin_borradas(lector: Lector, ref: Ref) -> Optional[tuple[Ref, list[str]]]:
+    """`const copy = structuredClone(t); delete copy.outputSchema;`: (what `copy` copies, the keys
+    deleted from it); Irresoluble when a write into the copy is not such a delete; None when `ref` is
+    no name bound to a deep copy."""
+    nodo = desnudar(ref.nodo)
+    if nodo is None or nodo.type != "identifier":
+        return None
+    inicial = ligadura(ref.fuente, texto(ref.fuente, nodo), nodo)
+    original = copia_de(lector, inicial) if isinstance(inicial, Ref) else None
+    if original is None:
+        return None
+    escritas = escrituras_en(Ref(ref.fuente, nodo)) or []
+    borradas = claves_borradas(lector, escritas, texto(ref.fuente, nodo))
+    if borradas is None:
+        raise Irresoluble(f"`{texto(ref.fuente, nodo)}`, a copy, is written into after it is made "
+                          f"(`{escritas[0].corto()}`): what it holds is not known", escritas[0])
+    return original, borradas
+
+
+def claves_borradas(lector: Lector, escritas: list[Ref], nombre: str) -> Optional[list[str]]:
     """The keys `delete x.k` / `delete x["k"]` take out of `nombre`'s object when every write is such a
-    delete of one of its own keys; None when any write is another (it adds or changes what it holds)."""
+    delete of one of its own keys (`for (const k of ["anyOf", "oneOf"]) delete x[k]`: each string of the
+    loop's known array); None when any write is another (it adds or changes what it holds)."""
     claves = []
     for e in escritas:
         arg = nombrados(e.nodo)[0] if e.nodo.type == "unary_expression" and nombrados(e.nodo) \
@@ -553,12 +594,37 @@ def claves_borradas(escritas: list[Ref], nombre: str) -> Optional[list[str]]:
         if objeto is None or objeto.type != "identifier" or texto(e.fuente, objeto) != nombre:
             return None
         clave = arg.child_by_field_name("property") if arg.type == "member_expression" else arg.child_by_field_name("index")
+        if clave is not None and clave.type == "identifier":
+            de_bucle = _claves_del_bucle(lector, Ref(e.fuente, clave))
+            if de_bucle is None:
+                return None
+            claves.extend(de_bucle)
+            continue
         valor = texto(e.fuente, clave) if clave is not None and clave.type == "property_identifier" \
             else cadena_literal(e.fuente, clave) if clave is not None else None
         if valor is None:
             return None
         claves.append(valor)
     return claves
+
+
+def _claves_del_bucle(lector: Lector, clave: Ref) -> Optional[list[str]]:
+    """The strings a `for (const k of A)` around `clave` binds `k` to, A an array the analyzer knows;
+    None for any other name."""
+    nombre = texto(clave.fuente, clave.nodo)
+    n = clave.nodo.parent
+    while n is not None and n.type not in FUNCIONES_DE_VALOR + ("method_definition",):
+        izquierda = n.child_by_field_name("left") if n.type == "for_in_statement" else None
+        if izquierda is not None and any(c.type == "of" for c in n.children):
+            if izquierda.type != "identifier" or texto(clave.fuente, izquierda) != nombre:
+                return None
+            try:
+                lista = json_literal(lector, Ref(clave.fuente, n.child_by_field_name("right")))
+            except Irresoluble:
+                return None
+            return lista if isinstance(lista, list) and all(isinstance(x, str) for x in lista) else None
+        n = n.parent
+    return None
 
 
 def _escrituras(fuente: Fuente, bloque: Any) -> dict[str, list[tuple[Any, Any]]]:
@@ -1113,6 +1179,13 @@ def cadena(lector: Lector, ref: Ref) -> Optional[str]:
                 partes_ = [cadena(lector, Ref(lista.fuente, e)) for e in nombrados(lista.nodo)]
                 if all(p is not None for p in partes_):
                     return separador.join(partes_)  # type: ignore[arg-type]
+            elif lista.nodo.type == "call_expression" and separador is not None:  # `A.map((t) => t.slug)`
+                try:
+                    valor = json_literal(lector, lista)
+                except Irresoluble:
+                    valor = None
+                if isinstance(valor, list) and all(isinstance(p, str) for p in valor):
+                    return separador.join(valor)
     if r.nodo.type == "binary_expression" and texto(r.fuente, r.nodo.child_by_field_name("operator")) == "+":
         izquierda = cadena(lector, Ref(r.fuente, r.nodo.child_by_field_name("left")))
         derecha = cadena(lector, Ref(r.fuente, r.nodo.child_by_field_name("right")))
@@ -1131,7 +1204,7 @@ def propiedades(lector: Lector, ref: Ref) -> list[tuple[str, Ref]]:
     salida: dict[str, Ref] = {}
     for c in nombrados(r.nodo):
         if c.type == "pair":
-            clave = _clave(lector, Ref(r.fuente, c.child_by_field_name("key")))
+            clave = clave_de_propiedad(lector, Ref(r.fuente, c.child_by_field_name("key")))
             if clave is None:
                 raise Irresoluble(f"the key `{Ref(r.fuente, c.child_by_field_name('key')).corto()}` is computed", Ref(r.fuente, c))
             salida[clave] = Ref(r.fuente, c.child_by_field_name("value"))
@@ -1146,7 +1219,7 @@ def propiedades(lector: Lector, ref: Ref) -> list[tuple[str, Ref]]:
     return list(salida.items())
 
 
-def _clave(lector: Lector, ref: Ref) -> Optional[str]:
+def clave_de_propiedad(lector: Lector, ref: Ref) -> Optional[str]:
     """An object key as a string: a name, a string or number literal, or `[expr]` of a constant string."""
     nodo = ref.nodo
     if nodo.type == "property_identifier":
@@ -1207,6 +1280,10 @@ def json_literal(lector: Lector, ref: Ref) -> Any:
         if verdad is not None:
             toma_izquierda = verdad if operador == "||" else not verdad
             return json_literal(lector, izquierda if toma_izquierda else derecha)
+    elif nodo.type == "unary_expression" and texto(r.fuente, nodo.child_by_field_name("operator")) == "typeof":
+        tipo = _tipo_de(lector, Ref(r.fuente, nodo.child_by_field_name("argument")))
+        if tipo is not None:
+            return tipo
     elif nodo.type in ("unary_expression", "binary_expression", "call_expression") and _es_prueba(r):
         verdad = verdad_estatica(lector, r)  # `!isWrite`, `a === b`, `WRITE.has(name)`: a boolean it can tell
         if verdad is not None:
@@ -1227,6 +1304,17 @@ def json_literal(lector: Lector, ref: Ref) -> Any:
     if nodo.type == "enum_declaration":
         return _objeto_de_enum(r)
     funcion = nodo.child_by_field_name("function") if nodo.type == "call_expression" else None
+    original = copia_de(lector, r)
+    if original is not None:  # a deep copy is what it copies
+        return json_literal(lector, original)
+    if funcion is not None and funcion.type == "member_expression" and texto(
+            r.fuente, funcion.child_by_field_name("property")) == "map" \
+            and len(nombrados(nodo.child_by_field_name("arguments"))) == 1:
+        mapeado = _por_elemento(lector, Ref(r.fuente, funcion.child_by_field_name("object")),
+                                Ref(r.fuente, nombrados(nodo.child_by_field_name("arguments"))[0]),
+                                lambda cuerpo: json_literal(lector, cuerpo))
+        if mapeado is not None:
+            return mapeado
     if funcion is not None and texto(r.fuente, funcion) in ("Object.values", "Object.keys") \
             and len(nombrados(nodo.child_by_field_name("arguments"))) == 1:
         objeto = json_literal(lector, Ref(r.fuente, nombrados(nodo.child_by_field_name("arguments"))[0]))
@@ -1250,15 +1338,34 @@ COMPARACIONES = {"===": lambda a, b: a == b, "!==": lambda a, b: a != b, "==": l
 
 def _es_prueba(r: Ref) -> bool:
     """Whether an expression is a test `verdad_estatica` reads: `!x`, a comparison, `&&`/`||`, or
-    `.has(x)` / `.includes(x)`."""
+    `.has(x)` / `.includes(x)`, `x in o`, `.some(cb)` / `.every(cb)`."""
     nodo = r.nodo
     if nodo.type == "unary_expression":
         return texto(r.fuente, nodo).startswith("!")
     if nodo.type == "binary_expression":
-        return texto(r.fuente, nodo.child_by_field_name("operator")) in (*COMPARACIONES, "&&", "||")
+        return texto(r.fuente, nodo.child_by_field_name("operator")) in (*COMPARACIONES, "&&", "||", "in")
     funcion = nodo.child_by_field_name("function") if nodo.type == "call_expression" else None
     return funcion is not None and funcion.type == "member_expression" \
-        and texto(r.fuente, funcion.child_by_field_name("property")) in ("has", "includes")
+        and texto(r.fuente, funcion.child_by_field_name("property")) in ("has", "includes", "some", "every")
+
+
+def _tipo_de(lector: Lector, ref: Ref) -> Optional[str]:
+    """What `typeof x` gives where the value is known: an object or array literal or `null` ("object"),
+    a function or class ("function"), undefined, or a known primitive; None otherwise."""
+    if indefinido(lector, ref):
+        return "undefined"
+    r = seguir(lector, ref)
+    if r.nodo.type in ("object", "array", "null"):
+        return "object"
+    if r.nodo.type in FUNCIONES_DE_VALOR + ("class_declaration", "class"):
+        return "function"
+    try:
+        valor = json_literal(lector, r)
+    except Irresoluble:
+        return None
+    if isinstance(valor, bool):
+        return "boolean"
+    return "string" if isinstance(valor, str) else "number" if isinstance(valor, (int, float)) else None
 
 
 def _primitivo(valor: Any) -> bool:
@@ -1268,8 +1375,9 @@ def _primitivo(valor: Any) -> bool:
 def verdad_estatica(lector: Lector, ref: Ref) -> Optional[bool]:
     """Whether a test reads true where the values it reads are known without running the program: a
     boolean literal, `!x`, `&&`/`||`, a comparison of two known primitives (`required.length > 0`,
-    `kind === "write"`), `S.has(x)` of a `new Set([...])` or `a.includes(x)` of an array literal, and a
-    name or property (undefined: false; an object, array or function: true; a known value: JavaScript's
+    `kind === "write"`, `typeof x === "object"`), `S.has(x)` of a `new Set([...])` or `a.includes(x)` of
+    an array literal, `"k" in o` of an object literal, `A.some(cb)` / `A.every(cb)`, and a name or
+    property (undefined: false; an object, array or function: true; a known value: JavaScript's
     truthiness). None when it cannot be told."""
     r = seguir(lector, ref)
     nodo = desnudar(r.nodo)
@@ -1292,6 +1400,12 @@ def verdad_estatica(lector: Lector, ref: Ref) -> Optional[bool]:
                 return a  # short-circuit: the right side is not read
             b = verdad_estatica(lector, derecha)
             return None if a is None or b is None else b
+        if operador == "in":  # `"anyOf" in schema` of an object literal whose keys are all known
+            try:
+                clave, objeto = json_literal(lector, izquierda), propiedades(lector, derecha)
+            except Irresoluble:
+                return None
+            return any(k == clave for k, _ in objeto) if isinstance(clave, str) else None
         if operador in COMPARACIONES:
             try:
                 a, b = json_literal(lector, izquierda), json_literal(lector, derecha)
@@ -1311,6 +1425,9 @@ def verdad_estatica(lector: Lector, ref: Ref) -> Optional[bool]:
         argumentos = nombrados(nodo.child_by_field_name("arguments"))
         if len(argumentos) != 1:
             return None
+        if texto(r.fuente, funcion.child_by_field_name("property")) in ("some", "every"):
+            return _cuantificado(lector, Ref(r.fuente, funcion.child_by_field_name("object")),
+                                 Ref(r.fuente, argumentos[0]), texto(r.fuente, funcion.child_by_field_name("property")))
         try:
             buscado = json_literal(lector, Ref(r.fuente, argumentos[0]))
             coleccion = seguir(lector, Ref(r.fuente, funcion.child_by_field_name("object")))
@@ -1343,6 +1460,39 @@ def verdad_estatica(lector: Lector, ref: Ref) -> Optional[bool]:
             return None
         return bool(valor) if _primitivo(valor) else True
     return None
+
+
+def _por_elemento(lector: Lector, coleccion: Ref, funcion: Ref, leer: Callable[[Ref], Any]) -> Optional[list[Any]]:
+    """`leer` of an arrow's expression body once per element of an array literal without spreads, its
+    one plain parameter bound to the element (`A.map((t) => t.slug)`); None for any other shape."""
+    arreglo, cb = seguir(lector, coleccion), seguir(lector, funcion)
+    if arreglo.nodo.type != "array" or cb.nodo.type != "arrow_function" \
+            or cb.nodo.child_by_field_name("body").type == "statement_block":
+        return None
+    parametro = cb.nodo.child_by_field_name("parameter")
+    if parametro is None:
+        lista = nombrados(cb.nodo.child_by_field_name("parameters"))
+        parametro = lista[0].child_by_field_name("pattern") if len(lista) == 1 else None
+    elementos = nombrados(arreglo.nodo)
+    if parametro is None or parametro.type != "identifier" or any(e.type == "spread_element" for e in elementos):
+        return None
+    clave = (cb.fuente.rel, cb.nodo.start_byte, texto(cb.fuente, parametro))
+    salida = []
+    for e in elementos:
+        with lector.en(lector.instancia, {**lector.atados, clave: Ref(arreglo.fuente, e)}, lector.construccion):
+            salida.append(leer(Ref(cb.fuente, cb.nodo.child_by_field_name("body"))))
+    return salida
+
+
+def _cuantificado(lector: Lector, coleccion: Ref, funcion: Ref, metodo: str) -> Optional[bool]:
+    """`A.some((k) => test)` / `A.every(...)` of an array literal: the test read for each element."""
+    verdades = _por_elemento(lector, coleccion, funcion, lambda cuerpo: verdad_estatica(lector, cuerpo))
+    if verdades is None:
+        return None
+    decide = True if metodo == "some" else False  # an element that decides the answer alone
+    if decide in verdades:
+        return decide
+    return None if None in verdades else not decide
 
 
 ARITMETICA = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "/": lambda a, b: a / b,

@@ -44,6 +44,12 @@ PATRONES_V4: dict[str, tuple[tuple[tuple[int, int, int], str], ...]] = {
          '-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-('
          '?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$'),
     ),
+    'date': (
+        ((4, 0, 0),
+         '^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}'
+         '-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-('
+         '?:0[1-9]|1\\d|2[0-8])))$'),
+    ),
     'uuid': (
         ((4, 0, 0),
          '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}'
@@ -54,6 +60,9 @@ PATRONES_V4: dict[str, tuple[tuple[tuple[int, int, int], str], ...]] = {
     ),
 }
 FORMATOS = {"email": "email", "url": "uri", "datetime": "date-time", "uuid": "uuid"}
+# what a string method adds (`z.date()` is a Date, not a string: `date` is a method and `z.iso.date()` only)
+FORMATOS_DE_CADENA = {**FORMATOS, "date": "date"}
+ISO = ("date", "datetime")  # zod 4's `z.iso.<format>()`: a string with that format
 PRIMITIVOS = {"string": "string", "number": "number", "boolean": "boolean", "null": "null", "int": "integer"}
 SIN_ESQUEMA = ("any", "unknown")
 # methods that do not change the published schema
@@ -132,6 +141,9 @@ def leer(lector: Lector, ref: Ref) -> Z:
             if objeto.type == "member_expression" and texto(r.fuente, objeto.child_by_field_name("property")) == "coerce" \
                     and _es_espacio_zod(lector, Ref(r.fuente, objeto.child_by_field_name("object"))):
                 return _constructor(lector, metodo, argumentos, r)
+            if objeto.type == "member_expression" and texto(r.fuente, objeto.child_by_field_name("property")) == "iso" \
+                    and metodo in ISO and _es_espacio_zod(lector, Ref(r.fuente, objeto.child_by_field_name("object"))):
+                return _metodo(lector, Z("string", ref=r), metodo, argumentos, r)
             return _metodo(lector, leer(lector, Ref(r.fuente, objeto)), metodo, argumentos, r)
         devuelto = retorno_de_llamada(lector, r)  # `pingSchema()`: what the project function returns
         if devuelto is not None:
@@ -270,7 +282,7 @@ def _metodo(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
         return _de_objeto(lector, base, nombre, args, r)
     if base.tipo in ("string", "number", "array") and nombre in ("min", "max", "length", "gt", "gte", "lt", "lte",
                                                                   "positive", "negative", "nonnegative", "nonpositive",
-                                                                  "int", "nonempty", "email", "url", "datetime", "uuid",
+                                                                  "int", "nonempty", "email", "url", "datetime", "uuid", "date",
                                                                   "regex", "finite", "safe"):
         return _check(lector, base, nombre, args, r)
     raise Irresoluble(f"`.{nombre}()` on a zod {base.tipo} is a method the analyzer does not read yet", r)
@@ -309,6 +321,18 @@ def _de_objeto(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) ->
     raise Irresoluble(f"`.{nombre}()` on a zod object is a method the analyzer does not read yet", r)
 
 
+def _solo_mensaje(lector: Lector, args: list[Ref]) -> bool:
+    """Whether a format's arguments only word its error (`"Invalid"`, `{ message }`, `{ error }`): the
+    published schema does not change."""
+    if len(args) != 1:
+        return False
+    try:
+        valor = json_literal(lector, args[0])
+    except Irresoluble:
+        return False
+    return isinstance(valor, str) or isinstance(valor, dict) and set(valor) <= {"message", "error", "abort"}
+
+
 def _check(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
     """A check: the JSON Schema keyword it adds."""
     t = base.tipo
@@ -332,8 +356,9 @@ def _check(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
         nuevos = [("entero", True)]
     elif t == "number" and nombre in ("finite", "safe"):
         nuevos = []
-    elif t == "string" and nombre in FORMATOS:
-        nuevos = [("format", FORMATOS[nombre])]
+    elif t == "string" and nombre in FORMATOS_DE_CADENA:  # options (`{ offset: true }`) change zod 4's pattern
+        neutras = not args or _solo_mensaje(lector, args)
+        nuevos = [("format", FORMATOS_DE_CADENA[nombre])] + ([] if neutras else [("opciones_de_formato", nombre)])
     elif t == "string" and nombre == "regex" and args:
         patron = seguir(lector, args[0])
         if patron.nodo.type != "regex":
@@ -531,6 +556,11 @@ def _cadena(z: Z, sabor: str) -> dict[str, Any]:
     """A string and its checks; zod 4 adds a format's pattern (of the release's own)."""
     salida: dict[str, Any] = {"type": "string"}
     for k, v in z.checks:
+        if k == "opciones_de_formato":
+            if _v4(sabor):
+                raise Irresoluble(f"`.{v}(...)`: zod 4 publishes the pattern its options choose, which the analyzer does "
+                                  "not read", z.ref)  # type: ignore[arg-type]
+            continue
         salida[k] = v
         if k == "format" and _v4(sabor) and v in PATRONES_V4:
             patrones = PATRONES_V4[v]

@@ -156,6 +156,33 @@ def test_a_constant_array_pushed_into_after_it_is_built_holds_what_is_pushed():
     assert filas["no_resuelto"] == []
 
 
+ALIAS = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod/v4";
+
+const TOOLS = [{ name: "first", shape: { a: z.string() } }];
+const LISTED = TOOLS as typeof TOOLS;
+LISTED.push({ name: "second", shape: { b: z.number() } });
+const server = new McpServer({ name: "p", version: "1" });
+for (const t of LISTED) server.registerTool(t.name, { inputSchema: t.shape }, async () => ({ content: [] }));
+'''
+
+
+def test_a_constant_alias_of_an_array_adds_what_its_own_uses_add(tmp_path):
+    """`const LISTED = TOOLS as ...; LISTED.push(...)`: the alias's uses are the array's (before, any
+    alias stopped the enumeration); an alias handed to a function the analyzer cannot read still does."""
+    (tmp_path / "s.ts").write_text(ALIAS, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["linea"], h["herramienta"]) for h in filas["herramienta"]] == [(4, "first"), (6, "second")]
+    assert filas["no_resuelto"] == []
+    (tmp_path / "s.ts").write_text(ALIAS.replace("LISTED.push({ name: \"second\", shape: { b: z.number() } });",
+                                                 "extend(LISTED);"), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [
+        (6, "a tool is registered per element of `LISTED`, which cannot be enumerated: `extend(LISTED)`: `LISTED` is "
+            "handed to a function the analyzer cannot read, which may add to it"),
+        (8, "the input schema of tool `{t.name}` cannot be read: `t` is not a zod schema the analyzer can read")]
+
+
 ESTATICO = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 

@@ -109,3 +109,167 @@ def test_properties_that_lead_back_to_themselves_end_in_a_computed_name(tmp_path
     filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
     assert [(h["herramienta"], h["linea"], h["esquema_entrada"]) for h in filas["herramienta"]] == [("{a.z}", 7, "modelo")]
     assert filas["no_resuelto"] == []
+
+
+DERIVADA = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+const COMBINATORS = ["anyOf", "oneOf", "allOf"] as const;
+const CATALOG = [
+  { name: "plain", inputSchema: { type: "object" as const, properties: { a: { type: "string" } } } },
+  { name: "either", inputSchema: { type: "object" as const, properties: { b: { type: "string" } },
+                                   anyOf: [{ required: ["b"] }] } },
+];
+
+// a copy without the top-level combinators (the tool itself when it has none)
+export function advertise<T extends { inputSchema?: unknown }>(tool: T): T {
+  const schema = tool.inputSchema as Record<string, unknown> | undefined;
+  if (!schema || typeof schema !== "object") return tool;
+  const hasTop = COMBINATORS.some((k) => k in schema);
+  if (!hasTop) return tool;
+  const copy = structuredClone(schema);
+  for (const k of COMBINATORS) delete copy[k];
+  return { ...tool, inputSchema: copy };
+}
+
+function withAuth(tool: { name: string }) {
+  return { ...tool, _meta: { auth: "oauth" } };
+}
+
+function filterDisabled<T extends { name: string }>(tools: T[], disabled: Set<string>): T[] {
+  if (disabled.size === 0) return tools;
+  return tools.filter((t) => !disabled.has(t.name));
+}
+
+const LISTED = CATALOG.map(advertise).map(withAuth);
+const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: filterDisabled(LISTED, new Set()) }));
+'''
+
+
+def test_a_list_mapped_through_project_functions_lists_each_tool_as_its_path_builds_it(tmp_path):
+    """`CATALOG.map(advertise).map(withAuth)` through a filtering function with two returns: each element
+    read through the return its known tests take (`plain` the element itself, `either` a copy whose
+    top-level `anyOf` a loop deletes), placed where the element is written."""
+    (tmp_path / "s.ts").write_text(DERIVADA, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"], h["esquema_entrada"]) for h in filas["herramienta"]] == [
+        ("plain", 6, "literal"), ("either", 7, "literal")]
+    assert filas["no_resuelto"] == []
+    esquemas = {e["herramienta"]: json.loads(e["contenido"]) for e in filas["esquema"] if e["lado"] == "entrada"}
+    assert esquemas == {"plain": {"type": "object", "properties": {"a": {"type": "string"}}},
+                        "either": {"type": "object", "properties": {"b": {"type": "string"}}}}
+
+
+def test_a_mapped_function_whose_path_is_not_known_is_a_row(tmp_path):
+    """The polarity: a test the analyzer cannot tell on the way to a return (an environment variable)
+    leaves which object is listed open: the handler's row says so, and no tool is guessed."""
+    (tmp_path / "s.ts").write_text(DERIVADA.replace("if (!hasTop) return tool;",
+                                                    "if (!hasTop || process.env.RAW) return tool;"), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert filas["herramienta"] == []
+    assert [(n["linea"], n["motivo"]) for n in filas["no_resuelto"]] == [
+        (12, "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: the function `function "
+             "advertise<T extends { inputSch…` a list is mapped with has 3 return statements, and which one runs for "
+             "`{ name: \"either\", inputSchema: { type: …` is not known; its tools are not judged (judge the server "
+             "live with `oracle-lint probe`)")]
+
+
+FLUJO = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+type Registration = { name: string; inputSchema: Record<string, unknown> };
+const textGroup = (): Registration[] => [{ name: "echo_text", inputSchema: { type: "object" } }];
+
+export const serveFlow = async ({ registrations }: { registrations: Registration[] }) => {
+  const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: registrations.map((reg) => ({ name: reg.name, inputSchema: reg.inputSchema })),
+  }));
+};
+
+export const start = () => serveFlow({ registrations: [...textGroup(), { name: "add", inputSchema: { type: "object" } }] });
+'''
+
+
+def test_a_destructured_parameter_is_the_property_of_each_calls_argument(tmp_path):
+    """`serveFlow({ registrations: [...] })` with `({ registrations }) => ...`: the list is that property
+    of the argument of each call; a destructured name with a default is not read (the polarity)."""
+    (tmp_path / "s.ts").write_text(FLUJO, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"]) for h in filas["herramienta"]] == [("echo_text", 5), ("add", 14)]
+    assert filas["no_resuelto"] == []
+    (tmp_path / "s.ts").write_text(FLUJO.replace("async ({ registrations }:", "async ({ registrations = [] }:"),
+                                   encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert filas["herramienta"] == []
+    assert [n["motivo"][:130] for n in filas["no_resuelto"]] == [
+        "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: `registrations` is a parameter "
+        "the analyzer does not r"]
+
+
+NUCLEO = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+const TOOLS = [{ name: "echo_text", inputSchema: { type: "object" as const } }];
+export const createCore = () => {
+  const listTools = () => [...TOOLS];
+  return { listTools, version: "1" };
+};
+const core = createCore();
+const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: core.listTools() }));
+'''
+
+
+def test_a_method_of_the_object_a_project_factory_returns_lists_its_tools(tmp_path):
+    """`core.listTools()` where `core = createCore()` returns `{ listTools }`: that function's list; an
+    object whose property is no function the analyzer reads stays a row (the polarity)."""
+    (tmp_path / "s.ts").write_text(NUCLEO, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"]) for h in filas["herramienta"]] == [("echo_text", 4)]
+    assert filas["no_resuelto"] == []
+    (tmp_path / "s.ts").write_text(NUCLEO.replace("return { listTools, version", "return { listTools: loadTools(), version"),
+                                   encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert filas["herramienta"] == []
+    assert [n["motivo"][:148] for n in filas["no_resuelto"]] == [
+        "the tools this `ListToolsRequestSchema` handler lists cannot be enumerated: `core.listTools()` calls what is "
+        "not a project function the analyzer rea"]
+
+
+COPIA = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+const TOOLS = [{ name: "a", inputSchema: { type: "object" as const }, outputSchema: { type: "object" as const } }];
+const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: TOOLS.map((t) => {
+    try {
+      const copy = JSON.parse(JSON.stringify(t)) as Record<string, unknown>;
+      delete copy.outputSchema;
+      return copy;
+    } catch {
+      return t;
+    }
+  }),
+}));
+'''
+
+
+def test_a_tool_copied_in_a_try_without_a_deleted_key_is_listed_without_it(tmp_path):
+    """The `try` block is what runs when nothing throws: a deep copy of the element (`JSON.parse(JSON.
+    stringify(t))`, `structuredClone(t)`) with `outputSchema` deleted publishes no output schema; a
+    copy written into otherwise cannot be read (the polarity)."""
+    (tmp_path / "s.ts").write_text(COPIA, encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(h["herramienta"], h["linea"], h["esquema_entrada"], h["esquema_salida"]) for h in filas["herramienta"]] == [
+        ("a", 4, "literal", "ninguno")]
+    assert filas["no_resuelto"] == []
+    (tmp_path / "s.ts").write_text(COPIA.replace("JSON.parse(JSON.stringify(t))", "structuredClone(t)").replace(
+        "delete copy.outputSchema;", "copy.extra = 1;"), encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert filas["herramienta"] == []
+    assert [n["motivo"] for n in filas["no_resuelto"]] == [
+        "a tool of a `ListToolsRequestSchema` list cannot be read: `copy`, a copy, is written into after it is made "
+        "(`copy.extra = 1`): what it holds is not known"]

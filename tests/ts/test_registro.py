@@ -1002,7 +1002,7 @@ def test_a_schema_from_a_package_names_the_package(tmp_path):
     (tmp_path / "s.ts").write_text(
         'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod/v4";\n'
         'const server = new McpServer({ name: "s", version: "1" });\n'
-        'server.registerTool("t", { inputSchema: { d: z.iso.date() } }, async () => ({ content: [] }));\n',
+        'server.registerTool("t", { inputSchema: { d: z.iso.duration() } }, async () => ({ content: [] }));\n',
         encoding="utf-8")
     filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
     assert [n["motivo"] for n in filas["no_resuelto"]] == [
@@ -1014,6 +1014,11 @@ def test_a_schema_built_by_a_function_called_where_it_is_written_is_its_return(t
     assert _bajo_nivel(tmp_path, "(() => { const s = zodToJsonSchema(Entrada) as any; return s; })()", "3.25.76") == v7
     assert _bajo_nivel(tmp_path, "(function () { return zodToJsonSchema(Entrada); })()", "3.25.76") == v7
     assert _bajo_nivel(tmp_path, "(() => zodToJsonSchema(Entrada, { target: \"jsonSchema7\" }))()", "3.25.76") == v7
+    # every schema written where it is used, as the analyzer writes it
+    assert _bajo_nivel(tmp_path, "zodToJsonSchema(Entrada, { $refStrategy: \"none\" })", "3.25.76") == v7
+    assert _bajo_nivel(tmp_path, "zodToJsonSchema(Entrada, { $refStrategy: \"root\" })", "3.25.76") == (
+        "the input schema of tool `t` cannot be read: `zodToJsonSchema(Entrada, { $refStrategy: \"root\" })`: "
+        "zod-to-json-schema's options `{ $refStrategy: \"root\" }` are not read")
     # the near misses: an argument, a parameter, two returns, a promise, an option that changes the output
     for llamada in ("((e) => zodToJsonSchema(e))(Entrada)", "(() => { if (x) return {}; return zodToJsonSchema(E); })()",
                     "(async () => zodToJsonSchema(Entrada))()"):
@@ -1574,6 +1579,17 @@ def test_a_register_tool_of_another_api_is_no_tool(tmp_path):
     filas = extraer_ts([tmp_path / "h.test.ts", tmp_path / "s.ts"], tmp_path)
     assert [(n["archivo"], n["linea"], n["motivo"][:40]) for n in filas["no_resuelto"]] == [
         ("s.ts", 1, "an MCP server is built here, and the pro")]
+    # an error class of the SDK's server auth module builds no server: no row (a client's test imports it)
+    (tmp_path / "s.ts").write_text('import { InvalidScopeError } from "@modelcontextprotocol/sdk/server/auth/errors.js";\n'
+                                   'import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\n'
+                                   'export const e = new InvalidScopeError("scope");\n', encoding="utf-8")
+    filas = extraer_ts([tmp_path / "h.test.ts", tmp_path / "s.ts"], tmp_path)
+    assert filas["herramienta"] == [] and filas["no_resuelto"] == []
+    for modulo in ("@modelcontextprotocol/sdk/server/index.js", "@modelcontextprotocol/sdk/server/mcp",
+                   "@modelcontextprotocol/server", "fastmcp"):
+        (tmp_path / "s.ts").write_text(f'import {{ Server }} from "{modulo}";\n', encoding="utf-8")
+        filas = extraer_ts([tmp_path / "h.test.ts", tmp_path / "s.ts"], tmp_path)
+        assert [(n["archivo"], n["motivo"][:29]) for n in filas["no_resuelto"]] == [("s.ts", "an MCP server is built here, ")]
 
 
 def test_known_values_are_computed_as_javascript_computes_them(tmp_path):
@@ -1584,7 +1600,13 @@ def test_known_values_are_computed_as_javascript_computes_them(tmp_path):
     casos = {"a": '"\U0001F600".length', "b": '[1, 2].length > 1', "c": '"1" === 1', "d": '!(2 <= 1)',
              "e": 'false && desconocido()', "f": 'new Set(["x", "y"]).has("y")', "g": '["x"].includes(1)',
              "h": '"1" == 1', "i": 'desconocido() || true', "j": 'undefined || "por defecto"', "k": '"x" && 3',
-             "l": 'undefined ?? "otro"', "m": '0 || desconocido()'}
+             "l": 'undefined ?? "otro"', "m": '0 || desconocido()',
+             # `typeof`, `in` of a literal's keys, `some`/`every` over an array literal, a mapped literal
+             "n": 'typeof { x: 1 } === "object"', "o": 'typeof "s"', "p": '"anyOf" in { type: "object", anyOf: [] }',
+             "q": '"anyOf" in { type: "object" }', "r": '["a", "b"].some((k) => k in { b: 1 })',
+             "s": '["a", "b"].every((k) => k in { b: 1 })', "t": '[{ n: "x" }, { n: "y" }].map((t) => t.n).join(", ")',
+             "u": 'structuredClone({ a: [1] })', "v": 'typeof desconocido', "w": '"a" in desconocido',
+             "x": '["a"].some((k) => desconocido(k))'}
     (tmp_path / "v.ts").write_text("".join(f"const {k} = {v};\n" for k, v in casos.items()), encoding="utf-8")
     lector = Lector(tmp_path)
     fuente = lector.fuente("v.ts")
@@ -1596,7 +1618,8 @@ def test_known_values_are_computed_as_javascript_computes_them(tmp_path):
         except NoSe:
             valores[nombre] = "?"
     assert valores == {"a": 2, "b": True, "c": False, "d": True, "e": False, "f": True, "g": False, "h": "?", "i": "?",
-                       "j": "por defecto", "k": 3, "l": "otro", "m": "?"}
+                       "j": "por defecto", "k": 3, "l": "otro", "m": "?", "n": True, "o": "string", "p": True,
+                       "q": False, "r": True, "s": False, "t": "x, y", "u": {"a": [1]}, "v": "?", "w": "?", "x": "?"}
 
 
 ENVOLTURAS_ANIDADAS = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";

@@ -173,6 +173,59 @@ def test_a_structured_content_written_after_the_result_is_built(tmp_path, cuerpo
         assert sorted(c["clave"] for c in filas["clave_emitida"]) == ["a", "b"]
 
 
+AYUDANTES = '''
+async function guarded(body: () => Promise<any>): Promise<any> {
+  try {
+    return await body();
+  } catch {
+    return { content: [{ type: "text", text: "failed" }], isError: true };
+  }
+}
+async function timed<T>(run: () => Promise<T>): Promise<T> {
+  const result = await run();
+  console.log("done");
+  return result;
+}
+function block<T>(data: T) {
+  return { content: [{ type: "text", text: "" }], structuredContent: data };
+}
+function jsonResult(data: unknown) {
+  return {
+    content: [{ type: "text", text: JSON.stringify(data) }],
+    ...(data !== null && typeof data === "object" ? { structuredContent: data as Record<string, unknown> } : {}),
+  };
+}
+'''
+
+
+@pytest.mark.parametrize("cuerpo,raices,motivos", [
+    # the tool's body handed to a helper that runs it: what the body returns, read where it is written
+    ("async ({ q }) => guarded(async () => ({ content: [], structuredContent: { q, n: 1 } }))", [("own", 27)], []),
+    ("async () => guarded(async () => ({ content: [], structuredContent: await api.get() }))", [("echoed", 27)], []),
+    # a structuredContent one side of a conditional spread adds; `c && {...}` too
+    ("async () => jsonResult({ a: 1 })", [("own", 27)], []),
+    ("async () => guarded(async () => jsonResult(await api.get()))", [("echoed", 27)], []),
+    ("async () => ({ content: [], ...(Date.now() > 0 && { structuredContent: { a: 1 } }) })", [("own", 27)], []),
+    # a body a helper awaits into a constant it returns; a spread of a project function's result
+    ("async () => timed(async () => ({ content: [], structuredContent: { a: 1 } }))", [("own", 27)], []),
+    ("async () => ({ ...block(await api.get()), isError: false })", [("echoed", 27)], []),
+    ("async () => ({ ...block({ a: 1 }), isError: false })", [("own", 27)], []),
+    # the near misses: a body that is no function the analyzer reads; a spread it cannot read
+    ("async () => guarded(api.runner)", [],
+     ["the responses of tool `t` cannot be read: the handler returns `await body()`, which the analyzer cannot read "
+      "as a tool result"]),
+    ("async () => ({ content: [], ...(Date.now() > 0 ? api.extra : {}) })", [],
+     ["the responses of tool `t` cannot be read: `api.extra` is not an object literal the analyzer can read"]),
+])
+def test_a_result_built_by_helpers_the_handler_passes_its_body_or_data_to(tmp_path, cuerpo, raices, motivos):
+    (tmp_path / "s.ts").write_text(
+        CABEZA + AYUDANTES + f'server.registerTool("t", {{ outputSchema: z.looseObject({{}}) }}, {cuerpo});\n',
+        encoding="utf-8")
+    filas = extraer_ts([tmp_path / "s.ts"], tmp_path)
+    assert [(r["procedencia"], r["linea"]) for r in filas["raiz"]] == raices
+    assert [n["motivo"] for n in filas["no_resuelto"]] == motivos
+
+
 BAJO_NIVEL = '''import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
