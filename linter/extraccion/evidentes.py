@@ -4,8 +4,8 @@ Importing jsonschema and building its meta-schema validator costs about 65 ms, a
 one-file run, while almost every published schema is made of a handful of keywords with plain
 values (`type`, `properties`, `required`, `title`, `anyOf`, `$ref` into `$defs`, ...). `evidente`
 says True only when every keyword the meta-schema constrains is one it reads here and its value is
-plainly what the meta-schema asks; anything else (a `pattern`, a `$schema` URI, a float where an
-integer goes, a key that is not a string) is left to jsonschema. So True always agrees with
+plainly what the meta-schema asks; anything else (a `pattern`, a `$schema` other than the drafts'
+own URIs, a float where an integer goes, a key that is not a string) is left to jsonschema. So True always agrees with
 `check_schema` (tests/linter/test_evidentes.py checks it on every fixture schema and on values
 written to break each keyword), and the error messages still come from jsonschema alone.
 """
@@ -43,6 +43,11 @@ CUALQUIERA = frozenset({"const", "default"})
 LISTA = frozenset({"enum", "examples"})
 # a local reference into `$defs` (or the root): a URI reference on any reading of that format
 REFERENCIA = re.compile(r"#(?:/[$A-Za-z0-9_.~-]+)*\Z")
+# the `$schema` URIs the SDKs and converters write (zod 4 and zod-to-json-schema: draft-07; the SDK 2.x:
+# 2020-12): absolute URIs on any reading of the `uri` format the meta-schema gives `$schema`
+BORRADORES = frozenset({"http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-07/schema",
+                        "https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2019-09/schema",
+                        "http://json-schema.org/draft-04/schema#", "http://json-schema.org/draft-06/schema#"})
 MAX_NODOS = 100_000  # a value shared into a cycle (never a literal's) must not loop: past this, ask jsonschema
 
 
@@ -96,6 +101,9 @@ def evidente(esquema: Any) -> bool:
                     return False
             elif clave == "$ref":
                 if type(valor) is not str or not REFERENCIA.match(valor):
+                    return False
+            elif clave == "$schema":
+                if type(valor) is not str or valor not in BORRADORES:
                     return False
             else:  # a keyword read only by jsonschema ($schema, pattern, multipleOf, dependencies, ...)
                 return False

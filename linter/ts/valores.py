@@ -73,6 +73,7 @@ class Lector:
         self._fuentes: dict[str, Fuente | NoParsea | None] = {}
         self._reexportan: dict[str, bool] = {}  # rel -> whether its bytes may hold `export *`
         self.zod_vistos: set[tuple[str, str]] = set()  # (file, specifier) of the zod imports a reading used
+        self.zod_perezosos: set[tuple[str, int]] = set()  # the `z.lazy(...)` calls being read (a cycle's guard)
         # the concrete class whose instance a reading is of (a class-based tool): `this.x` and `this.m()`
         # in the classes of its chain are read as that instance's members (linter/ts/clases.py)
         self.instancia: Optional[Ref] = None
@@ -768,7 +769,11 @@ def bloque_que_declara(fuente: Fuente, nombre: str, desde: Any) -> Optional[Any]
 def _alcance(fuente: Fuente, nombre: str, desde: Any) -> "Optional[tuple[Any, Ref | _Importado | None]]":
     """(the block whose statements declare `nombre`, what its declaration binds it to: `_declarado_en`)
     for the nearest enclosing declaration; (None, None) when a function's parameter is nearer; None when
-    nothing it can see declares it."""
+    nothing it can see declares it. A fact of the tree: found once per (name, place)."""
+    return fuente.memo(("alcance", nombre, desde.id), lambda: _buscar_alcance(fuente, nombre, desde))
+
+
+def _buscar_alcance(fuente: Fuente, nombre: str, desde: Any) -> "Optional[tuple[Any, Ref | _Importado | None]]":
     nodo = desde.parent
     while nodo is not None:
         if nodo.type in ("program", "statement_block", "switch_body"):
@@ -1201,6 +1206,22 @@ def propiedades(lector: Lector, ref: Ref) -> list[tuple[str, Ref]]:
     r = seguir(lector, ref)
     if r.nodo.type != "object":
         raise Irresoluble(f"`{ref.corto()}` is not an object literal the analyzer can read", ref)
+    # keys written out and no spread: the same whatever is bound, so read once per literal (a schema's
+    # `x.k` lookups into a large constant asked for all its keys once per key: quadratic)
+    estaticas = r.fuente.memo(("propiedades", r.nodo.start_byte, r.nodo.end_byte), lambda: _estaticas(lector, r))
+    return list(estaticas) if estaticas is not None else _propias(lector, r)
+
+
+def _estaticas(lector: Lector, r: Ref) -> Optional[list[tuple[str, Ref]]]:
+    """An object literal's properties when its keys are all written out and it spreads nothing; None
+    otherwise (what it holds may depend on what is bound)."""
+    if all(c.type in ("shorthand_property_identifier", "method_definition") or c.type == "pair" and c.child_by_field_name(
+            "key").type in ("property_identifier", "string", "number") for c in nombrados(r.nodo)):
+        return _propias(lector, r)
+    return None
+
+
+def _propias(lector: Lector, r: Ref) -> list[tuple[str, Ref]]:
     salida: dict[str, Ref] = {}
     for c in nombrados(r.nodo):
         if c.type == "pair":

@@ -221,7 +221,8 @@ def _constructor(lector: Lector, nombre: str, args: list[Ref], r: Ref) -> Z:
 
 
 def _envuelto(lector: Lector, nombre: str, args: list[Ref], r: Ref) -> Z:
-    """`z.preprocess(fn, S)` publishes S; `z.lazy(() => S)` publishes S."""
+    """`z.preprocess(fn, S)` publishes S; `z.lazy(() => S)` publishes S, unless S holds that very
+    `z.lazy` (a recursive schema, which zod publishes with a `$ref` back into itself: declined)."""
     if nombre == "preprocess":
         if len(args) != 2:
             raise Irresoluble(f"`{r.corto()}` is not `z.preprocess(fn, schema)`", r)
@@ -230,7 +231,15 @@ def _envuelto(lector: Lector, nombre: str, args: list[Ref], r: Ref) -> Z:
     cuerpo = funcion.nodo.child_by_field_name("body") if funcion.nodo.type == "arrow_function" else None
     if cuerpo is None or cuerpo.type == "statement_block":
         raise Irresoluble(f"`{r.corto()}`: only `z.lazy(() => schema)` is read", r)
-    return leer(lector, Ref(funcion.fuente, cuerpo))
+    clave = (r.fuente.rel, r.nodo.start_byte)
+    if clave in lector.zod_perezosos:
+        raise Irresoluble(f"`{r.corto()}` is part of the schema it stands for: zod publishes a recursive schema with "
+                          "a `$ref` back into itself, which the analyzer does not write", r)
+    lector.zod_perezosos.add(clave)
+    try:
+        return leer(lector, Ref(funcion.fuente, cuerpo))
+    finally:
+        lector.zod_perezosos.discard(clave)
 
 
 def _lista(lector: Lector, ref: Ref, donde: Ref) -> list[Ref]:
@@ -276,6 +285,13 @@ def _metodo(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
         return Z("transform", hijos=(base,), ref=r)
     if nombre == "catch" and args:
         return Z("catch", hijos=(base,), defecto=json_literal(lector, args[0]), ref=r)
+    if nombre == "unwrap" and not args:  # the schema an optional or nullable wraps; zod 3's branded one
+        if base.tipo in ("optional", "nullable"):
+            return base.hijos[0]
+        receptor = _receptor(lector, r)
+        if receptor is not None and _metodo_de(receptor) == "brand":
+            return base
+        raise Irresoluble(f"`.unwrap()` on a zod {base.tipo} is a method the analyzer does not read yet", r)
     if nombre in NEUTROS:
         return base
     if base.tipo == "object":
@@ -312,13 +328,34 @@ def _de_objeto(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) ->
             raise Irresoluble(f"`{r.corto()}`: the keys are not an object literal", r)
         quedan = tuple((k, v) for k, v in base.forma if (k in elegidas) == (nombre == "pick"))
         return replace(base, forma=quedan, ref=r)
-    if nombre in ("partial", "required") and not args:
+    if nombre in ("partial", "required") and len(args) <= 1:
+        mascara = json_literal(lector, args[0]) if args else None  # `.required({ id: true })`: those keys only
+        if args and (not isinstance(mascara, dict) or any(v is not True for v in mascara.values())):
+            raise Irresoluble(f"`{r.corto()}`: the keys are not an object literal of `true`s", r)
         if nombre == "partial":
-            forma_ = tuple((k, v if v.tipo == "optional" else Z("optional", hijos=(v,))) for k, v in base.forma)
+            forma_ = tuple((k, v if v.tipo == "optional" or mascara is not None and k not in mascara
+                            else Z("optional", hijos=(v,))) for k, v in base.forma)
         else:
-            forma_ = tuple((k, v.hijos[0] if v.tipo == "optional" else v) for k, v in base.forma)
+            forma_ = tuple((k, v.hijos[0] if v.tipo == "optional" and (mascara is None or k in mascara) else v)
+                           for k, v in base.forma)
         return replace(base, forma=forma_, ref=r)
     raise Irresoluble(f"`.{nombre}()` on a zod object is a method the analyzer does not read yet", r)
+
+
+def _receptor(lector: Lector, llamada: Ref) -> Optional[Ref]:
+    """The value a method call is made on (`X` of `X.unwrap()`), followed to what it is bound to."""
+    funcion = llamada.nodo.child_by_field_name("function") if llamada.nodo.type == "call_expression" else None
+    if funcion is None or funcion.type != "member_expression":
+        return None
+    return seguir(lector, Ref(llamada.fuente, funcion.child_by_field_name("object")))
+
+
+def _metodo_de(llamada: Ref) -> Optional[str]:
+    """The method a call calls (`brand` of `z.object({}).brand<"B">()`); None for anything else."""
+    funcion = llamada.nodo.child_by_field_name("function") if llamada.nodo.type == "call_expression" else None
+    propiedad = funcion.child_by_field_name("property") if funcion is not None and funcion.type == "member_expression" \
+        else None
+    return texto(llamada.fuente, propiedad) if propiedad is not None else None
 
 
 def _solo_mensaje(lector: Lector, args: list[Ref]) -> bool:

@@ -40,7 +40,7 @@ def test_no_wrong_value_of_any_keyword_in_any_place_is_taken_as_valid():
     casos += [3, "x", None, [], {"type": "objet"}, {"type": ["string", "string"]}, {"type": []},
               {"required": ["a", "a"]}, {"required": [1]}, {"$ref": 5}, {"$ref": "#/a b"}, {"enum": "a"},
               {"minLength": -1}, {"maxLength": True}, {"minimum": float("nan")}, {"properties": {1: {}}},
-              {"anyOf": []}, {"items": 3}, {"$defs": {"a": 3}}, {"uniqueItems": 1}]
+              {"anyOf": []}, {"items": 3}, {"$defs": {"a": 3}}, {"uniqueItems": 1}, {"$schema": 7}]
     aceptados = [c for c in casos if evidente(c)]
     assert [c for c in aceptados if not valido(c)] == []
     assert sum(1 for c in casos if not valido(c)) > len(casos) // 2  # the set really holds wrong schemas
@@ -56,10 +56,20 @@ def test_right_values_in_every_place_are_taken_on_sight_and_are_valid():
 
 
 def test_valid_schemas_the_reading_leaves_to_jsonschema():
-    dejados = [{"pattern": "^a"}, {"$schema": "https://json-schema.org/draft/2020-12/schema"}, {"minLength": 1.0},
+    dejados = [{"pattern": "^a"}, {"$schema": "https://example.com/meta-schema"}, {"minLength": 1.0},
                {"$ref": "other.json#/x"}, {"multipleOf": 2}, {"patternProperties": {"^a": {}}}, {"type": ("string",)}]
     assert [evidente(d) for d in dejados] == [False] * len(dejados)
     assert all(valido(d) for d in dejados if not isinstance(d.get("type"), tuple))
+
+
+def test_the_drafts_own_schema_uris_are_read_on_sight():
+    """What zod 4, zod-to-json-schema and the SDK 2.x write as `$schema` (every published TypeScript
+    schema carries one) needs no jsonschema."""
+    from oracle_lint.linter.extraccion.evidentes import BORRADORES
+
+    casos = [{"$schema": b, "type": "object", "properties": {"a": {"type": "string"}}} for b in sorted(BORRADORES)]
+    assert [evidente(c) for c in casos] == [True] * len(casos)
+    assert all(valido(c) for c in casos)
 
 
 def test_every_schema_the_fixtures_publish():

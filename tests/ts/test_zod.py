@@ -113,6 +113,25 @@ def test_a_transform_is_declined_where_the_sdk_fails_and_read_where_it_publishes
         "properties": {"a": {"type": "string"}}, "required": ["a"]}
 
 
+def test_unwrap_takes_out_what_wraps_a_schema_and_nothing_else():
+    """`.optional().unwrap()` is the inner schema (the SDK's table); zod 3's `.brand().unwrap()` the branded
+    schema (a brand publishes nothing); `.unwrap()` of a plain string is declined by name."""
+    v3 = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "additionalProperties": False,
+          "properties": {"a": {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"],
+                               "additionalProperties": False}}, "required": ["a"]}
+    assert publicado("{ a: z.object({ b: z.string() }).brand().unwrap() }", "v3", "input") == v3
+    assert publicado("{ a: z.string().unwrap() }", "v3", "input") == (
+        "declined: `.unwrap()` on a zod string is a method the analyzer does not read yet")
+
+
+def test_a_recursive_lazy_schema_is_declined_not_followed_forever():
+    """`z.lazy(() => X)` inside X: zod publishes the cycle as a `$ref`; the analyzer declines it by name
+    (before, reading it recursed until Python's limit and the file's other tools went unread)."""
+    assert publicado("z.object({ a: z.string(), kids: z.lazy(() => z.array(X)).optional() })", "v3", "input") == (
+        "declined: `z.lazy(() => z.array(X))` is part of the schema it stands for: zod publishes a recursive schema "
+        "with a `$ref` back into itself, which the analyzer does not write")
+
+
 FASTMCP = json.loads((Path(__file__).parent / "datos" / "zod_fastmcp.json").read_text(encoding="utf-8"))
 CASOS_FASTMCP = sorted((caso, sabor) for caso, por_sabor in FASTMCP["casos"].items() for sabor in por_sabor)
 
