@@ -1004,6 +1004,7 @@ def _json_schema(lector: Lector, ref: Ref, sabor: Sabor) -> Any:
         if nombre == "zodToJsonSchema":
             if elegido != "v3":
                 raise Irresoluble(f"`{ref.corto()}`: zod-to-json-schema over a zod 4 schema is not read", ref)
+            zod.sin_repetir(esquema, "v3")
             return {**zod.nodo_publicado(esquema, "v3", "input"), "$schema": zod.BORRADOR_7}
         if elegido == "v3":
             raise Irresoluble(f"`{ref.corto()}`: `toJSONSchema` of a zod 3 schema is not read", ref)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
 from .arbol import nombrados, texto
-from .valores import (MODULO_CJS, Irresoluble, Lector, Ref, de_un_paquete, especificador_de, json_literal,
+from .valores import (MODULO_CJS, Irresoluble, Lector, Ref, de_un_paquete, desnudar, especificador_de, json_literal,
                       llenado_despues, propiedades, retorno_de_llamada, seguir)
 
 BORRADOR_7 = "http://json-schema.org/draft-07/schema#"
@@ -85,6 +85,9 @@ class Z:
     descripcion: Optional[str] = None
     defecto: Any = None  # default nodes: the value
     ref: Optional[Ref] = field(default=None, compare=False)
+    # the one schema object a `const` holds (its value, where it is written): the same object wherever the
+    # name is read; None for one a call builds where it is read
+    instancia: Optional[Ref] = field(default=None, compare=False)
 
 
 NO_ESQUEMAS = frozenset({"toJSONSchema", "parse", "safeParse", "parseAsync", "safeParseAsync"})  # zod's, not schemas
@@ -127,7 +130,19 @@ def _es_espacio_zod(lector: Lector, ref: Ref) -> bool:
 
 
 def leer(lector: Lector, ref: Ref) -> Z:
-    """The zod schema an expression builds."""
+    """The zod schema an expression builds; read through a name bound to a `const` (`a: Id`, `S.shape.a`),
+    marked as that one object (`instancia`: zod-to-json-schema writes a `$ref` where it meets it again)."""
+    z = _leer(lector, ref)
+    nodo = desnudar(ref.nodo)
+    if nodo is not None and (nodo.type == "identifier" or nodo.type == "member_expression"
+                             and desnudar(nodo.child_by_field_name("object")).type != "this"):
+        r = seguir(lector, ref)
+        if r.nodo != nodo and r.nodo.type == "call_expression" and z.instancia is None:
+            return replace(z, instancia=r)
+    return z
+
+
+def _leer(lector: Lector, ref: Ref) -> Z:
     r = seguir(lector, ref)
     nodo = r.nodo
     if nodo.type == "call_expression":
@@ -258,7 +273,16 @@ def _numero(lector: Lector, ref: Ref) -> Any:
 
 
 def _metodo(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
-    """`<base>.<nombre>(args)`."""
+    """`<base>.<nombre>(args)`: a new schema object (one that wraps `base` keeps it as its child; one
+    built from its definition, `.describe()`, a check, is not `base`'s object), or `base` itself where
+    the method publishes nothing of its own."""
+    resultado = _metodo_de_zod(lector, base, nombre, args, r)
+    if resultado is not base and resultado.instancia is not None and resultado.instancia is base.instancia:
+        return replace(resultado, instancia=None)
+    return resultado
+
+
+def _metodo_de_zod(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
     if nombre == "optional":
         return Z("optional", hijos=(base,), ref=r)
     if nombre == "nullable":
@@ -413,6 +437,26 @@ def _check(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
 # declined by name instead of guessed.
 
 
+def sin_repetir(z: Z, sabor: str) -> None:
+    """zod 3 through zod-to-json-schema writes `{"$ref": "#/properties/a"}` where it meets a schema object
+    it has already written (`a: Id, b: Id`, both one `const`; zod 4 writes it out each time, as the
+    SDK's listing shows): the analyzer does not write those references, so such a schema is declined."""
+    if sabor != "v3":
+        return
+    vistas: set[tuple[str, int]] = set()
+    pila = [z]
+    while pila:
+        nodo = pila.pop()
+        if nodo.instancia is not None:
+            clave = (nodo.instancia.fuente.rel, nodo.instancia.nodo.start_byte)
+            if clave in vistas:
+                raise Irresoluble(f"`{nodo.instancia.corto()}` is one schema object used twice in this schema: zod 3's "
+                                  "zod-to-json-schema writes a `$ref` to its first place where it meets it again, which "
+                                  "the analyzer does not write", nodo.instancia)
+            vistas.add(clave)
+        pila.extend(reversed([*nodo.hijos, *(v for _, v in nodo.forma)]))
+
+
 def publicar(z: Z, sabor: str, io: str, sdk: int = 1) -> Optional[dict[str, Any]]:
     """The root schema the SDK publishes for `z` (`io` "input"/"output"): None when the root is not
     an object (the SDK 1.x then publishes no output schema and an empty input object). The SDK 2.x
@@ -420,6 +464,7 @@ def publicar(z: Z, sabor: str, io: str, sdk: int = 1) -> Optional[dict[str, Any]
     root of any type (SEP-2106)."""
     if z.tipo != "object" and sdk == 1:
         return None
+    sin_repetir(z, sabor)
     cuerpo = nodo_publicado(z, _sabor_del_sdk(sabor, sdk, z), io)
     if z.tipo != "object" and (io == "input" or "type" not in cuerpo):
         # 2.x: an input root must be an object, and an output root without `type` gets one only when
@@ -433,6 +478,7 @@ def publicar_forma(shape: tuple[tuple[str, Z], ...], sabor: str, io: str, sdk: i
     """The root the SDK publishes for a raw shape (`{ a: z.string() }`): `z.object(shape)`; an empty
     shape is published without `additionalProperties` on input whatever zod's major."""
     objeto = Z("object", forma=shape)
+    sin_repetir(objeto, sabor)
     cuerpo = nodo_publicado(objeto, _sabor_del_sdk(sabor, sdk, objeto), io)
     if not shape and io == "input":
         cuerpo.pop("additionalProperties", None)
