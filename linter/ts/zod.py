@@ -63,6 +63,9 @@ FORMATOS = {"email": "email", "url": "uri", "datetime": "date-time", "uuid": "uu
 # what a string method adds (`z.date()` is a Date, not a string: `date` is a method and `z.iso.date()` only)
 FORMATOS_DE_CADENA = {**FORMATOS, "date": "date"}
 ISO = ("date", "datetime")  # zod 4's `z.iso.<format>()`: a string with that format
+# what JSON has no value for: zod 3's zod-to-json-schema writes these, zod 4 refuses them (the SDK's listing fails)
+SIN_JSON = {"date": {"type": "string", "format": "date-time"}, "bigint": {"type": "integer", "format": "int64"},
+            "undefined": {"not": {}}}
 PRIMITIVOS = {"string": "string", "number": "number", "boolean": "boolean", "null": "null", "int": "integer"}
 SIN_ESQUEMA = ("any", "unknown")
 # methods that do not change the published schema
@@ -196,6 +199,8 @@ def _constructor(lector: Lector, nombre: str, args: list[Ref], r: Ref) -> Z:
     if nombre in PRIMITIVOS:
         if nombre == "int":
             return Z("number", checks=(("entero", True),), ref=r)
+        return Z(nombre, ref=r)
+    if nombre in SIN_JSON and not args:
         return Z(nombre, ref=r)
     if nombre in SIN_ESQUEMA:
         return Z("any", ref=r)
@@ -530,7 +535,7 @@ def _exacta(sabor: str, release: tuple[int, int, int], que: str, z: Z) -> bool:
 def opcional(z: Z, sabor: str, io: str) -> bool:
     """Whether a key of this schema is left out of `required`."""
     t = z.tipo
-    if t == "optional":
+    if t == "optional" or t == "undefined":  # zod 3: `z.undefined()` is optional
         return True
     if t == "default":
         return sabor == "v3" or io == "input"
@@ -629,6 +634,10 @@ def _cuerpo(z: Z, sabor: str, io: str) -> dict[str, Any]:
         if _v4(sabor):
             raise Irresoluble("zod 4 cannot publish a `.transform()` (the SDK's tools/list fails on it)", z.ref)  # type: ignore[arg-type]
         return nodo_publicado(z.hijos[0], sabor, io)
+    if t in SIN_JSON:
+        if _v4(sabor):
+            raise Irresoluble(f"zod 4 cannot publish `z.{t}()` (the SDK's tools/list fails on it)", z.ref)  # type: ignore[arg-type]
+        return dict(SIN_JSON[t])
     if t == "catch":
         interior = nodo_publicado(z.hijos[0], sabor, io)
         return {**interior, "default": z.defecto} if _v4(sabor) else interior

@@ -19,7 +19,7 @@ TABLA = json.loads((Path(__file__).parent / "datos" / "zod_sdk.json").read_text(
 # what the analyzer declines to read (an Irresoluble naming it) though the SDK publishes it: exactly these
 DECLINADOS = {"{ a: z.string().startsWith(\"x\") }",
               "{ a: z.intersection(z.object({ b: z.string() }), z.object({ c: z.number() })) }",
-              "{ a: z.date() }", "{ a: z.bigint() }", "{ a: z.undefined() }",
+              # (`z.date()`, `z.bigint()`, `z.undefined()`: read with zod 3, declined with zod 4, whose listing fails)
               # an `id` in `.meta()` moves the schema into `definitions` behind a `$ref` (zod 4.1 and later)
               "{ a: z.enum([\"x\", \"y\"]).meta({ id: \"Posture\", description: \"p\" }) }",
               "{ a: z.string().meta({ id: \"Name\" }) }"}
