@@ -466,9 +466,12 @@ def _devueltos(b: Busqueda, llamada: Ref, atados: dict) -> Optional[list[Ligado]
             destino = clases.metodo_de_prototipo(b.lector, Ref(llamada.fuente, objeto), nombre)
             if destino is not None and destino.nodo.type not in FUNCIONES_DE_VALOR:
                 destino = None
-        if destino is None and clase is None and objeto.type != "this":
-            destino, de_la_fabrica = _funcion_de_objeto(b, Ref(llamada.fuente, objeto), nombre, atados)
-            atados = {**atados, **de_la_fabrica}
+        if destino is None and clase is None and objeto.type != "this":  # `core.listTools()`, `core` an object
+            with b.lector.en(b.lector.instancia, atados, b.lector.construccion):  # literal a factory may return
+                miembro = seguir(b.lector, Ref(llamada.fuente, f))
+                de_la_fabrica = dict(b.lector.atados)  # the factory's parameters, bound while it was read
+            if miembro.nodo.type in FUNCIONES_DE_VALOR + ("method_definition",):
+                destino, atados = miembro, {**atados, **de_la_fabrica}
     elif f is not None:
         with b.lector.en(b.lector.instancia, atados, b.lector.construccion):
             destino = seguir(b.lector, Ref(llamada.fuente, f))
@@ -495,25 +498,6 @@ def _devueltos(b: Busqueda, llamada: Ref, atados: dict) -> Optional[list[Ligado]
         return salida
     finally:
         b.en_curso.discard(clave)
-
-
-def _funcion_de_objeto(b: Busqueda, objeto: Ref, nombre: str, atados: dict) -> tuple[Optional[Ref], dict]:
-    """`core.listTools` where `core` stands for an object literal (a constant, or what a project factory
-    returns: `const core = createCore()`, `createCore` returning `{ listTools }`): the function that
-    property holds, and the factory's parameters bound on the way; (None, {}) otherwise."""
-    with b.lector.en(b.lector.instancia, atados, b.lector.construccion):
-        literal = valor_de_objeto(b.lector, objeto)
-        if literal.nodo.type != "object":
-            return None, {}
-        try:
-            propias = dict(propiedades(b.lector, literal))
-        except Irresoluble:
-            return None, {}
-        funcion = seguir(b.lector, propias[nombre]) if nombre in propias else None
-        de_la_fabrica = dict(b.lector.atados)
-    if funcion is None or funcion.nodo.type not in FUNCIONES_DE_VALOR + ("method_definition",):
-        return None, {}
-    return funcion, de_la_fabrica
 
 
 def _de_nombre(b: Busqueda, r: Ref, atados: dict) -> list[Ligado]:
