@@ -1263,6 +1263,10 @@ def json_literal(lector: Lector, ref: Ref) -> Any:
     if llenado is not None:
         raise Irresoluble(f"`{ref.corto()}` is filled after it is written (`{llenado.corto()}`): what it holds is not "
                           "known", llenado)
+    copia = copia_sin_borradas(lector, ref)  # `const c = structuredClone(x); delete c.k;`: x without k
+    if copia is not None:
+        original = json_literal(lector, copia[0])
+        return {k: v for k, v in original.items() if k not in copia[1]} if isinstance(original, dict) else original
     r = seguir(lector, ref)
     nodo = r.nodo
     if nodo.type == "object":  # an undefined value is no key (as JSON.stringify writes it)

@@ -1622,6 +1622,28 @@ def test_known_values_are_computed_as_javascript_computes_them(tmp_path):
                        "q": False, "r": True, "s": False, "t": "x, y", "u": {"a": [1]}, "v": "?", "w": "?", "x": "?"}
 
 
+def test_a_deep_copy_is_what_it_copies_without_the_keys_deleted_from_it(tmp_path):
+    """`structuredClone(x)` / `JSON.parse(JSON.stringify(x))` read as `x`, less what is `delete`d from the
+    copy afterwards; any other write into the copy leaves it unknown (never the original's value)."""
+    from oracle_lint.linter.ts.valores import json_literal, Irresoluble as NoSe
+
+    (tmp_path / "v.ts").write_text(
+        'const base = { type: "object", anyOf: [{ required: ["a"] }], title: "t" };\n'
+        'const a = structuredClone(base);\ndelete a.anyOf;\n'
+        'const b = JSON.parse(JSON.stringify(base));\nfor (const k of ["anyOf", "title"]) delete b[k];\n'
+        'const c = structuredClone(base);\nc.title = "other";\n'
+        'export const usos = [a, b, c];\n', encoding="utf-8")
+    lector = Lector(tmp_path)
+    fuente = lector.fuente("v.ts")
+    arreglo = next(d for d in fuente.de_tipo(("variable_declarator",))
+                   if fuente.datos[d.start_byte:d.start_byte + 4] == b"usos").child_by_field_name("value")
+    a, b, c = [Ref(fuente, e) for e in arreglo.named_children]
+    assert json_literal(lector, a) == {"type": "object", "title": "t"}
+    assert json_literal(lector, b) == {"type": "object"}
+    with pytest.raises(NoSe, match="a copy, is written into after it is made"):
+        json_literal(lector, c)
+
+
 ENVOLTURAS_ANIDADAS = '''import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod/v4";
 
