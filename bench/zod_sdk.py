@@ -25,9 +25,10 @@ AQUI = Path(__file__).resolve().parent
 TABLA = AQUI.parent / "tests" / "ts" / "datos" / "zod_sdk.json"
 # flavor (linter/ts/zod.py's `sabor`) -> (SDK release, zod release, case groups): the newest zod 4 and
 # zod 3, and the zod 4 releases before each change of what it publishes (4.0.17: before 4.1; 4.4.3:
-# the one-release regression of `z.preprocess` and `.catch`, and before 4.5 and 4.6)
+# the one-release regression of `z.preprocess` and `.catch`, and before 4.5; 4.5.4: before 4.6)
 SABORES = {
     "v4@4.6.7": ("1.30.0", "4.6.7", ("comunes", "solo_v4")),
+    "v4@4.5.4": ("1.30.0", "4.5.4", ("comunes", "solo_v4")),
     "v4@4.4.3": ("1.30.0", "4.4.3", ("comunes", "solo_v4")),
     "v4@4.0.17": ("1.30.0", "4.0.17", ("comunes", "solo_v4")),
     "v3": ("1.30.0", "3.25.76", ("comunes",)),

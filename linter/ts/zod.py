@@ -13,6 +13,7 @@ a schema is never half read.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
@@ -87,12 +88,20 @@ class Z:
     valores: tuple[Any, ...] = ()  # enum values; a literal's value
     descripcion: Optional[str] = None
     defecto: Any = None  # default nodes: the value
+    # objects: `hijos` holds the `.catchall(S)` schema; a mode method after it (`.strict()`) replaces it in zod 4
+    resto_pisado: bool = False
     ref: Optional[Ref] = field(default=None, compare=False)
     # the one schema object a `const` holds (its value, where it is written): the same object wherever the
     # name is read; None for one a call builds where it is read
     instancia: Optional[Ref] = field(default=None, compare=False)
 
 
+# string checks that publish a pattern of their argument (zod 4.6.0 and later a format too)
+CONTIENE = {"startsWith": "starts_with", "endsWith": "ends_with", "includes": "includes"}
+# zod 3's zod-to-json-schema escapes every character but these (its list lacks `W` and `w`)
+ALFANUMERICOS_V3 = frozenset("ABCDEFGHIJKLMNOPQRSTUVXYZabcdefghijklmnopqrstuvxyz0123456789")
+# what a regular expression with the `u` flag may escape (an escaped `W`/`w` is a character class)
+ESCAPABLES_U = frozenset("^$\\.*+?()[]{}|/Ww")
 NO_ESQUEMAS = frozenset({"toJSONSchema", "parse", "safeParse", "parseAsync", "safeParseAsync"})  # zod's, not schemas
 
 
@@ -235,6 +244,8 @@ def _constructor(lector: Lector, nombre: str, args: list[Ref], r: Ref) -> Z:
             return Z("record", hijos=(leer(lector, args[0]), leer(lector, args[1])), ref=r)
         # `z.record(value)`: string keys (marked: zod 4 before 4.4.0 cannot publish it)
         return Z("record", hijos=(Z("string"), leer(lector, args[0])), forma=(("una", Z("any")),), ref=r)
+    if nombre == "intersection" and len(args) == 2:
+        return Z("intersection", hijos=(leer(lector, args[0]), leer(lector, args[1])), ref=r)
     if nombre == "tuple" and args:
         return Z("tuple", hijos=tuple(leer(lector, x) for x in _lista(lector, args[0], r)), ref=r)
     raise Irresoluble(f"`z.{nombre}(...)` is a zod constructor the analyzer does not read yet", r)
@@ -310,6 +321,8 @@ def _metodo_de_zod(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref
         return Z("array", hijos=(base,), ref=r)
     if nombre == "or" and args:
         return Z("union", hijos=(base, leer(lector, args[0])), ref=r)
+    if nombre == "and" and len(args) == 1:
+        return Z("intersection", hijos=(base, leer(lector, args[0])), ref=r)
     if nombre == "transform":
         return Z("transform", hijos=(base,), ref=r)
     if nombre == "catch" and args:
@@ -328,7 +341,7 @@ def _metodo_de_zod(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref
     if base.tipo in ("string", "number", "array") and nombre in ("min", "max", "length", "gt", "gte", "lt", "lte",
                                                                   "positive", "negative", "nonnegative", "nonpositive",
                                                                   "int", "nonempty", "email", "url", "datetime", "uuid", "date",
-                                                                  "regex", "finite", "safe"):
+                                                                  "regex", "finite", "safe", *CONTIENE):
         return _check(lector, base, nombre, args, r)
     raise Irresoluble(f"`.{nombre}()` on a zod {base.tipo} is a method the analyzer does not read yet", r)
 
@@ -336,13 +349,17 @@ def _metodo_de_zod(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref
 def _de_objeto(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
     """Object methods: strictness, extension, picking."""
     if nombre in MODOS and not args:
-        return replace(base, modo=MODOS[nombre], ref=r)
+        # zod 3 keeps a catchall whatever the mode (it publishes the catchall); zod 4's modes replace it
+        return replace(base, modo=MODOS[nombre], resto_pisado=bool(base.hijos), ref=r)
+    if nombre == "catchall" and len(args) == 1:
+        return replace(base, hijos=(leer(lector, args[0]),), resto_pisado=False, ref=r)
     if nombre in ("extend", "merge") and args:
+        resto: tuple[tuple[Z, ...], bool] = (base.hijos, base.resto_pisado)
         if nombre == "merge":
             otra = leer(lector, args[0])
             if otra.tipo != "object":
                 raise Irresoluble(f"`{r.corto()}` merges a schema that is not an object", r)
-            extra, modo = otra.forma, otra.modo
+            extra, modo, resto = otra.forma, otra.modo, (otra.hijos, otra.resto_pisado)  # the merged one's keys policy
         else:
             shape = forma(lector, args[0])
             if shape is None:
@@ -350,7 +367,7 @@ def _de_objeto(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) ->
             extra, modo = shape, base.modo
         claves = dict(base.forma)
         claves.update(dict(extra))
-        return replace(base, forma=tuple(claves.items()), modo=modo, ref=r)
+        return replace(base, forma=tuple(claves.items()), modo=modo, hijos=resto[0], resto_pisado=resto[1], ref=r)
     if nombre in ("pick", "omit") and args:
         elegidas = json_literal(lector, args[0])
         if not isinstance(elegidas, dict):
@@ -399,6 +416,28 @@ def _solo_mensaje(lector: Lector, args: list[Ref]) -> bool:
     return isinstance(valor, str) or isinstance(valor, dict) and set(valor) <= {"message", "error", "abort"}
 
 
+def _texto_literal(lector: Lector, ref: Ref) -> str:
+    valor = json_literal(lector, ref)
+    if not isinstance(valor, str) or any(c < " " for c in valor):
+        raise Irresoluble(f"`{ref.corto()}` is not a string the analyzer can read", ref)
+    return valor
+
+
+def _posicion(lector: Lector, nombre: str, resto: list[Ref], r: Ref) -> Optional[int]:
+    """`.includes(s, { position })`'s position (None without one); the other checks' second argument only
+    words their error."""
+    if not resto:
+        return None
+    if nombre == "includes":
+        opciones = json_literal(lector, resto[0])
+        if isinstance(opciones, dict) and set(opciones) <= {"position", "message", "error", "abort"} \
+                and isinstance(opciones.get("position", 0), int) and not isinstance(opciones.get("position"), bool):
+            return opciones.get("position")
+    elif _solo_mensaje(lector, resto):
+        return None
+    raise Irresoluble(f"`{r.corto()}`: its options are not ones the analyzer reads", r)
+
+
 def _check(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
     """A check: the JSON Schema keyword it adds."""
     t = base.tipo
@@ -420,11 +459,15 @@ def _check(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
                    "nonnegative": ("minimum", 0), "nonpositive": ("maximum", 0)}[nombre]]
     elif t == "number" and nombre == "int":
         nuevos = [("entero", True)]
-    elif t == "number" and nombre in ("finite", "safe"):
+    elif t == "number" and nombre == "finite":
         nuevos = []
+    elif t == "number" and nombre == "safe":  # zod 3: the safe-integer bounds; zod 4: a safe integer
+        nuevos = [("seguro", True)]
     elif t == "string" and nombre in FORMATOS_DE_CADENA:  # options (`{ offset: true }`) change zod 4's pattern
         neutras = not args or _solo_mensaje(lector, args)
         nuevos = [("format", FORMATOS_DE_CADENA[nombre])] + ([] if neutras else [("opciones_de_formato", nombre)])
+    elif t == "string" and nombre in CONTIENE and args:
+        nuevos = [("contiene", (nombre, _texto_literal(lector, args[0]), _posicion(lector, nombre, args[1:], r)))]
     elif t == "string" and nombre == "regex" and args:
         patron = seguir(lector, args[0])
         if patron.nodo.type != "regex":
@@ -539,6 +582,10 @@ def opcional(z: Z, sabor: str, io: str) -> bool:
         return True
     if t == "default":
         return sabor == "v3" or io == "input"
+    if t == "nullable":  # `.optional().nullable()`: what it wraps decides
+        return opcional(z.hijos[0], sabor, io)
+    if t in ("union", "dunion"):  # a union with an optional branch accepts a missing key
+        return any(opcional(h, sabor, io) for h in z.hijos)
     if t == "any":
         return sabor == "v3"
     if t == "catch":
@@ -554,9 +601,12 @@ def opcional(z: Z, sabor: str, io: str) -> bool:
     return False
 
 
-def nodo_publicado(z: Z, sabor: str, io: str) -> dict[str, Any]:
-    """The JSON Schema of one zod node (no `$schema`), as `publicar` renders it."""
-    salida = _cuerpo(z, sabor, io)
+def nodo_publicado(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any]:
+    """The JSON Schema of one zod node (no `$schema`), as `publicar` renders it. `propiedad`: the node is
+    an object's property (through defaults, pipes and catches), where zod 3 writes an optional as what it
+    wraps; anywhere else (an array's items, a union's branch, inside `.nullable()`) as `anyOf` of `{"not":
+    {}}` and it."""
+    salida = _cuerpo(z, sabor, io, propiedad)
     if z.descripcion is not None:
         salida["description"] = z.descripcion
     return salida
@@ -567,24 +617,20 @@ def _simple(esquema: dict[str, Any]) -> bool:
     return set(esquema) == {"type"} and isinstance(esquema["type"], str)
 
 
-def _cuerpo(z: Z, sabor: str, io: str) -> dict[str, Any]:
+def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any]:
     t = z.tipo
     if t == "string":
         return _cadena(z, sabor)
     if t in ("boolean", "null"):
         return {"type": t}
     if t == "number":
-        checks = dict(z.checks)
-        entero = checks.pop("entero", False)
-        salida: dict[str, Any] = {"type": "integer" if entero else "number"}
-        if entero and _v4(sabor):
-            salida.update({"minimum": -ENTERO_SEGURO, "maximum": ENTERO_SEGURO})
-        salida.update(checks)
-        return salida
+        return _numero_publicado(z, sabor)
     if t == "any":
         return {}
     if t == "array":
-        return {"type": "array", "items": nodo_publicado(z.hijos[0], sabor, io), **dict(z.checks)}
+        # zod 3 keeps one `minLength`/`maxLength` (the last call's); zod 4 the strictest of them all
+        limites = dict(z.checks) if sabor == "v3" else _mas_estrictos(z.checks)
+        return {"type": "array", "items": nodo_publicado(z.hijos[0], sabor, io), **limites}
     if t == "object":
         return _objeto(z, sabor, io)
     if t == "union" and sabor == "v3" and all(h.tipo == "literal" and h.descripcion is None for h in z.hijos):
@@ -599,16 +645,32 @@ def _cuerpo(z: Z, sabor: str, io: str) -> dict[str, Any]:
     if t == "dunion":
         ramas = [nodo_publicado(h, sabor, io) for h in z.hijos]
         return {"oneOf" if _v4(sabor) and desde(sabor, (4, 1, 13), "a discriminated union", z) else "anyOf": ramas}
+    if t == "intersection":
+        return _interseccion(z, sabor, io)
     if t == "enum":
         return {"type": "string", "enum": list(z.valores)}
     if t == "literal":
+        if z.valores[0] is None and sabor == "v3":
+            return {"type": "object"}  # zod-to-json-schema's literal of a value whose `typeof` is "object"
         return {"type": _tipo_literal(z.valores[0]), "const": z.valores[0]}
     if t == "record":
         if _v4(sabor) and z.forma == (("una", Z("any")),) and not desde(sabor, (4, 4, 0), "`z.record(value)`", z):
             raise Irresoluble("zod 4 before 4.4.0 cannot publish `z.record(value)` (the SDK's tools/list fails on it)", z.ref)  # type: ignore[arg-type]
+        clave = z.hijos[0]
         salida = {"type": "object", "additionalProperties": nodo_publicado(z.hijos[1], sabor, io)}
         if _v4(sabor):
-            salida["propertyNames"] = nodo_publicado(z.hijos[0], sabor, io)
+            if clave.tipo != "string":
+                raise Irresoluble("a zod 4 record whose keys are not strings (an enum, a literal): zod 4 publishes "
+                                  "which of its keys are required differently by release and by value, which the "
+                                  "analyzer does not write", z.ref)  # type: ignore[arg-type]
+            salida["propertyNames"] = nodo_publicado(clave, sabor, io)
+        elif clave.tipo == "string" and clave.checks:  # zod-to-json-schema: the key's checks, without its type
+            salida["propertyNames"] = {k: v for k, v in _cadena(clave, sabor).items() if k != "type"}
+        elif clave.tipo == "enum":
+            salida["propertyNames"] = {"enum": list(clave.valores)}
+        elif clave.tipo != "string":
+            raise Irresoluble(f"a zod 3 record whose keys are a {clave.tipo}, which the analyzer does not read",
+                              z.ref)  # type: ignore[arg-type]
         return salida
     if t == "tuple":
         salida = {"type": "array", "items": [nodo_publicado(h, sabor, io) for h in z.hijos]}
@@ -617,8 +679,10 @@ def _cuerpo(z: Z, sabor: str, io: str) -> dict[str, Any]:
             if _v4(sabor):
                 salida["additionalItems"] = False
         return salida
+    if t == "optional" and sabor == "v3" and not propiedad:
+        return {"anyOf": [{"not": {}}, nodo_publicado(z.hijos[0], sabor, io)]}
     if t in ("optional", "pipe"):
-        return nodo_publicado(z.hijos[0], sabor, io)
+        return nodo_publicado(z.hijos[0], sabor, io, propiedad)
     if t == "nullable":
         hijo = z.hijos[0]
         interior = nodo_publicado(hijo, sabor, io)
@@ -628,39 +692,94 @@ def _cuerpo(z: Z, sabor: str, io: str) -> dict[str, Any]:
             return {"type": [interior["type"], "null"]}
         return {"anyOf": [interior, {"type": "null"}]}
     if t == "default":
-        return {"default": z.defecto, **nodo_publicado(z.hijos[0], sabor, io)} if _v4(sabor) else \
-            {**nodo_publicado(z.hijos[0], sabor, io), "default": z.defecto}
+        return {"default": z.defecto, **nodo_publicado(z.hijos[0], sabor, io, propiedad)} if _v4(sabor) else \
+            {**nodo_publicado(z.hijos[0], sabor, io, propiedad), "default": z.defecto}
     if t == "transform":
         if _v4(sabor):
             raise Irresoluble("zod 4 cannot publish a `.transform()` (the SDK's tools/list fails on it)", z.ref)  # type: ignore[arg-type]
-        return nodo_publicado(z.hijos[0], sabor, io)
+        return nodo_publicado(z.hijos[0], sabor, io, propiedad)
     if t in SIN_JSON:
         if _v4(sabor):
             raise Irresoluble(f"zod 4 cannot publish `z.{t}()` (the SDK's tools/list fails on it)", z.ref)  # type: ignore[arg-type]
         return dict(SIN_JSON[t])
     if t == "catch":
-        interior = nodo_publicado(z.hijos[0], sabor, io)
+        interior = nodo_publicado(z.hijos[0], sabor, io, propiedad)
         return {**interior, "default": z.defecto} if _v4(sabor) else interior
     raise ValueError(t)  # every Z the reader builds is rendered above
 
 
+def _mas_estrictos(checks: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    """Bounds as zod keeps them when a schema is bounded twice (`.min(5).min(2)`): the strictest of each
+    keyword, in the order first set (zod 4's numbers, strings and arrays; zod 3's strings)."""
+    limites: dict[str, Any] = {}
+    for k, v in checks:
+        if k in limites:
+            v = max(limites[k], v) if k in ("minimum", "exclusiveMinimum", "minLength", "minItems") else min(limites[k], v)
+        limites[k] = v
+    return limites
+
+
+def _numero_publicado(z: Z, sabor: str) -> dict[str, Any]:
+    """A number and its bounds. zod 3 publishes each keyword as the last check set it; zod 4 the strictest
+    bound of each keyword, `.int()` adding the safe-integer range, and of an inclusive and an exclusive
+    bound on one side only the stricter. Before zod 4.6.0 `.int()` replaced the bounds set before it
+    (`.min(1).max(5).int()` published the safe range); from 4.6.0 it narrows them like any bound."""
+    rango = (("minimum", -ENTERO_SEGURO), ("maximum", ENTERO_SEGURO))
+    if sabor == "v3":
+        salida: dict[str, Any] = {"type": "integer" if any(k == "entero" for k, _ in z.checks) else "number"}
+        salida.update(p for k, v in z.checks if k != "entero" for p in (rango if k == "seguro" else ((k, v),)))
+        return salida
+    checks = tuple(("entero", True) if k == "seguro" else (k, v) for k, v in z.checks)
+    salida = {"type": "integer" if any(k == "entero" for k, _ in checks) else "number"}
+    plegados = _mas_estrictos(tuple(p for k, v in checks for p in (rango if k == "entero" else ((k, v),))))
+    pisados: dict[str, Any] = {}
+    for k, v in checks:
+        if k == "entero":
+            pisados.update(rango)
+        else:
+            pisados = _mas_estrictos((*pisados.items(), (k, v)))
+    limites = plegados if plegados == pisados or desde(sabor, (4, 6, 0), "the bounds of `.int()` beside other bounds",
+                                                       z) else pisados
+    if "minimum" in limites and "exclusiveMinimum" in limites:
+        del limites["minimum" if limites["exclusiveMinimum"] >= limites["minimum"] else "exclusiveMinimum"]
+    if "maximum" in limites and "exclusiveMaximum" in limites:
+        del limites["maximum" if limites["exclusiveMaximum"] <= limites["maximum"] else "exclusiveMaximum"]
+    salida.update(limites)
+    return salida
+
+
 def _cadena(z: Z, sabor: str) -> dict[str, Any]:
-    """A string and its checks; zod 4 adds a format's pattern (of the release's own)."""
+    """A string and its checks; zod 4 adds a format's pattern (of the release's own). Lengths bounded
+    twice keep the strictest. Two formats, two patterns, or (zod 4) a format beside a pattern are combined
+    by each major in its own way (zod 3 into `anyOf`/`allOf`; zod 4 keeps the last format and every
+    pattern): declined by name."""
     salida: dict[str, Any] = {"type": "string"}
+    formatos = [v for k, v in z.checks if k == "format"]
+    patrones = [v for k, v in z.checks if k in ("pattern", "contiene")]
+    if len(formatos) > 1 or len(patrones) > 1 or _v4(sabor) and formatos and patrones:
+        que = "two formats" if len(formatos) > 1 else "two patterns" if len(patrones) > 1 else "a format and a pattern"
+        raise Irresoluble(f"a zod string with {que}: zod publishes them combined in a way the analyzer does not write",
+                          z.ref)  # type: ignore[arg-type]
     for k, v in z.checks:
         if k == "opciones_de_formato":
             if _v4(sabor):
                 raise Irresoluble(f"`.{v}(...)`: zod 4 publishes the pattern its options choose, which the analyzer does "
                                   "not read", z.ref)  # type: ignore[arg-type]
             continue
+        if k in ("minLength", "maxLength"):
+            continue
+        if k == "contiene":
+            salida.update(_contiene(z, sabor, *v))
+            continue
         salida[k] = v
         if k == "format" and _v4(sabor) and v in PATRONES_V4:
-            patrones = PATRONES_V4[v]
-            elegido = patrones[0][1]
-            for primera, patron in patrones[1:]:
+            por_release = PATRONES_V4[v]
+            elegido = por_release[0][1]
+            for primera, patron in por_release[1:]:
                 if desde(sabor, primera, f"the pattern of `format: {v}`", z):
                     elegido = patron
             salida["pattern"] = elegido
+    salida.update(_mas_estrictos(tuple((k, v) for k, v in z.checks if k in ("minLength", "maxLength"))))
     return salida
 
 
@@ -669,14 +788,144 @@ def _tipo_literal(v: Any) -> str:
 
 
 def _objeto(z: Z, sabor: str, io: str) -> dict[str, Any]:
-    salida: dict[str, Any] = {"type": "object", "properties": {k: nodo_publicado(v, sabor, io) for k, v in z.forma}}
+    salida: dict[str, Any] = {"type": "object",
+                              "properties": {k: nodo_publicado(v, sabor, io, propiedad=True) for k, v in z.forma}}
     requeridas = [k for k, v in z.forma if not opcional(v, sabor, io)]
     if requeridas:
         salida["required"] = requeridas
-    if z.modo == "estricto":
+    if z.hijos and (sabor == "v3" or not z.resto_pisado):  # `.catchall(S)`
+        salida["additionalProperties"] = nodo_publicado(z.hijos[0], sabor, io)
+    elif z.modo == "estricto":
         salida["additionalProperties"] = False
     elif z.modo == "suelto":
         salida["additionalProperties"] = {} if _v4(sabor) else True
     elif sabor == "v3" or io == "output":
         salida["additionalProperties"] = False
+    return salida
+
+
+def _interseccion(z: Z, sabor: str, io: str) -> dict[str, Any]:
+    """`z.intersection(A, B)` / `A.and(B)`: an `allOf` of both sides (`_miembros`); zod 4.5.0 and later fold
+    object sides into the one object they describe together (`_plegar`)."""
+    miembros = _miembros(z, sabor, io)
+    if _v4(sabor):
+        plegado = _plegar(miembros)
+        if plegado is not None and desde(sabor, (4, 5, 0), "an intersection of objects", z):
+            return plegado
+    return {"allOf": miembros}
+
+
+def _miembros(z: Z, sabor: str, io: str) -> list[Any]:
+    """An intersection's `allOf` before any folding, a side that is itself an `allOf` spread into it. zod 3's
+    zod-to-json-schema spreads any side holding an `allOf` (not a string's patterns) and drops a side's
+    `additionalProperties: false` (each side alone would reject the other's keys); zod 4 spreads a side
+    that is only an `allOf` (an undescribed intersection, whose members it folds with its own)."""
+    miembros: list[Any] = []
+    for hijo in z.hijos:
+        if _v4(sabor) and hijo.tipo == "intersection" and hijo.descripcion is None:
+            miembros.extend(_miembros(hijo, sabor, io))
+            continue
+        lado = nodo_publicado(hijo, sabor, io)
+        if sabor == "v3":
+            if "allOf" in lado and lado.get("type") != "string":
+                miembros.extend(lado["allOf"])
+                continue
+            if lado.get("additionalProperties") is False:
+                lado = {k: v for k, v in lado.items() if k != "additionalProperties"}
+        elif set(lado) == {"allOf"}:
+            miembros.extend(lado["allOf"])
+            continue
+        miembros.append(lado)
+    return miembros
+
+
+PLEGABLES = frozenset({"type", "properties", "required", "additionalProperties"})
+
+
+def _plegar(miembros: list[Any]) -> Optional[dict[str, Any]]:
+    """zod 4.5's `foldIntersection`: an `allOf` whose members are plain objects (no keyword but `type`,
+    `properties`, `required`, `additionalProperties`) is published as one object; over the first union among
+    them (`anyOf`/`oneOf` alone), as that union of folded branches. None where zod leaves the `allOf`."""
+    uniones = [m for m in miembros if isinstance(m, dict) and any(isinstance(m.get(k), list) for k in ("oneOf", "anyOf"))]
+    if not uniones:
+        return _plegar_objetos(miembros)
+    union = uniones[0]
+    clave = next(k for k in ("oneOf", "anyOf") if isinstance(union.get(k), list))
+    if len(union) != 1:
+        return None
+    resto = [m for m in miembros if m is not union]
+    ramas = [_plegar_objetos([*resto, rama]) for rama in union[clave]]
+    return None if any(r is None for r in ramas) else {clave: ramas}
+
+
+def _restriccion(miembro: dict[str, Any]) -> Optional[dict[str, Any]]:
+    """What an object member demands of a key it does not declare: a catchall's schema (not `false`,
+    nor the empty schema of a loose object)."""
+    extra = miembro.get("additionalProperties")
+    return extra if isinstance(extra, dict) and extra else None
+
+
+def _plegar_objetos(miembros: list[Any]) -> Optional[dict[str, Any]]:
+    """zod 4.5's `foldObjects`: the members as one object, each key the members' constraints on it
+    (folded again, or an `allOf`), or None when a member is not a plain object."""
+    if any(not isinstance(m, dict) or m.get("type") != "object" or set(m) - PLEGABLES for m in miembros):
+        return None
+    propiedades: dict[str, Any] = {}
+    requeridas: dict[str, None] = {}
+    for objeto in miembros:
+        for clave in objeto.get("properties") or {}:
+            if clave in propiedades:
+                continue
+            partes: list[Any] = []
+            for otro in miembros:
+                parte = (otro.get("properties") or {}).get(clave)
+                if parte is None:
+                    parte = _restriccion(otro)
+                if parte is not None and not any(json.dumps(p) == json.dumps(parte) for p in partes):
+                    partes.append(parte)
+            propiedades[clave] = partes[0] if len(partes) == 1 else _plegar_objetos(partes) or {"allOf": partes}
+        requeridas.update(dict.fromkeys(objeto.get("required") or ()))
+    salida: dict[str, Any] = {"type": "object", "properties": propiedades}
+    if requeridas:
+        salida["required"] = list(requeridas)
+    if all(m.get("additionalProperties") is False for m in miembros):
+        salida["additionalProperties"] = False
+    else:
+        restricciones: list[Any] = []
+        for m in miembros:
+            r = _restriccion(m)
+            if r is not None and not any(json.dumps(x) == json.dumps(r) for x in restricciones):
+                restricciones.append(r)
+        if len(restricciones) == 1:
+            salida["additionalProperties"] = restricciones[0]
+        elif len(restricciones) > 1:
+            salida["additionalProperties"] = {"allOf": restricciones}
+    return salida
+
+
+def _contiene(z: Z, sabor: str, nombre: str, valor: str, posicion: Optional[int]) -> dict[str, Any]:
+    """`.startsWith(s)`, `.endsWith(s)`, `.includes(s, { position })`: the pattern each major writes (zod 3
+    escapes every character not in its alphanumeric list; zod 4 the regex syntax characters), and from
+    zod 4.6.0 the check's format. zod 3 ignores the position; zod 4 requires at least that many characters
+    before `s`, exactly that many before 4.5.0."""
+    if sabor == "v3":
+        escapado = "".join(c if c in ALFANUMERICOS_V3 else "\\" + c for c in valor)
+        if any(c not in ALFANUMERICOS_V3 and c not in ESCAPABLES_U for c in valor):
+            raise Irresoluble(f"`.{nombre}({json.dumps(valor)})`: zod 3 publishes a pattern with an escape that a "
+                              "regular expression with the `u` flag rejects (the SDK's tools/list fails on it)",
+                              z.ref)  # type: ignore[arg-type]
+        return {"pattern": {"startsWith": f"^{escapado}", "endsWith": f"{escapado}$"}.get(nombre, escapado)}
+    escapado = "".join("\\" + c if c in ".*+?^${}()|[]\\" else "\\/" if c == "/" else c for c in valor)
+    if nombre == "startsWith":
+        patron = f"^{escapado}.*"
+    elif nombre == "endsWith":
+        patron = f".*{escapado}$"
+    elif posicion is None:
+        patron = escapado
+    else:
+        alcance = f"{posicion}," if desde(sabor, (4, 5, 0), "the position of `.includes()`", z) else f"{posicion}"
+        patron = f"^.{{{alcance}}}{escapado}"
+    salida = {"pattern": patron}
+    if desde(sabor, (4, 6, 0), f"`.{nombre}()`", z):
+        salida["format"] = CONTIENE[nombre]
     return salida

@@ -67,7 +67,7 @@ def test_what_cannot_be_read_is_named_where_it_is(filas):
                                  "not judged"),
         ("servidor.ts", 34, 31, "otra", "the config of tool `otra` cannot be read: `opciones` is not an object literal "
                                         "the analyzer can read"),
-        ("servidor.ts", 38, 55, "fecha", "the input schema of tool `fecha` cannot be read: `.startsWith()` on a zod "
+        ("servidor.ts", 38, 55, "fecha", "the input schema of tool `fecha` cannot be read: `.cuid()` on a zod "
                                          "string is a method the analyzer does not read yet"),
     ]
 
