@@ -1010,6 +1010,8 @@ def _json_schema(lector: Lector, ref: Ref, sabor: Sabor) -> Any:
             raise Irresoluble(f"`{ref.corto()}`: `toJSONSchema` of a zod 3 schema is not read", ref)
         if zod.tiene(esquema, "tuple"):
             raise Irresoluble(f"`{ref.corto()}`: a tuple in draft 2020-12 (`prefixItems`) is not read", ref)
+        if zod.tiene_registrados(esquema):
+            raise Irresoluble(f"`{ref.corto()}`: a schema with `.meta({{ id }})` in draft 2020-12 (`$defs`) is not read", ref)
         return {"$schema": zod.BORRADOR_2020_12, **zod.nodo_publicado(esquema, elegido, "output")}
     try:  # a project function that returns a literal (`scopedSchema("Company", examples)`)
         return json_literal(lector, ref)

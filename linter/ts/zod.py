@@ -90,6 +90,11 @@ class Z:
     defecto: Any = None  # default nodes: the value
     # objects: `hijos` holds the `.catchall(S)` schema; a mode method after it (`.strict()`) replaces it in zod 4
     resto_pisado: bool = False
+    # `.meta({ id })`: the id this schema object is registered under (zod 4 publishes it once, in the root's
+    # `definitions`, and `{"$ref"}` where it is used); `deriva`: the registered schema a clone of it comes from
+    # (`.describe()`, a check), published as `allOf` of that `$ref` and what the clone adds
+    ident: Optional[str] = None
+    deriva: Optional["Z"] = field(default=None, compare=False)
     ref: Optional[Ref] = field(default=None, compare=False)
     # the one schema object a `const` holds (its value, where it is written): the same object wherever the
     # name is read; None for one a call builds where it is read
@@ -293,6 +298,13 @@ def _metodo(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
     built from its definition, `.describe()`, a check, is not `base`'s object), or `base` itself where
     the method publishes nothing of its own."""
     resultado = _metodo_de_zod(lector, base, nombre, args, r)
+    if base.ident is not None and resultado.ident == base.ident:
+        # a clone of a registered schema: an object method builds a new one from the definition (published
+        # whole, as zod 4 does: no `$ref`), any other method refers to it
+        if resultado is base:
+            raise Irresoluble(f"`.{nombre}()` of a schema with `.meta({{ id }})` is a method the analyzer does not "
+                              "read there", r)
+        resultado = replace(resultado, ident=None, deriva=None if base.tipo == "object" else base)
     if resultado is not base and resultado.instancia is not None and resultado.instancia is base.instancia:
         return replace(resultado, instancia=None)
     return resultado
@@ -314,8 +326,14 @@ def _metodo_de_zod(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref
         return replace(base, descripcion=texto_)
     if nombre == "meta" and args:
         meta = json_literal(lector, args[0])
-        if not isinstance(meta, dict) or set(meta) - {"description"}:
-            raise Irresoluble(f"`{r.corto()}`: only `.meta({{description}})` is read", r)
+        if not isinstance(meta, dict) or set(meta) - {"description", "id"} \
+                or not all(isinstance(v, str) for v in meta.values()):
+            raise Irresoluble(f"`{r.corto()}`: only `.meta({{ id, description }})` is read", r)
+        if "id" in meta:
+            if base.ident is not None or base.deriva is not None:
+                raise Irresoluble(f"`{r.corto()}` registers a schema derived from another registered one, which the "
+                                  "analyzer does not read", r)
+            return replace(base, ident=meta["id"], descripcion=meta.get("description", base.descripcion), ref=r)
         return replace(base, descripcion=meta["description"]) if "description" in meta else base
     if nombre == "array" and not args:
         return Z("array", hijos=(base,), ref=r)
@@ -513,7 +531,10 @@ def publicar(z: Z, sabor: str, io: str, sdk: int = 1) -> Optional[dict[str, Any]
     if z.tipo != "object" and sdk == 1:
         return None
     sin_repetir(z, sabor)
-    cuerpo = nodo_publicado(z, _sabor_del_sdk(sabor, sdk, z), io)
+    if z.ident is not None or z.deriva is not None:
+        raise Irresoluble("a root schema with `.meta({ id })` is published by each zod 4 release in its own way (4.6 "
+                          "fails to list it), which the analyzer does not write", z.ref)  # type: ignore[arg-type]
+    cuerpo = _con_definiciones(nodo_publicado(z, _sabor_del_sdk(sabor, sdk, z), io), z)
     if z.tipo != "object" and (io == "input" or "type" not in cuerpo):
         # 2.x: an input root must be an object, and an output root without `type` gets one only when
         # it is provably an object (SEP-2106)
@@ -527,7 +548,7 @@ def publicar_forma(shape: tuple[tuple[str, Z], ...], sabor: str, io: str, sdk: i
     shape is published without `additionalProperties` on input whatever zod's major."""
     objeto = Z("object", forma=shape)
     sin_repetir(objeto, sabor)
-    cuerpo = nodo_publicado(objeto, _sabor_del_sdk(sabor, sdk, objeto), io)
+    cuerpo = _con_definiciones(nodo_publicado(objeto, _sabor_del_sdk(sabor, sdk, objeto), io), objeto)
     if not shape and io == "input":
         cuerpo.pop("additionalProperties", None)
     return _con_borrador(cuerpo, sdk, objeto)
@@ -546,9 +567,17 @@ def _con_borrador(cuerpo: dict[str, Any], sdk: int, z: Z) -> dict[str, Any]:
     `prefixItems`, which is not rendered)."""
     if sdk == 1:
         return {"$schema": BORRADOR_7, **cuerpo}
+    if "definitions" in cuerpo:
+        raise Irresoluble("a schema with `.meta({ id })` in draft 2020-12 (`$defs`) is not read", z.ref)  # type: ignore[arg-type]
     if tiene(z, "tuple"):
         raise Irresoluble("a tuple in draft 2020-12 (`prefixItems`) is not read", z.ref)  # type: ignore[arg-type]
     return {"$schema": BORRADOR_2020_12, **cuerpo}
+
+
+def tiene_registrados(z: Z) -> bool:
+    """Whether a zod tree holds a schema registered with `.meta({ id })` (or a clone of one)."""
+    return z.ident is not None or z.deriva is not None or any(tiene_registrados(h) for h in z.hijos) \
+        or any(tiene_registrados(v) for _, v in z.forma)
 
 
 def tiene(z: Z, tipo: str) -> bool:
@@ -606,9 +635,63 @@ def nodo_publicado(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[s
     an object's property (through defaults, pipes and catches), where zod 3 writes an optional as what it
     wraps; anywhere else (an array's items, a union's branch, inside `.nullable()`) as `anyOf` of `{"not":
     {}}` and it."""
+    if z.ident is not None or z.deriva is not None:
+        return _registrado(z, sabor, io, propiedad)
     salida = _cuerpo(z, sabor, io, propiedad)
     if z.descripcion is not None:
         salida["description"] = z.descripcion
+    return salida
+
+
+DEFINICION = "$$definicion"  # a `$ref`'s definition, carried to the root by `_con_definiciones`
+
+
+def _registrado(z: Z, sabor: str, io: str, propiedad: bool) -> dict[str, Any]:
+    """A schema registered with `.meta({ id })` (zod 4.4.0 and later; before, the SDK's listing fails on the
+    `id` it leaves in the schema): `{"$ref": "#/definitions/<id>"}`, its definition carried along; a clone
+    of one (`.describe()`, a check): `allOf` of that `$ref` and the keywords the clone adds."""
+    if not _v4(sabor) or not desde(sabor, (4, 4, 0), "a schema with `.meta({ id })`", z):
+        if z.deriva is not None and z.descripcion == z.deriva.descripcion:
+            # a check's clone (`.min(2)`) does not inherit the id: published as it is
+            return nodo_publicado(replace(z, deriva=None), sabor, io, propiedad)
+        raise Irresoluble("zod 4 before 4.4.0 leaves the `id` of `.meta({ id })` in the published schema, which the "
+                          "SDK's tools/list fails on", z.ref)  # type: ignore[arg-type]
+    if z.ident is not None:
+        instancia = (z.ref.fuente.rel, z.ref.nodo.start_byte) if z.ref is not None else None
+        return {"$ref": f"#/definitions/{z.ident}",
+                DEFINICION: (z.ident, instancia, nodo_publicado(replace(z, ident=None), sabor, io, propiedad))}
+    base = z.deriva
+    assert base is not None and base.ident is not None
+    referencia = nodo_publicado(base, sabor, io, propiedad)
+    definicion = referencia[DEFINICION][2]
+    propio = nodo_publicado(replace(z, deriva=None), sabor, io, propiedad)
+    return {"allOf": [referencia], **{k: v for k, v in propio.items() if k not in definicion or definicion[k] != v}}
+
+
+def _con_definiciones(cuerpo: dict[str, Any], z: Z) -> dict[str, Any]:
+    """The root with the definitions its `$ref`s carry moved into its `definitions`: one per id, the one
+    schema object registered under it (two objects under one id, even alike, make zod's conversion fail:
+    declined)."""
+    if not tiene_registrados(z):
+        return cuerpo
+    definiciones: dict[str, tuple[Any, Any]] = {}
+
+    def limpio(valor: Any) -> Any:
+        if isinstance(valor, list):
+            return [limpio(v) for v in valor]
+        if not isinstance(valor, dict):
+            return valor
+        if DEFINICION in valor:
+            ident, instancia, definicion = valor[DEFINICION]
+            if definiciones.setdefault(ident, (instancia, None))[0] != instancia:
+                raise Irresoluble(f"the id `{ident}` of `.meta({{ id }})` is registered for two schema objects: zod's "
+                                  "conversion fails on it (the SDK's tools/list with it)", z.ref)  # type: ignore[arg-type]
+            definiciones[ident] = (instancia, limpio(definicion))
+        return {k: limpio(v) for k, v in valor.items() if k != DEFINICION}
+
+    salida = limpio(cuerpo)
+    if definiciones:
+        salida["definitions"] = {ident: definicion for ident, (_, definicion) in definiciones.items()}
     return salida
 
 
@@ -681,6 +764,12 @@ def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any
         return salida
     if t == "optional" and sabor == "v3" and not propiedad:
         return {"anyOf": [{"not": {}}, nodo_publicado(z.hijos[0], sabor, io)]}
+    if t in ("optional", "default", "catch", "pipe") and z.hijos[0].ident is not None:
+        # zod 4 refers to what it wraps (older drafts cannot put keywords beside a `$ref`)
+        if t == "pipe":
+            raise Irresoluble("`z.preprocess()` of a schema with `.meta({ id })` is not read", z.ref)  # type: ignore[arg-type]
+        propio = {} if t == "optional" else {"default": z.defecto}
+        return {"allOf": [nodo_publicado(z.hijos[0], sabor, io, propiedad)], **propio}
     if t in ("optional", "pipe"):
         return nodo_publicado(z.hijos[0], sabor, io, propiedad)
     if t == "nullable":
