@@ -70,8 +70,7 @@ SIN_JSON = {"date": {"type": "string", "format": "date-time"}, "bigint": {"type"
 PRIMITIVOS = {"string": "string", "number": "number", "boolean": "boolean", "null": "null", "int": "integer"}
 SIN_ESQUEMA = ("any", "unknown")
 # methods that do not change the published schema
-NEUTROS = ("trim", "toLowerCase", "toUpperCase", "refine", "superRefine", "check", "catchall_never", "readonly",
-           "brand", "strip", "nonempty_string")
+NEUTROS = ("trim", "toLowerCase", "toUpperCase", "refine", "superRefine", "check", "brand")
 MODOS = {"strict": "estricto", "passthrough": "suelto", "strip": "normal", "loose": "suelto"}
 
 
@@ -95,6 +94,10 @@ class Z:
     # (`.describe()`, a check), published as `allOf` of that `$ref` and what the clone adds
     ident: Optional[str] = None
     deriva: Optional["Z"] = field(default=None, compare=False)
+    # how `descripcion` reached this schema object: set on it (""), or kept from the object it was cloned from
+    # by a check ("check": zod 4 before 4.3.0 drops it) or by an object method ("objeto": zod 4 drops it)
+    via: str = ""
+    coercido: bool = False  # `z.coerce.<tipo>()`: zod 3 takes a missing key for `String(undefined)`, `false`
     ref: Optional[Ref] = field(default=None, compare=False)
     # the one schema object a `const` holds (its value, where it is written): the same object wherever the
     # name is read; None for one a call builds where it is read
@@ -172,7 +175,7 @@ def _leer(lector: Lector, ref: Ref) -> Z:
                 return _constructor(lector, metodo, argumentos, r)
             if objeto.type == "member_expression" and texto(r.fuente, objeto.child_by_field_name("property")) == "coerce" \
                     and _es_espacio_zod(lector, Ref(r.fuente, objeto.child_by_field_name("object"))):
-                return _constructor(lector, metodo, argumentos, r)
+                return replace(_constructor(lector, metodo, argumentos, r), coercido=True)
             if objeto.type == "member_expression" and texto(r.fuente, objeto.child_by_field_name("property")) == "iso" \
                     and metodo in ISO and _es_espacio_zod(lector, Ref(r.fuente, objeto.child_by_field_name("object"))):
                 return _metodo(lector, Z("string", ref=r), metodo, argumentos, r)
@@ -306,7 +309,28 @@ def _metodo(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
                               "read there", r)
         resultado = replace(resultado, ident=None, deriva=None if base.tipo == "object" else base)
     if resultado is not base and resultado.instancia is not None and resultado.instancia is base.instancia:
-        return replace(resultado, instancia=None)
+        resultado = replace(resultado, instancia=None)
+    return _descripcion_clonada(base, nombre, resultado)
+
+
+# zod 4 checks that clone the schema without a JSON Schema keyword of their own
+CHECKS_SIN_ESQUEMA = ("refine", "superRefine", "check", "trim", "toLowerCase", "toUpperCase")
+
+
+def _descripcion_clonada(base: Z, nombre: str, resultado: Z) -> Z:
+    """A description kept by a clone of `base` (its definition copied: zod 3 keeps it, but for `.merge()`);
+    zod 4 keeps a schema's description in a registry keyed by the object, which a check's clone inherits
+    only from 4.3.0 on and an object method's clone never: recorded in `via` for the rendering."""
+    if base.descripcion is None or resultado.descripcion != base.descripcion or resultado.tipo != base.tipo \
+            or nombre in ("describe", "meta", "brand") or base in resultado.hijos:
+        return resultado
+    if base.tipo == "object" and nombre in ("merge",):
+        return replace(resultado, descripcion=None)
+    if base.tipo == "object" and (nombre in MODOS or nombre in ("catchall", "extend", "pick", "omit", "partial",
+                                                                "required")):
+        return replace(resultado, via="objeto")
+    if resultado is not base or nombre in CHECKS_SIN_ESQUEMA:
+        return replace(resultado, via=base.via or "check")
     return resultado
 
 
@@ -323,7 +347,7 @@ def _metodo_de_zod(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref
         texto_ = json_literal(lector, args[0])
         if not isinstance(texto_, str):
             raise Irresoluble(f"`{r.corto()}`: the description is not a string the analyzer can read", r)
-        return replace(base, descripcion=texto_)
+        return replace(base, descripcion=texto_, via="")
     if nombre == "meta" and args:
         meta = json_literal(lector, args[0])
         if not isinstance(meta, dict) or set(meta) - {"description", "id"} \
@@ -333,8 +357,9 @@ def _metodo_de_zod(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref
             if base.ident is not None or base.deriva is not None:
                 raise Irresoluble(f"`{r.corto()}` registers a schema derived from another registered one, which the "
                                   "analyzer does not read", r)
-            return replace(base, ident=meta["id"], descripcion=meta.get("description", base.descripcion), ref=r)
-        return replace(base, descripcion=meta["description"]) if "description" in meta else base
+            return replace(base, ident=meta["id"], descripcion=meta.get("description", base.descripcion),
+                           via="" if "description" in meta else base.via, ref=r)
+        return replace(base, descripcion=meta["description"], via="") if "description" in meta else base
     if nombre == "array" and not args:
         return Z("array", hijos=(base,), ref=r)
     if nombre == "or" and args:
@@ -343,6 +368,8 @@ def _metodo_de_zod(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref
         return Z("intersection", hijos=(base, leer(lector, args[0])), ref=r)
     if nombre == "transform":
         return Z("transform", hijos=(base,), ref=r)
+    if nombre == "readonly" and not args:  # zod 4 publishes `readOnly: true`; zod 3 nothing
+        return Z("readonly", hijos=(base,), ref=r)
     if nombre == "catch" and args:
         return Z("catch", hijos=(base,), defecto=json_literal(lector, args[0]), ref=r)
     if nombre == "unwrap" and not args:  # the schema an optional or nullable wraps; zod 3's branded one
@@ -609,9 +636,11 @@ def opcional(z: Z, sabor: str, io: str) -> bool:
     t = z.tipo
     if t == "optional" or t == "undefined":  # zod 3: `z.undefined()` is optional
         return True
+    if z.coercido and sabor == "v3" and t in ("string", "boolean"):
+        return t == "boolean" or _acepta_undefined(z)
     if t == "default":
         return sabor == "v3" or io == "input"
-    if t == "nullable":  # `.optional().nullable()`: what it wraps decides
+    if t in ("nullable", "readonly"):  # `.optional().nullable()`: what it wraps decides
         return opcional(z.hijos[0], sabor, io)
     if t in ("union", "dunion"):  # a union with an optional branch accepts a missing key
         return any(opcional(h, sabor, io) for h in z.hijos)
@@ -630,6 +659,19 @@ def opcional(z: Z, sabor: str, io: str) -> bool:
     return False
 
 
+def _acepta_undefined(z: Z) -> bool:
+    """Whether zod 3's `z.coerce.string()` with these checks accepts `"undefined"`, what a missing key
+    coerces to (zod-to-json-schema then leaves the key out of `required`)."""
+    largo = len("undefined")
+    for k, v in z.checks:
+        if k == "minLength" and v > largo or k == "maxLength" and v < largo or k == "format":
+            return False
+        if k in ("pattern", "contiene", "opciones_de_formato"):
+            raise Irresoluble("zod 3's `z.coerce.string()` with a pattern: whether a missing key passes it (as the "
+                              "string `\"undefined\"`) is not read", z.ref)  # type: ignore[arg-type]
+    return True
+
+
 def nodo_publicado(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any]:
     """The JSON Schema of one zod node (no `$schema`), as `publicar` renders it. `propiedad`: the node is
     an object's property (through defaults, pipes and catches), where zod 3 writes an optional as what it
@@ -638,7 +680,8 @@ def nodo_publicado(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[s
     if z.ident is not None or z.deriva is not None:
         return _registrado(z, sabor, io, propiedad)
     salida = _cuerpo(z, sabor, io, propiedad)
-    if z.descripcion is not None:
+    if z.descripcion is not None and (not _v4(sabor) or z.via == "" or z.via == "check" and desde(
+            sabor, (4, 3, 0), "a description before a check", z)):
         salida["description"] = z.descripcion
     return salida
 
@@ -758,7 +801,10 @@ def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any
     if t == "tuple":
         salida = {"type": "array", "items": [nodo_publicado(h, sabor, io) for h in z.hijos]}
         if sabor == "v3" or desde(sabor, (4, 5, 0), "a tuple", z):
-            salida.update({"minItems": len(z.hijos), "maxItems": len(z.hijos)})
+            minimo = len(z.hijos)
+            while _v4(sabor) and minimo and opcional(z.hijos[minimo - 1], sabor, io):
+                minimo -= 1  # zod 4: the optional elements at the end may be left out
+            salida.update({"minItems": minimo, "maxItems": len(z.hijos)} if minimo else {"maxItems": len(z.hijos)})
             if _v4(sabor):
                 salida["additionalItems"] = False
         return salida
@@ -772,6 +818,9 @@ def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any
         return {"allOf": [nodo_publicado(z.hijos[0], sabor, io, propiedad)], **propio}
     if t in ("optional", "pipe"):
         return nodo_publicado(z.hijos[0], sabor, io, propiedad)
+    if t == "readonly":
+        interior = nodo_publicado(z.hijos[0], sabor, io, propiedad)
+        return {**interior, "readOnly": True} if _v4(sabor) else interior
     if t == "nullable":
         hijo = z.hijos[0]
         interior = nodo_publicado(hijo, sabor, io)

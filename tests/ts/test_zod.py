@@ -69,6 +69,14 @@ SEGUN_RELEASE = {
     # (a plain type made nullable, a union of plain types: 4.5.0, as above; the email pattern: 4.6.0)
     "{ a: z.array(z.string().nullish()) }", "{ a: z.string().email().optional().nullable() }",
     "{ a: z.string().optional().nullable() }", "{ a: z.union([z.string(), z.number().optional()]) }",
+    # a check's clone keeps the description from 4.3.0 on
+    "{ a: z.array(z.string()).describe(\"l\").min(1) }", "{ a: z.number().describe(\"n\").int() }",
+    "{ a: z.string().describe(\"d\").min(1) }", "{ a: z.string().describe(\"d\").refine((s) => true) }",
+    "{ a: z.string().describe(\"d\").trim() }",
+    # the email pattern (4.6.0); `.int()` after a bound (4.6.0); a tuple's bounds (4.5.0)
+    "{ a: z.coerce.string().email() }", "{ a: z.number().min(0).int() }",
+    "{ a: z.tuple([z.string(), z.number().default(1)]) }", "{ a: z.tuple([z.string(), z.number().optional()]) }",
+    "{ a: z.tuple([z.string().optional(), z.number().optional()]) }",
 }
 CASOS = sorted((caso, sabor) for caso, por_sabor in TABLA["casos"].items() for sabor in por_sabor)
 
