@@ -683,7 +683,17 @@ def nodo_publicado(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[s
     if z.descripcion is not None and (not _v4(sabor) or z.via == "" or z.via == "check" and desde(
             sabor, (4, 3, 0), "a description before a check", z)):
         salida["description"] = z.descripcion
+    elif sabor == "v3" and z.descripcion is None and _descripcion_copiada(z) is not None:
+        salida["description"] = _descripcion_copiada(z)
     return salida
+
+
+def _descripcion_copiada(z: Z) -> Optional[str]:
+    """The description zod 3 copies onto a wrapper from what it wraps when it makes it (`.optional()`,
+    `.nullable()`, `.default()`, `.catch()` are made with the wrapped schema's definition)."""
+    while z.descripcion is None and z.tipo in ("optional", "nullable", "default", "catch"):
+        z = z.hijos[0]
+    return z.descripcion
 
 
 DEFINICION = "$$definicion"  # a `$ref`'s definition, carried to the root by `_con_definiciones`
@@ -738,9 +748,39 @@ def _con_definiciones(cuerpo: dict[str, Any], z: Z) -> dict[str, Any]:
     return salida
 
 
-def _simple(esquema: dict[str, Any]) -> bool:
-    """A schema that is one JSON type and nothing else (`{"type": "string"}`)."""
-    return set(esquema) == {"type"} and isinstance(esquema["type"], str)
+# zod-to-json-schema's `primitiveMappings`: a union of these without checks is written as a `type` list
+PRIMITIVOS_V3 = {"string": "string", "number": "number", "bigint": "integer", "boolean": "boolean", "null": "null"}
+
+
+def _tipos_juntos(ramas: list[dict[str, Any]]) -> Optional[dict[str, Any]]:
+    """zod 4.5's `compactTypeUnion`: an `anyOf` whose branches are each a bare `type` (a name or a list)
+    is one `type` (the names in order, once each); None otherwise."""
+    tipos: list[str] = []
+    for rama in ramas:
+        if set(rama) != {"type"}:
+            return None
+        for t in rama["type"] if isinstance(rama["type"], list) else [rama["type"]]:
+            if not isinstance(t, str):
+                return None
+            if t not in tipos:
+                tipos.append(t)
+    return {"type": tipos[0] if len(tipos) == 1 else tipos}
+
+
+def _union_v3(z: Z, io: str) -> dict[str, Any]:
+    """zod-to-json-schema's `parseUnionDef`: primitives without checks as a `type` list (their descriptions
+    dropped), undescribed literals as a `type` and an `enum`, enums as one `enum`, anything else `anyOf`."""
+    hijos = z.hijos
+    if all(h.tipo in PRIMITIVOS_V3 and not h.checks for h in hijos):
+        tipos = list(dict.fromkeys(PRIMITIVOS_V3[h.tipo] for h in hijos))
+        return {"type": tipos[0] if len(tipos) == 1 else tipos}
+    if all(h.tipo == "literal" and h.descripcion is None for h in hijos):
+        valores = list(dict.fromkeys(h.valores[0] for h in hijos))
+        tipos = list(dict.fromkeys(_tipo_literal(h.valores[0]) for h in hijos))
+        return {"type": tipos[0] if len(tipos) == 1 else tipos, "enum": valores}
+    if all(h.tipo == "enum" for h in hijos):
+        return {"type": "string", "enum": list(dict.fromkeys(v for h in hijos for v in h.valores))}
+    return {"anyOf": [nodo_publicado(h, "v3", io) for h in hijos]}
 
 
 def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any]:
@@ -759,14 +799,13 @@ def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any
         return {"type": "array", "items": nodo_publicado(z.hijos[0], sabor, io), **limites}
     if t == "object":
         return _objeto(z, sabor, io)
-    if t == "union" and sabor == "v3" and all(h.tipo == "literal" and h.descripcion is None for h in z.hijos):
-        valores = [h.valores[0] for h in z.hijos]
-        tipos = list(dict.fromkeys(_tipo_literal(v) for v in valores))
-        return {"type": tipos[0] if len(tipos) == 1 else tipos, "enum": valores}
+    if t == "union" and sabor == "v3":
+        return _union_v3(z, io)
     if t == "union":
         ramas = [nodo_publicado(h, sabor, io) for h in z.hijos]
-        if all(_simple(r) for r in ramas) and (sabor == "v3" or desde(sabor, (4, 5, 0), "a union of plain types", z)):
-            return {"type": [r["type"] for r in ramas]}
+        compacta = _tipos_juntos(ramas)
+        if compacta is not None and desde(sabor, (4, 5, 0), "a union of plain types", z):
+            return compacta
         return {"anyOf": ramas}
     if t == "dunion":
         ramas = [nodo_publicado(h, sabor, io) for h in z.hijos]
@@ -823,12 +862,14 @@ def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any
         return {**interior, "readOnly": True} if _v4(sabor) else interior
     if t == "nullable":
         hijo = z.hijos[0]
+        if sabor == "v3" and hijo.tipo in PRIMITIVOS_V3 and not hijo.checks:
+            return {"type": [PRIMITIVOS_V3[hijo.tipo], "null"]}  # zod 3 copies the description onto the nullable
         interior = nodo_publicado(hijo, sabor, io)
-        if sabor == "v3" and hijo.tipo in ("string", "number", "boolean", "null") and not hijo.checks:
-            return {**interior, "type": [interior["type"], "null"]}
-        if _simple(interior) and (sabor == "v3" or desde(sabor, (4, 5, 0), "`.nullable()` of a plain type", z)):
-            return {"type": [interior["type"], "null"]}
-        return {"anyOf": [interior, {"type": "null"}]}
+        ramas = [interior, {"type": "null"}]
+        compacta = _tipos_juntos(ramas) if _v4(sabor) else None
+        if compacta is not None and desde(sabor, (4, 5, 0), "`.nullable()` of a plain type", z):
+            return compacta
+        return {"anyOf": ramas}
     if t == "default":
         return {"default": z.defecto, **nodo_publicado(z.hijos[0], sabor, io, propiedad)} if _v4(sabor) else \
             {**nodo_publicado(z.hijos[0], sabor, io, propiedad), "default": z.defecto}
