@@ -342,7 +342,7 @@ def _metodo_de_zod(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref
     if nombre == "nullish":
         return Z("optional", hijos=(Z("nullable", hijos=(base,)),), ref=r)
     if nombre == "default" and args:
-        return Z("default", hijos=(base,), defecto=json_literal(lector, args[0]), ref=r)
+        return Z("default", hijos=(base,), defecto=_valor_por_defecto(lector, args[0]), ref=r)
     if nombre == "describe" and args:
         texto_ = json_literal(lector, args[0])
         if not isinstance(texto_, str):
@@ -371,7 +371,7 @@ def _metodo_de_zod(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref
     if nombre == "readonly" and not args:  # zod 4 publishes `readOnly: true`; zod 3 nothing
         return Z("readonly", hijos=(base,), ref=r)
     if nombre == "catch" and args:
-        return Z("catch", hijos=(base,), defecto=json_literal(lector, args[0]), ref=r)
+        return Z("catch", hijos=(base,), defecto=_valor_por_defecto(lector, args[0]), ref=r)
     if nombre == "unwrap" and not args:  # the schema an optional or nullable wraps; zod 3's branded one
         if base.tipo in ("optional", "nullable"):
             return base.hijos[0]
@@ -459,6 +459,19 @@ def _solo_mensaje(lector: Lector, args: list[Ref]) -> bool:
     except Irresoluble:
         return False
     return isinstance(valor, str) or isinstance(valor, dict) and set(valor) <= {"message", "error", "abort"}
+
+
+def _valor_por_defecto(lector: Lector, ref: Ref) -> Any:
+    """`.default(v)` / `.catch(v)`: the value, or what a function given instead returns (`() => []`: zod
+    calls it, and publishes its result), when it returns a JSON literal."""
+    funcion = seguir(lector, ref)
+    nodo = funcion.nodo
+    if nodo.type == "arrow_function" and nodo.child_by_field_name("parameter") is None:
+        parametros = nodo.child_by_field_name("parameters")
+        cuerpo = nodo.child_by_field_name("body")
+        if (parametros is None or not nombrados(parametros)) and cuerpo is not None and cuerpo.type != "statement_block":
+            return json_literal(lector, Ref(funcion.fuente, desnudar(cuerpo)))
+    return json_literal(lector, ref)
 
 
 def _texto_literal(lector: Lector, ref: Ref) -> str:
