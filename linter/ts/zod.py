@@ -381,12 +381,21 @@ def _metodo_de_zod(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref
         raise Irresoluble(f"`.unwrap()` on a zod {base.tipo} is a method the analyzer does not read yet", r)
     if nombre in NEUTROS:
         return base
+    if base.tipo == "object" and nombre == "keyof" and not args:
+        return Z("enum", valores=tuple(k for k, _ in base.forma), ref=r)
     if base.tipo == "object":
         return _de_objeto(lector, base, nombre, args, r)
+    if base.tipo == "enum" and nombre in ("extract", "exclude") and args:
+        elegidos = json_literal(lector, args[0])
+        if not isinstance(elegidos, list) or not all(isinstance(v, str) and v in base.valores for v in elegidos):
+            raise Irresoluble(f"`{r.corto()}`: the values are not a list of the enum's own", r)
+        valores = tuple(elegidos) if nombre == "extract" else tuple(v for v in base.valores if v not in elegidos)
+        return Z("enum", valores=valores, ref=r)
     if base.tipo in ("string", "number", "array") and nombre in ("min", "max", "length", "gt", "gte", "lt", "lte",
                                                                   "positive", "negative", "nonnegative", "nonpositive",
                                                                   "int", "nonempty", "email", "url", "datetime", "uuid", "date",
-                                                                  "regex", "finite", "safe", *CONTIENE):
+                                                                  "regex", "finite", "safe", "multipleOf", "step",
+                                                                  *CONTIENE):
         return _check(lector, base, nombre, args, r)
     raise Irresoluble(f"`.{nombre}()` on a zod {base.tipo} is a method the analyzer does not read yet", r)
 
@@ -517,6 +526,8 @@ def _check(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
                    "nonnegative": ("minimum", 0), "nonpositive": ("maximum", 0)}[nombre]]
     elif t == "number" and nombre == "int":
         nuevos = [("entero", True)]
+    elif t == "number" and nombre in ("multipleOf", "step") and args:
+        nuevos = [("multipleOf", _numero(lector, args[0]))]
     elif t == "number" and nombre == "finite":
         nuevos = []
     elif t == "number" and nombre == "safe":  # zod 3: the safe-integer bounds; zod 4: a safe integer
@@ -921,6 +932,8 @@ def _numero_publicado(z: Z, sabor: str) -> dict[str, Any]:
         salida: dict[str, Any] = {"type": "integer" if any(k == "entero" for k, _ in z.checks) else "number"}
         salida.update(p for k, v in z.checks if k != "entero" for p in (rango if k == "seguro" else ((k, v),)))
         return salida
+    if sum(k == "multipleOf" for k, _ in z.checks) > 1:
+        raise Irresoluble("a zod 4 number with two `.multipleOf()`: each release combines them in its own way", z.ref)  # type: ignore[arg-type]
     checks = tuple(("entero", True) if k == "seguro" else (k, v) for k, v in z.checks)
     salida = {"type": "integer" if any(k == "entero" for k, _ in checks) else "number"}
     plegados = _mas_estrictos(tuple(p for k, v in checks for p in (rango if k == "entero" else ((k, v),))))

@@ -28,7 +28,9 @@ DECLINADOS_V4 = {"{ a: z.string().datetime({ offset: true }) }",
                  # a format beside a pattern: zod 4 keeps the last format and every pattern
                  "{ a: z.string().email().regex(/x/) }", "{ a: z.string().uuid().regex(/x/) }",
                  # a record keyed by an enum: which keys are required changed by release (4.3) and by value (4.6)
-                 "{ a: z.record(z.enum([\"x\", \"y\"]), z.string()) }"}
+                 "{ a: z.record(z.enum([\"x\", \"y\"]), z.string()) }",
+                 # two divisors: zod 4 kept the first before 4.6.0, then both (`allOf`)
+                 "{ a: z.number().multipleOf(2).multipleOf(3) }"}
 # declined with zod 3 only: one schema object used twice, where zod-to-json-schema writes a `$ref` (zod 4 writes
 # it out again, and is published)
 DECLINADOS_V3 = {"(() => { const s = z.string().describe(\"d\"); return { a: s, b: s }; })()",
