@@ -3,7 +3,7 @@
 For each pinned (SDK, zod) pair below, a throwaway npm project in `--work` gets exactly those
 releases (`npm install`), and `zod_sdk/listar.mjs` registers every case of `zod_sdk/casos.json`
 as one tool's inputSchema and outputSchema and lists it through an in-memory client. The table is
-written to tests/ts/datos/zod_sdk.json, which tests/ts/test_zod.py compares `linter/ts/zod.py`
+written to tests/ts/datos/zod_sdk.json, which tests/ts/test_zod.py compares `linter/ts/zod_json.py`
 with, case by case. The same for the `fastmcp` package (`FASTMCP`): `zod_sdk/servidor_fastmcp.mjs`
 adds every case a release can list as a tool's `parameters` and `outputSchema`, started on stdio and
 listed with the probe's client, into tests/ts/datos/zod_fastmcp.json. Not run in CI (it needs npm and
@@ -23,7 +23,7 @@ from pathlib import Path
 
 AQUI = Path(__file__).resolve().parent
 TABLA = AQUI.parent / "tests" / "ts" / "datos" / "zod_sdk.json"
-# flavor (linter/ts/zod.py's `sabor`) -> (SDK release, zod release, case groups): the newest zod 4 and
+# flavor (linter/ts/zod_json.py's `sabor`) -> (SDK release, zod release, case groups): the newest zod 4 and
 # zod 3, and the zod 4 releases before each change of what it publishes (4.0.17: before 4.1; 4.4.3:
 # the one-release regression of `z.preprocess` and `.catch`, and before 4.5; 4.5.4: before 4.6)
 SABORES = {

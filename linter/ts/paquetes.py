@@ -52,7 +52,7 @@ class Sabores:
         return mayores.pop() if mayores else "v4"  # no zod at all (`{}`): both majors publish the same
 
     def mayor(self, directorio: Path) -> Optional[str]:
-        """The flavor of the zod that resolves from `directorio` (`zod.py`'s `sabor`: "v3", "v4@X.Y.Z"
+        """The flavor of the zod that resolves from `directorio` (`zod_json.py`'s `sabor`: "v3", "v4@X.Y.Z"
         for an installed or locked zod 4, "v4" for a declared range), None when nothing says."""
         if directorio not in self._por_directorio:
             self._por_directorio[directorio] = sabor_de(version_de(directorio, "zod", self._locks))
@@ -179,7 +179,7 @@ def es_rango(version: str) -> bool:
 
 
 def sabor_de(version: Optional[str]) -> Optional[str]:
-    """`zod.py`'s flavor of a zod version: "v3", "v4@X.Y.Z" for a zod 4 release, "v4" for a zod 4 range."""
+    """`zod_json.py`'s flavor of a zod version: "v3", "v4@X.Y.Z" for a zod 4 release, "v4" for a zod 4 range."""
     if version is None:
         return None
     mayor = _mayor(version)

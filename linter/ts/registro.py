@@ -26,7 +26,7 @@ from .valores import (ENVOLTURAS, FUNCIONES_DE_VALOR, Irresoluble, Lector, Ref, 
                       copia_sin_borradas, de_un_paquete, desnudar, escrituras_en, especificador_de, indefinido,
                       json_literal, ligadura, parametro_libre, propiedades, retorno_de_llamada, seguir,
                       sentencias_return, sin_await, tipo_de_datos, valor_de_objeto, valores_devueltos, verdad_estatica)
-from . import almacen, camino, clases, envolturas, llamadas, patrones, zod
+from . import almacen, camino, clases, envolturas, llamadas, patrones, zod, zod_json
 
 SDK_SERVIDOR = ("@modelcontextprotocol/sdk/server", "@modelcontextprotocol/server")
 ENTRADA_VACIA = {"type": "object", "properties": {}}  # what the SDK lists for a tool without an input schema
@@ -625,9 +625,9 @@ def publicar_fastmcp(esquema: zod.Z, sabor: str, io: str, mayor: int = 4) -> Opt
         raise Irresoluble("fastmcp lists a schema that is not an object as it is, which the analyzer does not read",
                           esquema.ref)  # type: ignore[arg-type]
     if mayor == 3:  # xsschema 0.4: zod-to-json-schema for zod 3, toJSONSchema(target: draft-7) for zod 4
-        return zod.publicar(esquema, sabor, "input" if sabor == "v3" else "output") if io == "input" else None
-    como = "input" if sabor == "v3" or zod.desde(sabor, (4, 2, 0), "fastmcp's schemas", esquema) else "output"
-    publicado = zod.publicar(esquema, sabor, como)
+        return zod_json.publicar(esquema, sabor, "input" if sabor == "v3" else "output") if io == "input" else None
+    como = "input" if sabor == "v3" or zod_json.desde(sabor, (4, 2, 0), "fastmcp's schemas", esquema) else "output"
+    publicado = zod_json.publicar(esquema, sabor, como)
     return _estricto(publicado) if io == "input" and publicado is not None else publicado
 
 
@@ -715,9 +715,9 @@ def _esquema(lector: Lector, ref: Optional[Ref], sabor: Sabor, io: str, h: Herra
         elegido = sabor(lector.zod_vistos, ref)
         sdk = _sdk_de(lector, h.ref.fuente)
         if forma is not None:
-            return zod.publicar_forma(forma, elegido, io, sdk), seguir(lector, ref)
+            return zod_json.publicar_forma(forma, elegido, io, sdk), seguir(lector, ref)
         assert esquema is not None
-        publicado = zod.publicar(esquema, elegido, io, sdk)
+        publicado = zod_json.publicar(esquema, elegido, io, sdk)
         return (publicado, seguir(lector, ref)) if publicado is not None else None
     except Irresoluble as e:
         h.problemas.append((f"the {lado} schema of tool `{h.nombre}` cannot be read: {e.motivo}", e.ref))
@@ -1004,15 +1004,15 @@ def _json_schema(lector: Lector, ref: Ref, sabor: Sabor) -> Any:
         if nombre == "zodToJsonSchema":
             if elegido != "v3":
                 raise Irresoluble(f"`{ref.corto()}`: zod-to-json-schema over a zod 4 schema is not read", ref)
-            zod.sin_repetir(esquema, "v3")
-            return {**zod.nodo_publicado(esquema, "v3", "input"), "$schema": zod.BORRADOR_7}
+            zod_json.sin_repetir(esquema, "v3")
+            return {**zod_json.nodo_publicado(esquema, "v3", "input"), "$schema": zod_json.BORRADOR_7}
         if elegido == "v3":
             raise Irresoluble(f"`{ref.corto()}`: `toJSONSchema` of a zod 3 schema is not read", ref)
-        if zod.tiene(esquema, "tuple"):
+        if zod_json.tiene(esquema, "tuple"):
             raise Irresoluble(f"`{ref.corto()}`: a tuple in draft 2020-12 (`prefixItems`) is not read", ref)
-        if zod.tiene_registrados(esquema):
+        if zod_json.tiene_registrados(esquema):
             raise Irresoluble(f"`{ref.corto()}`: a schema with `.meta({{ id }})` in draft 2020-12 (`$defs`) is not read", ref)
-        return {"$schema": zod.BORRADOR_2020_12, **zod.nodo_publicado(esquema, elegido, "output")}
+        return {"$schema": zod_json.BORRADOR_2020_12, **zod_json.nodo_publicado(esquema, elegido, "output")}
     try:  # a project function that returns a literal (`scopedSchema("Company", examples)`)
         return json_literal(lector, ref)
     except Irresoluble:

@@ -1,4 +1,4 @@
-"""linter/ts/zod.py against the real SDK: every case of tests/ts/datos/zod_sdk.json (written by
+"""linter/ts/zod.py and zod_json.py against the real SDK: every case of tests/ts/datos/zod_sdk.json (written by
 bench/zod_sdk.py from the MCP TypeScript SDK's own tools/list, zod 4 and zod 3) is published
 exactly as the SDK publishes it, input and output, or declined by name; never a different schema.
 zod 4 changed what it publishes for a few constructs between releases: with the release known
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from oracle_lint.linter.ts import valores, zod
+from oracle_lint.linter.ts import valores, zod, zod_json
 from oracle_lint.linter.ts.arbol import nombrados
 
 TABLA = json.loads((Path(__file__).parent / "datos" / "zod_sdk.json").read_text(encoding="utf-8"))
@@ -106,8 +106,8 @@ def publicado(caso: str, sabor: str, io: str) -> object:
     try:
         forma = zod.forma(lector, ref)
         if forma is not None:
-            return zod.publicar_forma(forma, sabor, io)
-        return zod.publicar(zod.leer(lector, ref), sabor, io)
+            return zod_json.publicar_forma(forma, sabor, io)
+        return zod_json.publicar(zod.leer(lector, ref), sabor, io)
     except valores.Irresoluble as e:
         return f"declined: {e.motivo}"
 
@@ -202,10 +202,10 @@ def test_one_schema_object_used_twice_is_declined_with_zod_3_only(tmp_path, nomb
     declarador = next(d for d in fuente.de_tipo(("variable_declarator",))
                       if valores.texto(fuente, d.child_by_field_name("name")) == nombre)
     forma = zod.forma(lector, valores.Ref(fuente, declarador.child_by_field_name("value")))
-    publicado4 = zod.publicar_forma(forma, "v4@4.6.7", "input")
+    publicado4 = zod_json.publicar_forma(forma, "v4@4.6.7", "input")
     assert set(publicado4["properties"]) == {"a", "b"} and "$ref" not in json.dumps(publicado4)
     try:
-        publicado3 = zod.publicar_forma(forma, "v3", "input")
+        publicado3 = zod_json.publicar_forma(forma, "v3", "input")
     except valores.Irresoluble as e:
         assert not v3 and e.motivo == (
             "`z.string().describe(\"d\")` is one schema object used twice in this schema: zod 3's zod-to-json-schema "
