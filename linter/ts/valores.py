@@ -493,11 +493,13 @@ def _propiedad_de_cada_retorno(lector: Lector, llamada: Ref, nombre: str, profun
 
 
 def retorno_de_llamada(lector: Lector, llamada: Ref) -> Optional[Ref]:
-    """`pingSchema()` / `shapeFor("doc")` of a project function (not async) with one return: the value it
-    returns, its plain parameters bound to the call's arguments while the reading goes on; None for
-    any other call."""
+    """`pingSchema()` / `shapeFor("doc")` / `types.string()` (a function of a module imported whole, `import *
+    as types`) of a project function (not async) with one return: the value it returns, its plain
+    parameters bound to the call's arguments while the reading goes on; None for any other call."""
     f = desnudar(llamada.nodo.child_by_field_name("function")) if llamada.nodo.type == "call_expression" else None
-    if f is None or f.type != "identifier" or llamada.nodo.child_by_field_name("arguments") is None:
+    if f is None or llamada.nodo.child_by_field_name("arguments") is None:
+        return None
+    if f.type != "identifier" and not de_un_modulo_entero(llamada.fuente, f):
         return None
     destino = seguir(lector, Ref(llamada.fuente, f))
     if destino.nodo is None or destino.nodo.type not in FUNCIONES_DE_VALOR \
@@ -508,6 +510,17 @@ def retorno_de_llamada(lector: Lector, llamada: Ref) -> Optional[Ref]:
         return None
     _atar_parametros(lector, destino, llamada)
     return devuelto
+
+
+def de_un_modulo_entero(fuente: Fuente, nodo: Any) -> bool:
+    """Whether `nodo` is `ns.name` of a namespace import (`import * as ns from "./m"`)."""
+    if nodo.type != "member_expression":
+        return False
+    objeto = desnudar(nodo.child_by_field_name("object"))
+    if objeto is None or objeto.type != "identifier":
+        return False
+    ligado = ligadura(fuente, texto(fuente, objeto), objeto)
+    return isinstance(ligado, _Importado) and ligado.nombre == "*"
 
 
 def llenado_despues(ref: Ref) -> Optional[Ref]:

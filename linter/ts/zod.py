@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
 from .arbol import nombrados, texto
-from .valores import (MODULO_CJS, Irresoluble, Lector, Ref, de_un_paquete, desnudar, especificador_de, json_literal,
-                      llenado_despues, propiedades, retorno_de_llamada, seguir)
+from .valores import (MODULO_CJS, Irresoluble, Lector, Ref, de_un_modulo_entero, de_un_paquete, desnudar, especificador_de,
+                      json_literal, llenado_despues, propiedades, retorno_de_llamada, seguir)
 
 FORMATOS = {"email": "email", "url": "uri", "datetime": "date-time", "uuid": "uuid"}
 # what a string method adds (`z.date()` is a Date, not a string: `date` is a method and `z.iso.date()` only)
@@ -130,6 +130,10 @@ def _leer(lector: Lector, ref: Ref) -> Z:
             if objeto.type == "member_expression" and texto(r.fuente, objeto.child_by_field_name("property")) == "iso" \
                     and metodo in ISO and _es_espacio_zod(lector, Ref(r.fuente, objeto.child_by_field_name("object"))):
                 return _metodo(lector, Z("string", ref=r), metodo, argumentos, r)
+            if de_un_modulo_entero(r.fuente, funcion):  # `types.string()`: a function of a module imported whole
+                devuelto = retorno_de_llamada(lector, r)
+                if devuelto is not None:
+                    return leer(lector, devuelto)
             return _metodo(lector, leer(lector, Ref(r.fuente, objeto)), metodo, argumentos, r)
         devuelto = retorno_de_llamada(lector, r)  # `pingSchema()`: what the project function returns
         if devuelto is not None:

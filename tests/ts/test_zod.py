@@ -278,3 +278,30 @@ def test_one_id_for_two_schemas_and_an_id_on_the_root_are_declined_by_name():
     assert publicado('z.object({ a: z.string() }).meta({ id: "Root" })', "v4@4.6.7", "input") == (
         "declined: a root schema with `.meta({ id })` is published by each zod 4 release in its own way (4.6 fails "
         "to list it), which the analyzer does not write")
+
+
+def test_a_function_of_a_module_imported_whole_is_read_through_its_return(tmp_path):
+    """`types.optional(types.string())` with `import * as types from "./primitives"` (as generated SDKs
+    write their schemas): each call is the project function's one return, its parameter bound to the
+    argument; a method of an object the module builds is no such function and stays declined by name."""
+    (tmp_path / "primitives.ts").write_text(
+        'import * as z from "zod";\nexport function string() { return z.string().describe("s"); }\n'
+        "export function optional<T extends z.ZodTypeAny>(t: T) { return t.optional(); }\n"
+        'export const helpers = { string() { return z.string(); } };\n', encoding="utf-8")
+    (tmp_path / "r.ts").write_text(
+        'import * as types from "./primitives";\n'
+        "export const leidos = { a: types.string(), b: types.optional(types.string()) };\n"
+        "export const metodo = { a: types.helpers.string() };\n", encoding="utf-8")
+    lector = valores.Lector(tmp_path)
+    fuente = lector.fuente("r.ts")
+    valor = {valores.texto(fuente, d.child_by_field_name("name")): valores.Ref(fuente, d.child_by_field_name("value"))
+             for d in fuente.de_tipo(("variable_declarator",))}
+    assert zod_json.publicar_forma(zod.forma(lector, valor["leidos"]), "v4@4.6.7", "input") == {
+        "$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "required": ["a"],
+        "properties": {"a": {"type": "string", "description": "s"}, "b": {"type": "string", "description": "s"}}}
+    try:
+        zod.forma(lector, valor["metodo"])
+    except valores.Irresoluble as e:
+        assert e.motivo == "`types.helpers` is not a zod schema the analyzer can read"
+    else:
+        raise AssertionError("a method of an object was read as a schema")
