@@ -624,9 +624,13 @@ def publicar_fastmcp(esquema: zod.Z, sabor: str, io: str, mayor: int = 4) -> Opt
     if esquema.tipo != "object":
         raise Irresoluble("fastmcp lists a schema that is not an object as it is, which the analyzer does not read",
                           esquema.ref)  # type: ignore[arg-type]
+    if sabor == "v3":
+        sabor = zod_json.V3_LAXO  # xsschema calls zod-to-json-schema without `strictUnions`
     if mayor == 3:  # xsschema 0.4: zod-to-json-schema for zod 3, toJSONSchema(target: draft-7) for zod 4
-        return zod_json.publicar(esquema, sabor, "input" if sabor == "v3" else "output") if io == "input" else None
-    como = "input" if sabor == "v3" or zod_json.desde(sabor, (4, 2, 0), "fastmcp's schemas", esquema) else "output"
+        return zod_json.publicar(esquema, sabor, "input" if sabor == zod_json.V3_LAXO else "output") \
+            if io == "input" else None
+    como = "input" if sabor == zod_json.V3_LAXO or zod_json.desde(sabor, (4, 2, 0), "fastmcp's schemas", esquema) \
+        else "output"
     publicado = zod_json.publicar(esquema, sabor, como)
     return _estricto(publicado) if io == "input" and publicado is not None else publicado
 
@@ -1004,8 +1008,8 @@ def _json_schema(lector: Lector, ref: Ref, sabor: Sabor) -> Any:
         if nombre == "zodToJsonSchema":
             if elegido != "v3":
                 raise Irresoluble(f"`{ref.corto()}`: zod-to-json-schema over a zod 4 schema is not read", ref)
-            zod_json.sin_repetir(esquema, "v3")
-            return {**zod_json.nodo_publicado(esquema, "v3", "input"), "$schema": zod_json.BORRADOR_7}
+            zod_json.sin_repetir(esquema, "v3")  # a bare call: zod-to-json-schema's defaults (no `strictUnions`)
+            return {**zod_json.nodo_publicado(esquema, zod_json.V3_LAXO, "input"), "$schema": zod_json.BORRADOR_7}
         if elegido == "v3":
             raise Irresoluble(f"`{ref.corto()}`: `toJSONSchema` of a zod 3 schema is not read", ref)
         if zod_json.tiene(esquema, "tuple"):

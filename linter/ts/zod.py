@@ -53,6 +53,7 @@ class Z:
     # by a check ("check": zod 4 before 4.3.0 drops it) or by an object method ("objeto": zod 4 drops it)
     via: str = ""
     coercido: bool = False  # `z.coerce.<tipo>()`: zod 3 takes a missing key for `String(undefined)`, `false`
+    refinado: bool = False  # `.refine()`/`.superRefine()`: zod 3 wraps the schema in an effect it runs to tell optionality
     ref: Optional[Ref] = field(default=None, compare=False)
     # the one schema object a `const` holds (its value, where it is written): the same object wherever the
     # name is read; None for one a call builds where it is read
@@ -265,6 +266,8 @@ def _metodo(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref) -> Z:
         resultado = replace(resultado, ident=None, deriva=None if base.tipo == "object" else base)
     if resultado is not base and resultado.instancia is not None and resultado.instancia is base.instancia:
         resultado = replace(resultado, instancia=None)
+    if nombre in ("refine", "superRefine") and resultado is base:
+        resultado = replace(base, refinado=True)  # the same schema object under zod 3's reuse (what its effect wraps)
     return _descripcion_clonada(base, nombre, resultado)
 
 

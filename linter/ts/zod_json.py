@@ -74,7 +74,7 @@ def sin_repetir(z: Z, sabor: str) -> None:
     """zod 3 through zod-to-json-schema writes `{"$ref": "#/properties/a"}` where it meets a schema object
     it has already written (`a: Id, b: Id`, both one `const`; zod 4 writes it out each time, as the
     SDK's listing shows): the analyzer does not write those references, so such a schema is declined."""
-    if sabor != "v3":
+    if not _v3(sabor):
         return
     vistas: set[tuple[str, int]] = set()
     pila = [z]
@@ -152,6 +152,13 @@ def tiene(z: Z, tipo: str) -> bool:
     return z.tipo == tipo or any(tiene(h, tipo) for h in z.hijos) or any(tiene(v, tipo) for _, v in z.forma)
 
 
+V3_LAXO = "v3/laxo"  # zod 3 through zod-to-json-schema without `strictUnions` (fastmcp, a bare zodToJsonSchema)
+
+
+def _v3(sabor: str) -> bool:
+    return sabor.startswith("v3")
+
+
 def _v4(sabor: str) -> bool:
     return sabor.startswith("v4")
 
@@ -172,24 +179,31 @@ def _exacta(sabor: str, release: tuple[int, int, int], que: str, z: Z) -> bool:
 
 
 def opcional(z: Z, sabor: str, io: str) -> bool:
-    """Whether a key of this schema is left out of `required`."""
+    """Whether a key of this schema is left out of `required`. zod 3 asks the schema itself whether it
+    accepts `undefined` (`isOptional()` parses it): where a `.transform()` or `.refine()` is handed
+    `undefined`, the answer is what the project's function does with it, which is not read."""
     t = z.tipo
+    if _v3(sabor) and (z.refinado or t == "transform") and opcional(
+            replace(z, refinado=False) if z.refinado else z.hijos[0], sabor, io):
+        que = "`.refine()`" if z.refinado else "`.transform()`"
+        raise Irresoluble(f"zod 3 decides whether this key is required by running its {que} with `undefined` (the key "
+                          "missing), which the analyzer does not do", z.ref)  # type: ignore[arg-type]
     if t == "optional" or t == "undefined":  # zod 3: `z.undefined()` is optional
         return True
-    if z.coercido and sabor == "v3" and t in ("string", "boolean"):
+    if z.coercido and _v3(sabor) and t in ("string", "boolean"):
         return t == "boolean" or _acepta_undefined(z)
     if t == "default":
-        return sabor == "v3" or io == "input"
+        return _v3(sabor) or io == "input"
     if t in ("nullable", "readonly"):  # `.optional().nullable()`: what it wraps decides
         return opcional(z.hijos[0], sabor, io)
     if t in ("union", "dunion"):  # a union with an optional branch accepts a missing key
         return any(opcional(h, sabor, io) for h in z.hijos)
     if t == "any":
-        return sabor == "v3"
+        return _v3(sabor)
     if t == "catch":
-        return sabor == "v3" or (io == "input" and _exacta(sabor, (4, 4, 3), "the optionality of `.catch()`", z))
+        return _v3(sabor) or (io == "input" and _exacta(sabor, (4, 4, 3), "the optionality of `.catch()`", z))
     if t == "pipe":
-        if sabor == "v3":
+        if _v3(sabor):
             return opcional(z.hijos[0], sabor, io)
         if io == "output":
             return opcional(z.hijos[0], sabor, io)
@@ -223,7 +237,7 @@ def nodo_publicado(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[s
     if z.descripcion is not None and (not _v4(sabor) or z.via == "" or z.via == "check" and desde(
             sabor, (4, 3, 0), "a description before a check", z)):
         salida["description"] = z.descripcion
-    elif sabor == "v3" and z.descripcion is None and _descripcion_copiada(z) is not None:
+    elif _v3(sabor) and z.descripcion is None and _descripcion_copiada(z) is not None:
         salida["description"] = _descripcion_copiada(z)
     return salida
 
@@ -307,7 +321,7 @@ def _tipos_juntos(ramas: list[dict[str, Any]]) -> Optional[dict[str, Any]]:
     return {"type": tipos[0] if len(tipos) == 1 else tipos}
 
 
-def _union_v3(z: Z, io: str) -> dict[str, Any]:
+def _union_v3(z: Z, sabor: str, io: str) -> dict[str, Any]:
     """zod-to-json-schema's `parseUnionDef`: primitives without checks as a `type` list (their descriptions
     dropped), undescribed literals as a `type` and an `enum`, enums as one `enum`, anything else `anyOf`."""
     hijos = z.hijos
@@ -320,7 +334,21 @@ def _union_v3(z: Z, io: str) -> dict[str, Any]:
         return {"type": tipos[0] if len(tipos) == 1 else tipos, "enum": valores}
     if all(h.tipo == "enum" for h in hijos):
         return {"type": "string", "enum": list(dict.fromkeys(v for h in hijos for v in h.valores))}
-    return {"anyOf": [nodo_publicado(h, "v3", io) for h in hijos]}
+    return {"anyOf": _ramas_v3(z, sabor, io)}
+
+
+def _ramas_v3(z: Z, sabor: str, io: str) -> list[dict[str, Any]]:
+    """A union's branches as zod-to-json-schema writes them: with `strictUnions` (the SDK's option; not
+    fastmcp's, nor a bare `zodToJsonSchema(schema)`'s: `V3_LAXO`) a branch that publishes the empty schema
+    (`z.any()`, `z.unknown()`, a transform of one) is left out."""
+    ramas = [nodo_publicado(h, sabor, io) for h in z.hijos]
+    if sabor == V3_LAXO:
+        return ramas
+    ramas = [r for r in ramas if r != {}]
+    if not ramas:
+        raise Irresoluble("a zod 3 union whose every branch publishes the empty schema: zod-to-json-schema then "
+                          "leaves the key out of the schema, which the analyzer does not write", z.ref)  # type: ignore[arg-type]
+    return ramas
 
 
 def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any]:
@@ -335,12 +363,12 @@ def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any
         return {}
     if t == "array":
         # zod 3 keeps one `minLength`/`maxLength` (the last call's); zod 4 the strictest of them all
-        limites = dict(z.checks) if sabor == "v3" else _mas_estrictos(z.checks)
+        limites = dict(z.checks) if _v3(sabor) else _mas_estrictos(z.checks)
         return {"type": "array", "items": nodo_publicado(z.hijos[0], sabor, io), **limites}
     if t == "object":
         return _objeto(z, sabor, io)
-    if t == "union" and sabor == "v3":
-        return _union_v3(z, io)
+    if t == "union" and _v3(sabor):
+        return _union_v3(z, sabor, io)
     if t == "union":
         ramas = [nodo_publicado(h, sabor, io) for h in z.hijos]
         compacta = _tipos_juntos(ramas)
@@ -348,14 +376,14 @@ def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any
             return compacta
         return {"anyOf": ramas}
     if t == "dunion":
-        ramas = [nodo_publicado(h, sabor, io) for h in z.hijos]
+        ramas = _ramas_v3(z, sabor, io) if _v3(sabor) else [nodo_publicado(h, sabor, io) for h in z.hijos]
         return {"oneOf" if _v4(sabor) and desde(sabor, (4, 1, 13), "a discriminated union", z) else "anyOf": ramas}
     if t == "intersection":
         return _interseccion(z, sabor, io)
     if t == "enum":
         return {"type": "string", "enum": list(z.valores)}
     if t == "literal":
-        if z.valores[0] is None and sabor == "v3":
+        if z.valores[0] is None and _v3(sabor):
             return {"type": "object"}  # zod-to-json-schema's literal of a value whose `typeof` is "object"
         return {"type": _tipo_literal(z.valores[0]), "const": z.valores[0]}
     if t == "record":
@@ -379,7 +407,7 @@ def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any
         return salida
     if t == "tuple":
         salida = {"type": "array", "items": [nodo_publicado(h, sabor, io) for h in z.hijos]}
-        if sabor == "v3" or desde(sabor, (4, 5, 0), "a tuple", z):
+        if _v3(sabor) or desde(sabor, (4, 5, 0), "a tuple", z):
             minimo = len(z.hijos)
             while _v4(sabor) and minimo and opcional(z.hijos[minimo - 1], sabor, io):
                 minimo -= 1  # zod 4: the optional elements at the end may be left out
@@ -387,7 +415,7 @@ def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any
             if _v4(sabor):
                 salida["additionalItems"] = False
         return salida
-    if t == "optional" and sabor == "v3" and not propiedad:
+    if t == "optional" and _v3(sabor) and not propiedad:
         return {"anyOf": [{"not": {}}, nodo_publicado(z.hijos[0], sabor, io)]}
     if t in ("optional", "default", "catch", "pipe") and z.hijos[0].ident is not None:
         # zod 4 refers to what it wraps (older drafts cannot put keywords beside a `$ref`)
@@ -402,7 +430,7 @@ def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any
         return {**interior, "readOnly": True} if _v4(sabor) else interior
     if t == "nullable":
         hijo = z.hijos[0]
-        if sabor == "v3" and hijo.tipo in PRIMITIVOS_V3 and not hijo.checks:
+        if _v3(sabor) and hijo.tipo in PRIMITIVOS_V3 and not hijo.checks:
             return {"type": [PRIMITIVOS_V3[hijo.tipo], "null"]}  # zod 3 copies the description onto the nullable
         interior = nodo_publicado(hijo, sabor, io)
         ramas = [interior, {"type": "null"}]
@@ -444,7 +472,7 @@ def _numero_publicado(z: Z, sabor: str) -> dict[str, Any]:
     bound on one side only the stricter. Before zod 4.6.0 `.int()` replaced the bounds set before it
     (`.min(1).max(5).int()` published the safe range); from 4.6.0 it narrows them like any bound."""
     rango = (("minimum", -ENTERO_SEGURO), ("maximum", ENTERO_SEGURO))
-    if sabor == "v3":
+    if _v3(sabor):
         salida: dict[str, Any] = {"type": "integer" if any(k == "entero" for k, _ in z.checks) else "number"}
         salida.update(p for k, v in z.checks if k != "entero" for p in (rango if k == "seguro" else ((k, v),)))
         return salida
@@ -514,13 +542,13 @@ def _objeto(z: Z, sabor: str, io: str) -> dict[str, Any]:
     requeridas = [k for k, v in z.forma if not opcional(v, sabor, io)]
     if requeridas:
         salida["required"] = requeridas
-    if z.hijos and (sabor == "v3" or not z.resto_pisado):  # `.catchall(S)`
+    if z.hijos and (_v3(sabor) or not z.resto_pisado):  # `.catchall(S)`
         salida["additionalProperties"] = nodo_publicado(z.hijos[0], sabor, io)
     elif z.modo == "estricto":
         salida["additionalProperties"] = False
     elif z.modo == "suelto":
         salida["additionalProperties"] = {} if _v4(sabor) else True
-    elif sabor == "v3" or io == "output":
+    elif _v3(sabor) or io == "output":
         salida["additionalProperties"] = False
     return salida
 
@@ -547,7 +575,7 @@ def _miembros(z: Z, sabor: str, io: str) -> list[Any]:
             miembros.extend(_miembros(hijo, sabor, io))
             continue
         lado = nodo_publicado(hijo, sabor, io)
-        if sabor == "v3":
+        if _v3(sabor):
             if "allOf" in lado and lado.get("type") != "string":
                 miembros.extend(lado["allOf"])
                 continue
@@ -629,7 +657,7 @@ def _contiene(z: Z, sabor: str, nombre: str, valor: str, posicion: Optional[int]
     escapes every character not in its alphanumeric list; zod 4 the regex syntax characters), and from
     zod 4.6.0 the check's format. zod 3 ignores the position; zod 4 requires at least that many characters
     before `s`, exactly that many before 4.5.0."""
-    if sabor == "v3":
+    if _v3(sabor):
         escapado = "".join(c if c in ALFANUMERICOS_V3 else "\\" + c for c in valor)
         if any(c not in ALFANUMERICOS_V3 and c not in ESCAPABLES_U for c in valor):
             raise Irresoluble(f"`.{nombre}({json.dumps(valor)})`: zod 3 publishes a pattern with an escape that a "

@@ -34,7 +34,13 @@ DECLINADOS_V4 = {"{ a: z.string().datetime({ offset: true }) }",
 # declined with zod 3 only: one schema object used twice, where zod-to-json-schema writes a `$ref` (zod 4 writes
 # it out again, and is published)
 DECLINADOS_V3 = {"(() => { const s = z.string().describe(\"d\"); return { a: s, b: s }; })()",
-                 "(() => { const o = z.object({ x: z.number() }); return { a: o, b: z.array(o) }; })()"}
+                 "(() => { const o = z.object({ x: z.number() }); return { a: o, b: z.array(o) }; })()",
+                 # whether the key is required: zod 3 runs the project's function with `undefined` to know
+                 "{ a: z.string().optional().transform((s) => s) }", "{ a: z.any().transform((x) => x) }",
+                 "{ a: z.string().optional().refine(() => false) }", "{ a: z.string().optional().refine(() => true) }",
+                 "{ a: z.string().optional().refine((s) => s.length > 0) }",
+                 "{ a: z.union([z.string(), z.any().transform((x, ctx) => { if (x === undefined) return \"\"; "
+                 "ctx.addIssue({ code: \"custom\" }); return z.NEVER; })]) }"}
 # what zod 4 publishes differently from one release to another: declined when the release is unknown
 SEGUN_RELEASE = {
     "{ a: z.preprocess((v) => v, z.boolean()) }", "{ a: z.preprocess((v) => v, z.boolean()).describe(\"d\") }",
@@ -122,7 +128,10 @@ def test_the_table_covers_both_majors_and_what_the_sdk_refuses():
     rechazos = {(c, s) for c, s in CASOS if "error" in TABLA["casos"][c][s]}
     assert {c for c, s in rechazos if s == "v4@4.6.7"} == {
         "{ a: z.string().transform((s) => s.length) }", "{ a: z.date() }", "{ a: z.bigint() }", "{ a: z.undefined() }",
-        "{ a: z.union([z.string(), z.undefined()]) }"}
+        "{ a: z.union([z.string(), z.undefined()]) }", "{ a: z.string().transform((s) => s) }",
+        "{ a: z.any().transform((x) => x) }", "{ a: z.string().optional().transform((s) => s) }",
+        "{ a: z.union([z.string(), z.any().transform((x, ctx) => { if (x === undefined) return \"\"; "
+        "ctx.addIssue({ code: \"custom\" }); return z.NEVER; })]) }"}
     # zod 3 escapes `-` and `_` in a prefix, which a regular expression with the `u` flag rejects
     assert {c for c, s in rechazos if s == "v3"} == {"{ a: z.string().startsWith(\"a.b-W_w/\") }",
                                                      "{ a: z.string().startsWith(\"https://\") }"}
