@@ -224,18 +224,11 @@ class Lector:
             paquete = espacio.carpeta_del_paquete((self.raiz / desde.rel).parent, partes[0]) if partes else None
             if paquete is not None:  # a package of the repository's workspace: its sources (linter/ts/espacio.py)
                 bases, del_espacio = espacio.candidatos(paquete, partes[1]), True  # type: ignore[index]
-        candidatos = []
-        for base in bases:
-            candidatos.append(base)
-            sin = base.with_suffix("") if base.suffix in (".js", ".mjs", ".cjs", ".jsx") else None
-            if sin is not None:
-                candidatos += [sin.with_suffix(e) for e in (".ts", ".tsx", ".mts", ".cts")]
-            candidatos += [Path(str(base) + e) for e in EXTENSIONES] + [base / f"index{e}" for e in EXTENSIONES]
-        for c in candidatos:
+        for c in _candidatos([str(b) for b in bases]):
             if not os.path.isfile(c):
                 continue  # most candidates are not there: looked at before anything is resolved
             try:
-                resuelto = c.resolve()
+                resuelto = Path(c).resolve()
                 # a workspace package may sit beside the project's folder: read as `../pkg/src/x.ts`
                 rel = Path(os.path.relpath(resuelto, self.raiz)).as_posix() if del_espacio \
                     and "node_modules" not in resuelto.parts else resuelto.relative_to(self.raiz).as_posix()
@@ -244,6 +237,19 @@ class Lector:
             if resuelto.is_file():
                 return rel
         return None
+
+
+def _candidatos(bases: list[str]) -> Iterator[str]:
+    """The files an import of each base path may name, in the order TypeScript tries them: the path, its
+    TypeScript twin (`./lib.js` is `./lib.ts`), the path with each extension, its folder's `index`; made one
+    at a time (the first is most often the one)."""
+    for base in bases:
+        yield base
+        raiz, extension = os.path.splitext(base)
+        if extension in (".js", ".mjs", ".cjs", ".jsx"):
+            yield from (raiz + e for e in (".ts", ".tsx", ".mts", ".cts"))
+        yield from (base + e for e in EXTENSIONES)
+        yield from (os.path.join(base, "index" + e) for e in EXTENSIONES)
 
 
 _DE_NOMBRE = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
@@ -1056,8 +1062,8 @@ def _exportado_de(lector: Lector, modulo: Fuente, nombre: str, profundidad: int)
         if isinstance(entrada, Ref):
             return entrada
         return exportado(lector, modulo, _Importado(*entrada), profundidad + 1)  # `export { a as b } from "./x"`
-    for especificador in estrellas:  # `export * from "./x"`
-        rel = lector.ruta_del_modulo(modulo, especificador)
+    resueltas = modulo.memo("estrellas", lambda: [(e, lector.ruta_del_modulo(modulo, e)) for e in estrellas])
+    for especificador, rel in resueltas:  # `export * from "./x"`, each resolved once per barrel
         if rel is None or not lector.puede_exportar(rel, nombre):
             continue  # a barrel's module that names neither: not parsed (most of a large barrel's are not)
         otro = lector.modulo(modulo, especificador)
