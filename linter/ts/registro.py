@@ -230,9 +230,19 @@ def _metodo_del_proyecto(lector: Lector, fuente: Fuente, funcion: Any, metodo: s
     if receptor.type == "this":
         lexica = clases.clase_lexica(receptor)
         clase = Ref(fuente, lexica) if lexica is not None else None
+    elif _servidor_del_sdk(lector, Ref(fuente, receptor)):
+        return False  # the SDK's McpServer, whose sources a workspace may hold (the SDK's own examples)
     else:
         clase = clases.clase_de_valor(lector, Ref(fuente, receptor))
     return clase is not None and clases.metodo(lector, clase, metodo) is not None
+
+
+def _servidor_del_sdk(lector: Lector, ref: Ref) -> bool:
+    """Whether a value is a `new McpServer(...)` whose class its file imports from the SDK's server modules."""
+    valor = seguir(lector, ref)
+    constructor = valor.nodo.child_by_field_name("constructor") if valor.nodo.type == "new_expression" else None
+    return constructor is not None and texto(valor.fuente, constructor).rsplit(".", 1)[-1] == "McpServer" \
+        and _importa(valor.fuente, SDK_SERVIDOR)
 
 
 @dataclass

@@ -282,7 +282,7 @@ def _descripcion_clonada(base: Z, nombre: str, resultado: Z) -> Z:
     if base.descripcion is None or resultado.descripcion != base.descripcion or resultado.tipo != base.tipo \
             or nombre in ("describe", "meta", "brand") or base in resultado.hijos:
         return resultado
-    if base.tipo == "object" and nombre in ("merge",):
+    if base.tipo == "object" and nombre == "merge":
         return replace(resultado, descripcion=None)
     if base.tipo == "object" and (nombre in MODOS or nombre in ("catchall", "extend", "pick", "omit", "partial",
                                                                 "required")):

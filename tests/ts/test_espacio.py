@@ -139,3 +139,46 @@ server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [] }));
     filas = extraer_ts([tmp_path / "server.ts"], tmp_path)
     assert [h["herramienta"] for h in filas["herramienta"]] == ["echo"]
     assert filas["no_resuelto"] == []
+
+
+SDK_EN_EL_ESPACIO = {
+    "pnpm-workspace.yaml": "packages:\n  - packages/*\n  - examples/*\n",
+    "packages/server/package.json": '{"name": "@modelcontextprotocol/server", "main": "src/index.ts"}',
+    "packages/server/src/index.ts": (
+        "export class McpServer {\n"
+        "  private tools = new Map<string, unknown>();\n"
+        "  constructor(readonly info: { name: string; version: string }) {}\n"
+        "  registerTool(name: string, config: object, cb: Function) { this.tools.set(name, { config, cb }); }\n"
+        "}\n"),
+    "packages/registry/package.json": '{"name": "tool-registry", "main": "src/index.ts"}',
+    "packages/registry/src/index.ts": (
+        "export class Registry {\n"
+        "  private tools: string[] = [];\n"
+        "  registerTool(name: string, config: object, cb: Function) { this.tools.push(name); }\n"
+        "}\n"),
+    "examples/tools/package.json": ('{"name": "tools-example", "dependencies": {"@modelcontextprotocol/server": '
+                                    '"workspace:*", "tool-registry": "workspace:*", "zod": "4.6.7"}}'),
+    "examples/tools/server.ts": (
+        'import { McpServer } from "@modelcontextprotocol/server";\n'
+        'import { Registry } from "tool-registry";\n'
+        'import * as z from "zod/v4";\n'
+        'const server = new McpServer({ name: "tools", version: "1.0.0" });\n'
+        'server.registerTool("calc", { inputSchema: z.object({ a: z.number() }) }, async ({ a }) => ({ content: [] }));\n'
+        "const registry = new Registry();\n"
+        'registry.registerTool("not-a-tool", { inputSchema: z.object({}) }, async () => ({ content: [] }));\n'),
+}
+
+
+def test_the_sdks_own_server_class_in_the_workspace_still_registers_tools(tmp_path):
+    """In the SDK's own repository its examples import `McpServer` from `@modelcontextprotocol/server`, a
+    package of the workspace whose sources are read: its class declares `registerTool`, yet the calls on
+    it are the SDK's registrations (read before as a project registry's own method: no tool). Another
+    workspace class's `registerTool` stays its own API."""
+    for ruta, texto in SDK_EN_EL_ESPACIO.items():
+        (tmp_path / ruta).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / ruta).write_text(texto, encoding="utf-8")
+    ejemplo = tmp_path / "examples" / "tools"
+    filas = extraer_ts([ejemplo / "server.ts"], ejemplo)
+    assert [h["herramienta"] for h in filas["herramienta"]] == ["calc"]
+    assert [json.loads(e["contenido"])["properties"] for e in filas["esquema"]] == [{"a": {"type": "number"}}]
+    assert filas["no_resuelto"] == []
