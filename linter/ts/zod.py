@@ -54,6 +54,7 @@ class Z:
     via: str = ""
     coercido: bool = False  # `z.coerce.<tipo>()`: zod 3 takes a missing key for `String(undefined)`, `false`
     refinado: bool = False  # `.refine()`/`.superRefine()`: zod 3 wraps the schema in an effect it runs to tell optionality
+    funcional: bool = False  # `z.optional(S)` / `z.nullable(S)`: made without S's definition (zod 3 copies no description)
     ref: Optional[Ref] = field(default=None, compare=False)
     # the one schema object a `const` holds (its value, where it is written): the same object wherever the
     # name is read; None for one a call builds where it is read
@@ -208,6 +209,9 @@ def _constructor(lector: Lector, nombre: str, args: list[Ref], r: Ref) -> Z:
             return Z("record", hijos=(leer(lector, args[0]), leer(lector, args[1])), ref=r)
         # `z.record(value)`: string keys (marked: zod 4 before 4.4.0 cannot publish it)
         return Z("record", hijos=(Z("string"), leer(lector, args[0])), forma=(("una", Z("any")),), ref=r)
+    if nombre in ("optional", "nullable", "nullish") and len(args) == 1:  # `z.nullable(S)`, as `S.nullable()`
+        envuelto = _metodo(lector, leer(lector, args[0]), nombre, [], r)
+        return replace(envuelto, funcional=True)
     if nombre == "intersection" and len(args) == 2:
         return Z("intersection", hijos=(leer(lector, args[0]), leer(lector, args[1])), ref=r)
     if nombre == "tuple" and args:

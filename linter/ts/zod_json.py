@@ -244,8 +244,9 @@ def nodo_publicado(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[s
 
 def _descripcion_copiada(z: Z) -> Optional[str]:
     """The description zod 3 copies onto a wrapper from what it wraps when it makes it (`.optional()`,
-    `.nullable()`, `.default()`, `.catch()` are made with the wrapped schema's definition)."""
-    while z.descripcion is None and z.tipo in ("optional", "nullable", "default", "catch"):
+    `.nullable()`, `.default()`, `.catch()` are made with the wrapped schema's definition; `z.optional(S)`
+    and `z.nullable(S)` are not)."""
+    while z.descripcion is None and z.tipo in ("optional", "nullable", "default", "catch") and not z.funcional:
         z = z.hijos[0]
     return z.descripcion
 

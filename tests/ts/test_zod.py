@@ -92,7 +92,7 @@ SEGUN_RELEASE = {
     "{ a: z.union([z.string().nullable(), z.number()]) }",
     "{ a: z.discriminatedUnion(\"k\", [z.object({ k: z.literal(\"a\") }).strict(), "
     "z.object({ k: z.literal(\"b\") }).strict()]) }",
-    "z.object({ a: z.union([z.string(), z.number()]).default(1) })",
+    "z.object({ a: z.union([z.string(), z.number()]).default(1) })", "{ a: z.nullable(z.string()) }",
     "z.object({ a: z.string().catch(() => \"x\") })",
 }
 CASOS = sorted((caso, sabor) for caso, por_sabor in TABLA["casos"].items() for sabor in por_sabor)
