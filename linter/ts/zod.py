@@ -330,6 +330,8 @@ def _metodo_de_zod(lector: Lector, base: Z, nombre: str, args: list[Ref], r: Ref
         return Z("intersection", hijos=(base, leer(lector, args[0])), ref=r)
     if nombre == "transform":
         return Z("transform", hijos=(base,), ref=r)
+    if nombre == "pipe" and len(args) == 1:  # the input side is `base`'s, the output side the target's
+        return Z("tuberia", hijos=(base, leer(lector, args[0])), ref=r)
     if nombre == "readonly" and not args:  # zod 4 publishes `readOnly: true`; zod 3 nothing
         return Z("readonly", hijos=(base,), ref=r)
     if nombre == "catch" and args:

@@ -202,6 +202,10 @@ def opcional(z: Z, sabor: str, io: str) -> bool:
         return _v3(sabor)
     if t == "catch":
         return _v3(sabor) or (io == "input" and _exacta(sabor, (4, 4, 3), "the optionality of `.catch()`", z))
+    if t == "tuberia":  # `A.pipe(B)`: zod 4 asks the side it publishes; zod 3 parses `undefined` through both
+        if _v3(sabor):
+            return opcional(z.hijos[0], sabor, io) and opcional(z.hijos[1], sabor, io)
+        return opcional(_lado_de_la_tuberia(z, io), sabor, io)
     if t == "pipe":
         if _v3(sabor):
             return opcional(z.hijos[0], sabor, io)
@@ -305,6 +309,15 @@ def _con_definiciones(cuerpo: dict[str, Any], z: Z) -> dict[str, Any]:
 
 # zod-to-json-schema's `primitiveMappings`: a union of these without checks is written as a `type` list
 PRIMITIVOS_V3 = {"string": "string", "number": "number", "bigint": "integer", "boolean": "boolean", "null": "null"}
+
+
+def _lado_de_la_tuberia(z: Z, io: str) -> Z:
+    """`A.pipe(B)` as the SDK publishes it (zod 4, and zod-to-json-schema with the SDK's `pipeStrategy`): A
+    for an input schema (what a transform in A takes: its input), B for an output schema (what comes out)."""
+    if io == "output":
+        return z.hijos[1]
+    entrada = z.hijos[0]
+    return entrada.hijos[0] if entrada.tipo == "transform" else entrada
 
 
 def _tipos_juntos(ramas: list[dict[str, Any]]) -> Optional[dict[str, Any]]:
@@ -424,6 +437,10 @@ def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any
             raise Irresoluble("`z.preprocess()` of a schema with `.meta({ id })` is not read", z.ref)  # type: ignore[arg-type]
         propio = {} if t == "optional" else {"default": z.defecto}
         return {"allOf": [nodo_publicado(z.hijos[0], sabor, io, propiedad)], **propio}
+    if t == "tuberia":
+        if sabor == V3_LAXO:  # zod-to-json-schema's default `pipeStrategy` ("all"); the SDK asks for one side
+            return {"allOf": [nodo_publicado(h, sabor, io) for h in z.hijos]}
+        return nodo_publicado(_lado_de_la_tuberia(z, io), sabor, io, propiedad)
     if t in ("optional", "pipe"):
         return nodo_publicado(z.hijos[0], sabor, io, propiedad)
     if t == "readonly":
