@@ -75,7 +75,7 @@ def main() -> None:
             tabla["casos"].setdefault(caso, {})[sabor] = resultado
     TABLA.parent.mkdir(parents=True, exist_ok=True)
     TABLA.write_text(json.dumps(tabla, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
-    errores = sum("error" in r for c in tabla["casos"].values() for r in c.values())
+    errores = sum("error" in r or "error" in (r.get("output") or {}) for c in tabla["casos"].values() for r in c.values())
     print(f"{len(tabla['casos'])} cases, {errores} listings the SDK refused; written to {TABLA}")
     fastmcp(args.work, tabla)
 
@@ -91,7 +91,8 @@ def fastmcp(trabajo: Path, tabla: dict) -> None:
         sabor = clave.split(":", 1)[1]
         carpeta = _proyecto(trabajo, sabor, version, zod, "fastmcp")
         fila = sabor if sabor in tabla["sabores"] else "v4@4.0.17"  # the SDK row of the nearest zod release
-        casos = sorted(c for c, r in tabla["casos"].items() if fila in r and "error" not in r[fila])
+        casos = sorted(c for c, r in tabla["casos"].items() if fila in r and "error" not in r[fila]
+                       and "error" not in (r[fila].get("output") or {}))
         (carpeta / "casos.json").write_text(json.dumps(casos), encoding="utf-8")
         shutil.copy(AQUI / "zod_sdk" / "servidor_fastmcp.mjs", carpeta / "servidor_fastmcp.mjs")
         listado = listar(Servidor(comando=("node", str(carpeta / "servidor_fastmcp.mjs"), str(carpeta / "casos.json")),

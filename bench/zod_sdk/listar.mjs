@@ -2,7 +2,8 @@
 // Usage, from a project directory with the SDK and one zod installed:
 //   node listar.mjs <casos.json> <group> [<group> ...] > out.json
 // Each case is a zod expression, used as a tool's inputSchema and outputSchema; one McpServer and one
-// Client per case (a failing case cannot affect the others); the listing's schemas, or the error.
+// Client per case (a failing case cannot affect the others); the listing's schemas, or the error (when
+// both sides fail together, the input side listed alone, the output side keeping the error).
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -40,6 +41,29 @@ for (const [i, expr] of cases.entries()) {
     out[expr] = useRegister ? { input: t.inputSchema, output: t.outputSchema } : { input: t.inputSchema };
   } catch (e) {
     out[expr] = { error: "listTools: " + msg(e) };
+  } finally {
+    await client.close().catch(() => {});
+    await server.close().catch(() => {});
+  }
+  // a listing that failed with both sides: the input side alone (zod 4 lists a transform's input side)
+  if (out[expr].error && useRegister) {
+    const solo = await listInputOnly(name, X);
+    if (solo.schema) out[expr] = { input: solo.schema, output: { error: out[expr].error } };
+  }
+}
+
+async function listInputOnly(name, X) {
+  const server = new McpServer({ name: "s", version: "1.0.0" });
+  const client = new Client({ name: "c", version: "1.0.0" });
+  try {
+    server.registerTool(name, { inputSchema: X }, async () => ({ content: [] }));
+    const [ct, st] = InMemoryTransport.createLinkedPair();
+    await Promise.all([client.connect(ct), server.connect(st)]);
+    const res = await client.listTools();
+    const t = res.tools.find((t) => t.name === name);
+    return t ? { schema: t.inputSchema } : { error: "tool not listed" };
+  } catch (e) {
+    return { error: msg(e) };
   } finally {
     await client.close().catch(() => {});
     await server.close().catch(() => {});

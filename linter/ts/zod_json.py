@@ -183,6 +183,8 @@ def opcional(z: Z, sabor: str, io: str) -> bool:
     accepts `undefined` (`isOptional()` parses it): where a `.transform()` or `.refine()` is handed
     `undefined`, the answer is what the project's function does with it, which is not read."""
     t = z.tipo
+    if t == "transform" and _v4(sabor):  # (input only: zod 4 cannot publish one on output)
+        return opcional(z.hijos[0], sabor, io)
     if _v3(sabor) and (z.refinado or t == "transform") and opcional(
             replace(z, refinado=False) if z.refinado else z.hijos[0], sabor, io):
         que = "`.refine()`" if z.refinado else "`.transform()`"
@@ -262,16 +264,19 @@ def _registrado(z: Z, sabor: str, io: str, propiedad: bool) -> dict[str, Any]:
     """A schema registered with `.meta({ id })` (zod 4.4.0 and later; before, the SDK's listing fails on the
     `id` it leaves in the schema): `{"$ref": "#/definitions/<id>"}`, its definition carried along; a clone
     of one (`.describe()`, a check): `allOf` of that `$ref` and the keywords the clone adds."""
-    if not _v4(sabor) or not desde(sabor, (4, 4, 0), "a schema with `.meta({ id })`", z):
+    con_id = not _v4(sabor) or not desde(sabor, (4, 4, 0), "a schema with `.meta({ id })`", z)
+    if con_id:  # before 4.4.0 each definition keeps the `id` keyword
         if z.deriva is not None and z.descripcion == z.deriva.descripcion:
             # a check's clone (`.min(2)`) does not inherit the id: published as it is
             return nodo_publicado(replace(z, deriva=None), sabor, io, propiedad)
-        raise Irresoluble("zod 4 before 4.4.0 leaves the `id` of `.meta({ id })` in the published schema, which the "
-                          "SDK's tools/list fails on", z.ref)  # type: ignore[arg-type]
+        if io == "output" or not _v4(sabor):
+            raise Irresoluble("zod 4 before 4.4.0 leaves the `id` of `.meta({ id })` in the published schema: the "
+                              "SDK's client, compiling the output schema, fails on it", z.ref)  # type: ignore[arg-type]
     if z.ident is not None:
         instancia = (z.ref.fuente.rel, z.ref.nodo.start_byte) if z.ref is not None else None
+        cuerpo = nodo_publicado(replace(z, ident=None), sabor, io, propiedad)
         return {"$ref": f"#/definitions/{z.ident}",
-                DEFINICION: (z.ident, instancia, nodo_publicado(replace(z, ident=None), sabor, io, propiedad))}
+                DEFINICION: (z.ident, instancia, {"id": z.ident, **cuerpo} if con_id else cuerpo)}
     base = z.deriva
     assert base is not None and base.ident is not None
     referencia = nodo_publicado(base, sabor, io, propiedad)
@@ -368,7 +373,7 @@ def _ramas_v3(z: Z, sabor: str, io: str) -> list[dict[str, Any]]:
 def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any]:
     t = z.tipo
     if t == "string":
-        return _cadena(z, sabor)
+        return _cadena(z, sabor, io)
     if t in ("boolean", "null"):
         return {"type": t}
     if t == "number":
@@ -412,7 +417,7 @@ def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any
                                   "analyzer does not write", z.ref)  # type: ignore[arg-type]
             salida["propertyNames"] = nodo_publicado(clave, sabor, io)
         elif clave.tipo == "string" and clave.checks:  # zod-to-json-schema: the key's checks, without its type
-            salida["propertyNames"] = {k: v for k, v in _cadena(clave, sabor).items() if k != "type"}
+            salida["propertyNames"] = {k: v for k, v in _cadena(clave, sabor, io).items() if k != "type"}
         elif clave.tipo == "enum":
             salida["propertyNames"] = {"enum": list(clave.valores)}
         elif clave.tipo != "string":
@@ -459,9 +464,10 @@ def _cuerpo(z: Z, sabor: str, io: str, propiedad: bool = False) -> dict[str, Any
     if t == "default":
         return {"default": z.defecto, **nodo_publicado(z.hijos[0], sabor, io, propiedad)} if _v4(sabor) else \
             {**nodo_publicado(z.hijos[0], sabor, io, propiedad), "default": z.defecto}
-    if t == "transform":
-        if _v4(sabor):
-            raise Irresoluble("zod 4 cannot publish a `.transform()` (the SDK's tools/list fails on it)", z.ref)  # type: ignore[arg-type]
+    if t == "transform":  # zod 4 publishes what a transform takes (input), not what it makes (output)
+        if _v4(sabor) and io == "output":
+            raise Irresoluble("zod 4 cannot publish a `.transform()` in an output schema (the SDK's tools/list fails on "
+                              "it)", z.ref)  # type: ignore[arg-type]
         return nodo_publicado(z.hijos[0], sabor, io, propiedad)
     if t in SIN_JSON:
         if _v4(sabor):
@@ -515,7 +521,7 @@ def _numero_publicado(z: Z, sabor: str) -> dict[str, Any]:
     return salida
 
 
-def _cadena(z: Z, sabor: str) -> dict[str, Any]:
+def _cadena(z: Z, sabor: str, io: str) -> dict[str, Any]:
     """A string and its checks; zod 4 adds a format's pattern (of the release's own). Lengths bounded
     twice keep the strictest. Two formats, two patterns, or (zod 4) a format beside a pattern are combined
     by each major in its own way (zod 3 into `anyOf`/`allOf`; zod 4 keeps the last format and every
@@ -536,7 +542,7 @@ def _cadena(z: Z, sabor: str) -> dict[str, Any]:
         if k in ("minLength", "maxLength"):
             continue
         if k == "contiene":
-            salida.update(_contiene(z, sabor, *v))
+            salida.update(_contiene(z, sabor, io, *v))
             continue
         salida[k] = v
         if k == "format" and _v4(sabor) and v in PATRONES_V4:
@@ -670,17 +676,17 @@ def _plegar_objetos(miembros: list[Any]) -> Optional[dict[str, Any]]:
     return salida
 
 
-def _contiene(z: Z, sabor: str, nombre: str, valor: str, posicion: Optional[int]) -> dict[str, Any]:
+def _contiene(z: Z, sabor: str, io: str, nombre: str, valor: str, posicion: Optional[int]) -> dict[str, Any]:
     """`.startsWith(s)`, `.endsWith(s)`, `.includes(s, { position })`: the pattern each major writes (zod 3
     escapes every character not in its alphanumeric list; zod 4 the regex syntax characters), and from
     zod 4.6.0 the check's format. zod 3 ignores the position; zod 4 requires at least that many characters
     before `s`, exactly that many before 4.5.0."""
     if _v3(sabor):
         escapado = "".join(c if c in ALFANUMERICOS_V3 else "\\" + c for c in valor)
-        if any(c not in ALFANUMERICOS_V3 and c not in ESCAPABLES_U for c in valor):
+        if io == "output" and any(c not in ALFANUMERICOS_V3 and c not in ESCAPABLES_U for c in valor):
             raise Irresoluble(f"`.{nombre}({json.dumps(valor)})`: zod 3 publishes a pattern with an escape that a "
-                              "regular expression with the `u` flag rejects (the SDK's tools/list fails on it)",
-                              z.ref)  # type: ignore[arg-type]
+                              "regular expression with the `u` flag rejects: the SDK's client, compiling the output "
+                              "schema, fails on it", z.ref)  # type: ignore[arg-type]
         return {"pattern": {"startsWith": f"^{escapado}", "endsWith": f"{escapado}$"}.get(nombre, escapado)}
     escapado = "".join("\\" + c if c in ".*+?^${}()|[]\\" else "\\/" if c == "/" else c for c in valor)
     if nombre == "startsWith":
