@@ -213,9 +213,7 @@ def _pasan_un_servidor(lector: Lector, todas: Sequence[Fuente], fuente: Fuente, 
         if indice >= len(pasados):
             continue
         valor = seguir(lector, Ref(llamada.fuente, pasados[indice]))
-        constructor = valor.nodo.child_by_field_name("constructor") if valor.nodo.type == "new_expression" else None
-        if constructor is not None and texto(valor.fuente, constructor).rsplit(".", 1)[-1] == "McpServer" \
-                and (_importa(valor.fuente, SDK_SERVIDOR) or _importa_nombre(valor.fuente, "McpServer")):
+        if _nuevo_mcp_server(valor) and (_importa(valor.fuente, SDK_SERVIDOR) or _importa_nombre(valor.fuente, "McpServer")):
             return True
     return False
 
@@ -240,9 +238,13 @@ def _metodo_del_proyecto(lector: Lector, fuente: Fuente, funcion: Any, metodo: s
 def _servidor_del_sdk(lector: Lector, ref: Ref) -> bool:
     """Whether a value is a `new McpServer(...)` whose class its file imports from the SDK's server modules."""
     valor = seguir(lector, ref)
+    return _nuevo_mcp_server(valor) and _importa(valor.fuente, SDK_SERVIDOR)
+
+
+def _nuevo_mcp_server(valor: Ref) -> bool:
+    """Whether a (followed) value is `new McpServer(...)` (`new sdk.McpServer(...)` too)."""
     constructor = valor.nodo.child_by_field_name("constructor") if valor.nodo.type == "new_expression" else None
-    return constructor is not None and texto(valor.fuente, constructor).rsplit(".", 1)[-1] == "McpServer" \
-        and _importa(valor.fuente, SDK_SERVIDOR)
+    return constructor is not None and texto(valor.fuente, constructor).rsplit(".", 1)[-1] == "McpServer"
 
 
 @dataclass
@@ -1018,7 +1020,7 @@ def _json_schema(lector: Lector, ref: Ref, sabor: Sabor) -> Any:
         if nombre == "zodToJsonSchema":
             if elegido != "v3":
                 raise Irresoluble(f"`{ref.corto()}`: zod-to-json-schema over a zod 4 schema is not read", ref)
-            zod_json.sin_repetir(esquema, "v3")  # a bare call: zod-to-json-schema's defaults (no `strictUnions`)
+            zod_json.sin_repetir(esquema, zod_json.V3_LAXO)  # a bare call: zod-to-json-schema's defaults (no `strictUnions`)
             return {**zod_json.nodo_publicado(esquema, zod_json.V3_LAXO, "input"), "$schema": zod_json.BORRADOR_7}
         if elegido == "v3":
             raise Irresoluble(f"`{ref.corto()}`: `toJSONSchema` of a zod 3 schema is not read", ref)
