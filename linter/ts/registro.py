@@ -436,14 +436,22 @@ def _con_argumentos(nuevo: Ref) -> bool:
 
 def _importa(fuente: Fuente, prefijos: tuple[str, ...]) -> bool:
     """Whether the file imports a module `prefijos` names (itself or one of its submodules)."""
-    from .arbol import cadena_literal
+    return any(valor == p or valor.startswith(p + "/") for valor in origenes(fuente) for p in prefijos)
 
-    for s in nombrados(fuente.raiz):
-        origen = s.child_by_field_name("source") if s.type in ("import_statement", "export_statement") else None
-        valor = cadena_literal(fuente, origen) if origen is not None else None
-        if valor is not None and any(valor == p or valor.startswith(p + "/") for p in prefijos):
-            return True
-    return False
+
+def origenes(fuente: Fuente) -> tuple[str, ...]:
+    """The module specifiers the file's top-level `import ... from` / `export ... from` statements name,
+    in source order (read once per file)."""
+    def leer() -> tuple[str, ...]:
+        salida = []
+        for s in nombrados(fuente.raiz):
+            origen = s.child_by_field_name("source") if s.type in ("import_statement", "export_statement") else None
+            valor = cadena_literal(fuente, origen) if origen is not None else None
+            if valor is not None:
+                salida.append(valor)
+        return tuple(salida)
+
+    return fuente.memo("origenes", leer)  # type: ignore[no-any-return]
 
 
 # the modules a server class is imported from (not the SDK's transports, auth helpers or errors)
@@ -454,12 +462,7 @@ MODULOS_DE_SERVIDOR = ("@modelcontextprotocol/sdk/server/mcp", "@modelcontextpro
 def importa_servidor(fuente: Fuente) -> bool:
     """Whether a source imports a module a server class comes from: the SDK's `server/mcp` or
     `server/index` (with or without `.js`), the SDK 2.x server package, or the `fastmcp` package."""
-    for s in nombrados(fuente.raiz):
-        origen = s.child_by_field_name("source") if s.type in ("import_statement", "export_statement") else None
-        valor = cadena_literal(fuente, origen) if origen is not None else None
-        if valor is not None and valor.removesuffix(".js") in MODULOS_DE_SERVIDOR:
-            return True
-    return False
+    return any(valor.removesuffix(".js") in MODULOS_DE_SERVIDOR for valor in origenes(fuente))
 
 
 def _importa_nombre(fuente: Fuente, nombre: str) -> bool:
