@@ -118,6 +118,12 @@ def _opcion(argumento: str, ruta: str) -> bool:
     return "filters." in ruta.lower() or "requested" in ruta.lower()
 
 
+def _dice_ensayo(f: dict) -> bool:
+    """A top-level key of the object that says the response is a dry run: written again here, as the oracle."""
+    return "." not in f["ruta"] and f["constante"] == "True" and f["clave"].lower() in {
+        "dry_run", "dryrun", "is_dry_run", "isdryrun", "preview", "is_preview", "ispreview"}
+
+
 CODIGOS = {"error_code", "errorcode", "status_code", "statuscode", "exit_code", "exitcode", "return_code", "returncode",
            "result_code", "resultcode", "response_code", "responsecode", "reason_code", "reasoncode", "http_status",
            "httpstatus", "error_type", "errortype", "error_kind", "errorkind"}
@@ -179,8 +185,8 @@ def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
     for f in ev["esquema"]:
         if not f["valido"]:
             marca(f, "contrato.esquema_invalido")
-    # a response that reports a failure certifies nothing; the first place among the others is judged
-    fallidos = {(f["herramienta"], f["objeto"]) for f in ev["valor_emitido"] if _dice_fallo(f)}
+    # a response that reports a failure, or a dry run, certifies nothing; the first place among the others is judged
+    fallidos = {(f["herramienta"], f["objeto"]) for f in ev["valor_emitido"] if _dice_fallo(f) or _dice_ensayo(f)}
     primeras: dict[tuple, dict] = {}
     for f in ev["valor_emitido"]:
         if (f["herramienta"], f["objeto"]) in fallidos:
