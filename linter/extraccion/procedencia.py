@@ -14,7 +14,7 @@ from typing import Any, Callable, Optional, TypeVar
 
 import libcst as cst
 
-from .anotaciones import Derivador
+from .anotaciones import BLOQUES, Derivador
 from .eco import Origenes, Valor, en_objeto
 from .literales import describir
 from .presupuesto import paso
@@ -31,7 +31,16 @@ COPIAS = ("copy", "model_dump", "dict", "to_dict", "deepcopy", "model_copy")
 # Functions whose result has the keys of their first argument (a copy, a cast, a dataclass as a dict).
 COPIAS_FUNCION = ("copy.copy", "copy.deepcopy", "dataclasses.asdict", "typing.cast")
 MAPAS = ("builtins.dict", "collections.OrderedDict")
-ULTIMOS_DE_LLAMADA = frozenset(n.rsplit(".", 1)[-1] for n in (*PARSERS, *COPIAS_FUNCION, *MAPAS))  # what `_llamada` looks for
+# Functions that run a callable elsewhere (a worker thread, a thread pool) and return what it returns:
+# name -> the index of the callable among the positional arguments; the ones after it are its arguments
+# (`await asyncio.to_thread(build, a)` is `build(a)`). An event loop's `run_in_executor(executor, f, *a)`
+# is recognised by its method name (`descarga`).
+DESCARGAS = {"asyncio.to_thread": 0, "asyncio.threads.to_thread": 0, "anyio.to_thread.run_sync": 0,
+             "starlette.concurrency.run_in_threadpool": 0, "fastapi.concurrency.run_in_threadpool": 0}
+# Functions whose result is that of the awaitable they are given first (`asyncio.wait_for(aw, 30)`).
+ESPERAS = ("asyncio.wait_for", "asyncio.tasks.wait_for", "asyncio.shield", "asyncio.tasks.shield")
+PARCIALES = ("functools.partial",)
+ULTIMOS_DE_LLAMADA = frozenset(n.rsplit(".", 1)[-1] for n in (*PARSERS, *COPIAS_FUNCION, *MAPAS, *DESCARGAS, *ESPERAS))  # what `_llamada` looks for
 # A future's result is whatever the work it runs returns, set elsewhere (a worker thread, a queue), not a
 # foreign API's answer: `concurrent.futures.Future().result()` is opaque, never echoed.
 FUTUROS = ("concurrent.futures.Future", "concurrent.futures._base.Future", "asyncio.Future", "asyncio.futures.Future")
@@ -118,6 +127,12 @@ def combinar(partes: list[Clasificacion], que: str, verbo: str = "is bound to") 
     return Clasificacion("opaque", f"{que} {verbo} values of different provenance ({', '.join(sorted(tipos))})")
 
 
+def _bloque_del_sdk(nombre: str) -> bool:
+    """Whether a qualified name is one of the MCP SDK's content models (`mcp.types.EmbeddedResource`): a
+    model the caller fills with its own values, not an answer from outside."""
+    return nombre.split(".")[0] in ("mcp", "mcp_types") and nombre.rsplit(".", 1)[-1] in BLOQUES
+
+
 def _ajena(destino: str, como: str) -> Clasificacion:
     return Clasificacion("echoed", f"value returned by `{destino}()`, {como}")
 
@@ -131,6 +146,9 @@ class Procedencia:
         # parameters of the helpers being followed, bound to the arguments of the call that reached them
         self._entornos: dict[int, list[Optional[Llamada]]] = {}
         self._nombres_en_curso: set[tuple[str, int, str, int]] = set()  # names being classified (see _nombre)
+        # the call each offloading call stands for (`descarga`), built once and kept with the call it
+        # replaces, so that questions keyed by a node's identity never meet a recycled id
+        self._descargas: dict[int, tuple[cst.Call, tuple[bool, Optional[cst.BaseExpression]]]] = {}
         self.origenes = Origenes(self)
 
     def clasificar(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef], pila: tuple = ()) -> Clasificacion:
@@ -168,10 +186,40 @@ class Procedencia:
 
     def _lectura(self, m: Modulo, expr: cst.BaseExpression, base: cst.BaseExpression, fn, pila) -> Clasificacion:
         """`x[k]`, `x.attr`, `x.get(k)`: part of `x`."""
+        muestra = self._muestra(m, expr, base, fn)
+        if muestra is not None:
+            return muestra
         c = self.clasificar(m, base, fn, pila)
         if c.procedencia == "echoed":
             return Clasificacion("echoed", f"`{describir(m, expr)}` is part of a foreign object")
         return Clasificacion("opaque", f"`{describir(m, expr)}` reads into a value whose keys are not enumerable")
+
+    def _muestra(self, m: Modulo, expr: cst.BaseExpression, base: cst.BaseExpression, fn) -> Optional[Clasificacion]:
+        """`r.result` where every binding of the local `r` is `await ctx.sample(..., result_type=M)` (fastmcp's
+        sampling validates the client's answer into `M`): an instance of `M`, own with its fields when `M` is a
+        closed class of an analyzed file (Derivador.claves_cerradas); None for anything else."""
+        info = m.funcion(fn) if isinstance(expr, cst.Attribute) and expr.attr.value == "result" \
+            and isinstance(base, cst.Name) else None
+        asignaciones = info.asignaciones.get(base.value) if info is not None else None  # type: ignore[union-attr]
+        if not asignaciones or base.value in info.mutaciones or base.value in info.parametros():  # type: ignore[union-attr]
+            return None
+        partes = []
+        for a in asignaciones:
+            valor = a.valor.expression if isinstance(a.valor, cst.Await) else a.valor
+            if not (isinstance(valor, cst.Call) and isinstance(valor.func, cst.Attribute) and valor.func.attr.value == "sample"):
+                return None
+            tipo = next((x.value for x in valor.args if x.keyword is not None and x.keyword.value == "result_type"), None)
+            clases = [l for l in self.programa.ligaduras_de(m, tipo, fn) if l.tipo == "clase" and l.m is not None
+                      and isinstance(l.nodo, cst.ClassDef)] if isinstance(tipo, (cst.Name, cst.Attribute)) else []
+            if not clases:
+                return None
+            for l in clases:
+                c = self._cerrada(l.m, l.nodo, f"`{describir(m, expr)}` is the {l.nodo.name.value} the client's sampled "
+                                                "answer was validated into (`result_type`)")
+                if c is None:
+                    return None
+                partes.append(c)
+        return combinar(partes, f"`{describir(m, expr)}`")
 
     def _constante_de(self, m: Modulo, expr: cst.Attribute, fn, pila) -> Optional[Clasificacion]:
         """`module.CONSTANT` / `Class.ATTRIBUTE` of an analyzed file: its value's provenance."""
@@ -236,6 +284,17 @@ class Procedencia:
             return self._argumentos(m, llamada, fn, pila, "dict(...)")
         if any(n in PARSERS for n in nombres):
             return Clasificacion("echoed", f"a parsed document ({destino}())")
+        if any(n in ESPERAS for n in nombres) and llamada.args and llamada.args[0].keyword is None and not llamada.args[0].star:
+            c = self.clasificar(m, llamada.args[0].value, fn, pila)
+            return replace(c, motivo=f"{destino}() of: {c.motivo}")
+        es_descarga, descargada = self.descarga(m, llamada, fn, nombres)
+        if descargada is not None:
+            c = self.clasificar(m, descargada, fn, pila) if not isinstance(descargada, cst.Call) \
+                else self._llamada(m, descargada, fn, pila)
+            return replace(c, motivo=f"{destino}() runs {describir(m, descargada)}: {c.motivo}")
+        if es_descarga:
+            return Clasificacion("opaque", f"{destino}() returns what the callable it is given returns, and the analyzer "
+                                           "cannot read which function that is with which arguments")
         if any(n in COPIAS_FUNCION for n in nombres) and llamada.args:
             valor = llamada.args[1].value if termina_en(nombres, "typing.cast") and len(llamada.args) > 1 else llamada.args[0].value
             c = self.clasificar(m, valor, fn, pila)
@@ -264,6 +323,49 @@ class Procedencia:
         if not isinstance(func, (cst.Name, cst.Attribute)):
             return Clasificacion("opaque", f"the callee `{describir(m, func)}` is not a name the analyzer can follow")
         return self._invocado(m, llamada, fn, pila, destino)
+
+    def descarga(self, m: Modulo, llamada: cst.Call, fn, nombres: set[str]) -> tuple[bool, Optional[cst.BaseExpression]]:
+        """Whether a call offloads a callable (`DESCARGAS`, an event loop's `run_in_executor`), and what it
+        returns the value of: the call of its callable with the arguments it passes on
+        (`asyncio.to_thread(f, a, k=b)` -> `f(a, k=b)`; `functools.partial(f, a)` unfolded), or the body of
+        an argument-less `lambda`; None when the callable is not written where it is passed."""
+        clave = id(llamada)
+        if clave not in self._descargas:
+            self._descargas[clave] = (llamada, self._descarga(m, llamada, fn, nombres))
+        return self._descargas[clave][1]
+
+    def _descarga(self, m: Modulo, llamada: cst.Call, fn, nombres: set[str]) -> tuple[bool, Optional[cst.BaseExpression]]:
+        func = llamada.func
+        indices = [i for n, i in DESCARGAS.items() if n in nombres]
+        if not indices and isinstance(func, cst.Attribute) and func.attr.value == "run_in_executor" \
+                and not self._clases(m, func.value, fn):  # not a method of an analyzed class: the event loop's
+            indices = [1]
+        if not indices:
+            return False, None
+        return True, self._ejecutada(m, llamada, nombres, indices[0])
+
+    def _ejecutada(self, m: Modulo, llamada: cst.Call, nombres: set[str], i: int) -> Optional[cst.BaseExpression]:
+        """The call (or lambda body) an offloading call runs, its callable at positional index `i`."""
+        posicionales = [a for a in llamada.args if a.keyword is None]
+        if len(posicionales) <= i or any(a.star for a in posicionales[:i + 1]):
+            return None
+        ejecutada = posicionales[i].value
+        resto = [a for a in llamada.args if a is not posicionales[i] and not (a.keyword is None and a in posicionales[:i])]
+        if i == 1 or any(n.startswith("anyio.") for n in nombres):
+            resto = [a for a in resto if a.keyword is None]  # their own keywords (anyio's `limiter`), not the callable's
+        if isinstance(ejecutada, cst.Lambda):
+            sin_parametros = not ejecutada.params.params and not ejecutada.params.posonly_params \
+                and not ejecutada.params.kwonly_params and ejecutada.params.star_arg is cst.MaybeSentinel.DEFAULT \
+                and ejecutada.params.star_kwarg is None
+            return ejecutada.body if sin_parametros and not resto else None
+        if isinstance(ejecutada, cst.Call) and termina_en(self.proyecto.calificados(m, ejecutada.func), *PARCIALES) \
+                and ejecutada.args and ejecutada.args[0].keyword is None and not ejecutada.args[0].star:
+            if any(a.keyword is None for a in resto):
+                return None  # positional arguments after a partial's own: not unfolded
+            return cst.Call(func=ejecutada.args[0].value, args=[*ejecutada.args[1:], *resto])
+        if not isinstance(ejecutada, (cst.Name, cst.Attribute)):
+            return None
+        return cst.Call(func=ejecutada, args=resto)
 
     def _invocado(self, m: Modulo, llamada: cst.Call, fn, pila, destino: str) -> Clasificacion:
         """A call of a name or attribute: what it is bound to decides."""
@@ -295,6 +397,9 @@ class Procedencia:
             if relativo is not None:
                 return Clasificacion("opaque", f"{destino}() cannot be followed: `{relativo}` is a module of this project "
                                                "that is not among the analyzed files")
+            if _bloque_del_sdk(l.nombre or destino):
+                # `EmbeddedResource(type="resource", resource=...)`: the SDK's model, built here field by field
+                return self._argumentos(m, llamada, fn, pila, f"{l.nombre or destino}(...)")
             return _ajena(l.nombre or destino, "code outside the analyzed files")
         if l.tipo == "parametro":
             return Clasificacion("opaque", f"`{destino}` is a parameter: the function it calls cannot be followed")

@@ -162,7 +162,8 @@ def test_at_most_one_root_finding_per_tool_and_rule(hallazgos):
         "pr_campo_object", "pr_campo_any",  # a method of a field typed `object` or `Any`
         "pr_modelo_abierto", "pr_parametro_sin_tipo",  # a model that keeps extra keys, given one; an untyped parameter
         "pr_protocolo_sin_implementacion", "pr_protocolo_mutado",  # a Protocol nothing implements; an implementation that mutates
-        "pr_futuro"}  # what a future the code creates holds
+        "pr_futuro",  # what a future the code creates holds
+        "pr_hilo_ilegible"}  # a callable run on a thread that the analyzer cannot read
     # neither a map under a published map nor a tool without output schema is judged
     assert not {t for t, _ in por} & {"pr_pesos", "pr_pesos_en_bucle", "pr_grupos", "pr_pares", "pr_sin_esquema", "pr_mapa_vacio"}
 
@@ -218,3 +219,57 @@ def test_a_closed_model_keeps_its_fields_whatever_its_attributes_are_set_to(e):
         (86, "pr_parametro_sin_tipo", "opaque", False, "helper _sin_tipo(): `pila` is mutated after creation (line 42)"),
     ]
     assert sorted(f["clave"] for f in e["clave_emitida"] if f["herramienta"] == "pr_lista_de_campo") == ["cartas", "nombre"]
+
+
+def test_a_function_run_on_a_worker_thread_returns_what_it_returns(e):
+    corre = "runs _conteo(n): helper _conteo() returns a literal"
+    assert raices(e, "hilo.py") == [
+        (41, "pr_hilo", "own", False, f"asyncio.to_thread() {corre}"),
+        (46, "pr_hilo_palabra_clave", "own", False, "asyncio.to_thread() runs _conteo(n=n): helper _conteo() returns a literal"),
+        (52, "pr_ejecutor", "own", False, f"loop.run_in_executor() {corre}"),
+        (57, "pr_ejecutor_parcial", "own", False, f"asyncio.get_running_loop().run_in_executor() {corre}"),
+        (62, "pr_ejecutor_lambda", "own", False, f"asyncio.get_event_loop().run_in_executor() {corre}"),
+        (67, "pr_anyio", "own", False, f"anyio.to_thread.run_sync() {corre}"),
+        (72, "pr_threadpool", "own", False, f"run_in_threadpool() {corre}"),
+        (77, "pr_metodo_en_hilo", "own", False,
+         "asyncio.to_thread() runs Contador().contar(n): method Contador.contar() returns a literal"),
+        (82, "pr_espera", "own", False, f"asyncio.wait_for() of: asyncio.to_thread() {corre}"),
+        (87, "pr_hilo_suelto", "own", False, f"asyncio.to_thread() {corre}"),
+        (92, "pr_hilo_ajeno", "echoed", False,
+         f"asyncio.to_thread() runs s3.list_buckets(): value returned by `s3.list_buckets()`, {AJENO}"),
+        (97, "pr_hilo_ilegible", "opaque", False,
+         "asyncio.get_running_loop().run_in_executor() returns what the callable it is given returns, and the analyzer "
+         "cannot read which function that is with which arguments"),
+        (102, "pr_hilo_escritura", "own", False, "asyncio.to_thread() runs _guardar(nombre): helper _guardar() returns a literal"),
+    ]
+    # the keys where the function run on the thread writes them, its parameter bound to what the call passes on
+    assert sorted((f["ruta"], f["origen"], f["argumento"], f["linea"]) for f in e["valor_emitido"]
+                  if f["herramienta"] == "pr_hilo_escritura") == [("nombre", "argumento", "nombre", 31), ("total", "otro", None, 31)]
+    assert sorted((f["clave"], f["linea"]) for f in e["clave_emitida"] if f["herramienta"] == "pr_hilo") == [("total", 26)]
+
+
+def test_the_model_fastmcp_sampling_validates_into_is_the_projects(e):
+    validado = "the client's sampled answer was validated into (`result_type`)"
+    assert raices(e, "muestreo.py") == [
+        (35, "pr_muestreo", "own", False, f"`r.result` is the Analisis {validado}"),
+        (41, "pr_muestreo_volcado", "own", False, f"model_dump() of: `r.result` is the Analisis {validado}"),
+        (47, "pr_muestreo_suelto", "own", False, f"model_dump() of: `r.result` is the AnalisisSuelto {validado}"),
+        # without a result_type, or into a model that keeps what it is given, the answer is the client's
+        (53, "pr_muestreo_sin_tipo", "echoed", False, "`r.result` is part of a foreign object"),
+        (59, "pr_muestreo_abierto", "echoed", False, "`r.result` is part of a foreign object"),
+    ]
+    # the keys are the model's fields, where the model declares them
+    assert sorted((f["clave"], f["linea"]) for f in e["clave_emitida"] if f["herramienta"] == "pr_muestreo") == [
+        ("confianza", 18), ("sentimiento", 17)]
+
+
+def test_a_content_model_of_the_sdk_the_tool_builds_is_its_own_root(e):
+    assert raices(e, "bloques_sdk.py") == [
+        (16, "pr_bloque", "own", False, "mcp.types.EmbeddedResource(...) written field by field"),
+        (22, "pr_texto", "own", False, "mcp.types.TextContent(...) written field by field"),
+        (28, "pr_texto_ajeno", "echoed", False, "spreads a foreign object: value returned by "
+                                                f"`requests.get(url, timeout=5).json()`, {AJENO}"),
+    ]
+    assert sorted((f["herramienta"], f["clave"], f["linea"]) for f in e["clave_emitida"]
+                  if f["archivo"] == "procedencia/bloques_sdk.py") == [
+        ("pr_bloque", "resource", 17), ("pr_bloque", "type", 17), ("pr_texto", "text", 22), ("pr_texto", "type", 22)]
