@@ -34,7 +34,7 @@ MAPAS = ("builtins.dict", "collections.OrderedDict")
 # Functions that run a callable elsewhere (a worker thread, a thread pool) and return what it returns:
 # name -> the index of the callable among the positional arguments; the ones after it are its arguments
 # (`await asyncio.to_thread(build, a)` is `build(a)`). An event loop's `run_in_executor(executor, f, *a)`
-# is recognised by its method name (`descarga`).
+# is recognised by its method name (`Procedencia._descarga`).
 DESCARGAS = {"asyncio.to_thread": 0, "asyncio.threads.to_thread": 0, "anyio.to_thread.run_sync": 0,
              "starlette.concurrency.run_in_threadpool": 0, "fastapi.concurrency.run_in_threadpool": 0}
 # Functions whose result is that of the awaitable they are given first (`asyncio.wait_for(aw, 30)`).
@@ -146,7 +146,7 @@ class Procedencia:
         # parameters of the helpers being followed, bound to the arguments of the call that reached them
         self._entornos: dict[int, list[Optional[Llamada]]] = {}
         self._nombres_en_curso: set[tuple[str, int, str, int]] = set()  # names being classified (see _nombre)
-        # the call each offloading call stands for (`descarga`), built once and kept with the call it
+        # the call each offloading call stands for (`_descarga`), built once and kept with the call it
         # replaces, so that questions keyed by a node's identity never meet a recycled id
         self._descargas: dict[int, tuple[cst.Call, tuple[bool, Optional[cst.BaseExpression]]]] = {}
         self.origenes = Origenes(self)
@@ -287,7 +287,7 @@ class Procedencia:
         if any(n in ESPERAS for n in nombres) and llamada.args and llamada.args[0].keyword is None and not llamada.args[0].star:
             c = self.clasificar(m, llamada.args[0].value, fn, pila)
             return replace(c, motivo=f"{destino}() of: {c.motivo}")
-        es_descarga, descargada = self.descarga(m, llamada, fn, nombres)
+        es_descarga, descargada = self._descarga(m, llamada, fn, nombres)
         if descargada is not None:
             c = self.clasificar(m, descargada, fn, pila) if not isinstance(descargada, cst.Call) \
                 else self._llamada(m, descargada, fn, pila)
@@ -324,25 +324,22 @@ class Procedencia:
             return Clasificacion("opaque", f"the callee `{describir(m, func)}` is not a name the analyzer can follow")
         return self._invocado(m, llamada, fn, pila, destino)
 
-    def descarga(self, m: Modulo, llamada: cst.Call, fn, nombres: set[str]) -> tuple[bool, Optional[cst.BaseExpression]]:
+    def _descarga(self, m: Modulo, llamada: cst.Call, fn, nombres: set[str]) -> tuple[bool, Optional[cst.BaseExpression]]:
         """Whether a call offloads a callable (`DESCARGAS`, an event loop's `run_in_executor`), and what it
         returns the value of: the call of its callable with the arguments it passes on
         (`asyncio.to_thread(f, a, k=b)` -> `f(a, k=b)`; `functools.partial(f, a)` unfolded), or the body of
-        an argument-less `lambda`; None when the callable is not written where it is passed."""
+        an argument-less `lambda`; None when the callable is not written where it is passed. Answered once
+        per call (`_descargas`)."""
         clave = id(llamada)
         if clave not in self._descargas:
-            self._descargas[clave] = (llamada, self._descarga(m, llamada, fn, nombres))
+            func = llamada.func
+            indices = [i for n, i in DESCARGAS.items() if n in nombres]
+            if not indices and isinstance(func, cst.Attribute) and func.attr.value == "run_in_executor" \
+                    and not self._clases(m, func.value, fn):  # not a method of an analyzed class: the event loop's
+                indices = [1]
+            respuesta = (True, self._ejecutada(m, llamada, nombres, indices[0])) if indices else (False, None)
+            self._descargas[clave] = (llamada, respuesta)
         return self._descargas[clave][1]
-
-    def _descarga(self, m: Modulo, llamada: cst.Call, fn, nombres: set[str]) -> tuple[bool, Optional[cst.BaseExpression]]:
-        func = llamada.func
-        indices = [i for n, i in DESCARGAS.items() if n in nombres]
-        if not indices and isinstance(func, cst.Attribute) and func.attr.value == "run_in_executor" \
-                and not self._clases(m, func.value, fn):  # not a method of an analyzed class: the event loop's
-            indices = [1]
-        if not indices:
-            return False, None
-        return True, self._ejecutada(m, llamada, nombres, indices[0])
 
     def _ejecutada(self, m: Modulo, llamada: cst.Call, nombres: set[str], i: int) -> Optional[cst.BaseExpression]:
         """The call (or lambda body) an offloading call runs, its callable at positional index `i`."""
