@@ -149,6 +149,7 @@ class Procedencia:
         # the call each offloading call stands for (`_descarga`), built once and kept with the call it
         # replaces, so that questions keyed by a node's identity never meet a recycled id
         self._descargas: dict[int, tuple[cst.Call, tuple[bool, Optional[cst.BaseExpression]]]] = {}
+        self._despachadas: dict[int, tuple[cst.Call, Optional[cst.BaseExpression]]] = {}  # the same, for `_despachada`
         self.origenes = Origenes(self)
 
     def clasificar(self, m: Modulo, expr: cst.BaseExpression, fn: Optional[cst.FunctionDef], pila: tuple = ()) -> Clasificacion:
@@ -364,6 +365,50 @@ class Procedencia:
             return None
         return cst.Call(func=ejecutada, args=resto)
 
+    def _despachada(self, m: Modulo, llamada: cst.Call, fn, dm: Modulo, despachador: cst.FunctionDef,
+                    salto: int) -> Optional[cst.BaseExpression]:
+        """What a call of a project dispatcher runs (`dispatcher.call(_do)` -> `_do()`): a function that
+        creates a future, puts it on a queue in one tuple with its callable parameter, and returns that
+        future's result (`despachador_de`) runs the callable on a worker and returns what it returns. The
+        callable as this call passes it, applied to the positional arguments passed after it; None for any
+        other function, or a callable not written where it is passed."""
+        i = self.despachador_de(dm, despachador)
+        if i is None or i < salto:
+            return None
+        posicionales = [a for a in llamada.args if a.keyword is None]
+        i -= salto
+        if len(posicionales) <= i or any(a.star for a in posicionales[:i + 1]) or any(a.keyword is not None for a in llamada.args):
+            return None
+        clave = id(llamada)
+        if clave not in self._despachadas:
+            self._despachadas[clave] = (llamada, self._ejecutada(m, cst.Call(func=llamada.func, args=posicionales[i:]), set(), 0))
+        return self._despachadas[clave][1]
+
+    def despachador_de(self, m: Modulo, funcion: cst.FunctionDef) -> Optional[int]:
+        """The index (among the positional parameters, `self` counted) of the callable a dispatcher runs: its
+        body binds a local to a future it creates (`FUTUROS`), puts a tuple holding that parameter and the
+        future on a queue (`q.put((fn, args, kwargs, future))`, `put_nowait`), and returns only that future's
+        `result(...)`. None for any other function."""
+        info = m.funcion(funcion)
+        if info is None or len(info.retornos) != 1:
+            return None
+        devuelto = info.retornos[0].value
+        if not (isinstance(devuelto, cst.Call) and isinstance(devuelto.func, cst.Attribute) and devuelto.func.attr.value == "result"
+                and isinstance(devuelto.func.value, cst.Name) and self._es_futuro(m, devuelto.func.value, funcion)):
+            return None
+        futuro = devuelto.func.value.value
+        nombres = [p.name.value for p in parametros(funcion)]
+        for c in info.llamadas:
+            if not (isinstance(c.func, cst.Attribute) and c.func.attr.value in ("put", "put_nowait") and len(c.args) == 1
+                    and isinstance(c.args[0].value, cst.Tuple)):
+                continue
+            elementos = [e.value.value for e in c.args[0].value.elements if isinstance(e.value, cst.Name)]
+            if futuro in elementos:
+                ejecutables = [n for n in elementos if n in nombres]
+                if ejecutables:
+                    return nombres.index(ejecutables[0])
+        return None
+
     def _invocado(self, m: Modulo, llamada: cst.Call, fn, pila, destino: str) -> Clasificacion:
         """A call of a name or attribute: what it is bound to decides."""
         func = llamada.func
@@ -381,6 +426,11 @@ class Procedencia:
         """A call whose callee is bound to `l`."""
         if l.tipo == "funcion" and l.m is not None and isinstance(l.nodo, cst.FunctionDef):
             salto = 1 if self._ligado(m, llamada.func, fn, l) else 0
+            ejecutada = self._despachada(m, llamada, fn, l.m, l.nodo, salto)
+            if ejecutada is not None:
+                c = self.clasificar(m, ejecutada, fn, pila) if not isinstance(ejecutada, cst.Call) \
+                    else self._llamada(m, ejecutada, fn, pila)
+                return replace(c, motivo=f"{destino}() runs {describir(m, ejecutada)} on a worker: {c.motivo}")
             return self._ayudante(l.m, l.nodo, pila, Llamada(m, llamada, fn, salto))
         if l.tipo == "clase" and l.m is not None:
             r = self._argumentos(m, llamada, fn, pila, f"{l.nombre or destino}(...)")

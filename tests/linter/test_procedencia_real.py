@@ -163,7 +163,8 @@ def test_at_most_one_root_finding_per_tool_and_rule(hallazgos):
         "pr_modelo_abierto", "pr_parametro_sin_tipo",  # a model that keeps extra keys, given one; an untyped parameter
         "pr_protocolo_sin_implementacion", "pr_protocolo_mutado",  # a Protocol nothing implements; an implementation that mutates
         "pr_futuro",  # what a future the code creates holds
-        "pr_hilo_ilegible"}  # a callable run on a thread that the analyzer cannot read
+        "pr_hilo_ilegible",  # a callable run on a thread that the analyzer cannot read
+        "pr_despacho_reenviado"}  # a dispatcher handed a parameter
     # neither a map under a published map nor a tool without output schema is judged
     assert not {t for t, _ in por} & {"pr_pesos", "pr_pesos_en_bucle", "pr_grupos", "pr_pares", "pr_sin_esquema", "pr_mapa_vacio"}
 
@@ -273,3 +274,23 @@ def test_a_content_model_of_the_sdk_the_tool_builds_is_its_own_root(e):
     assert sorted((f["herramienta"], f["clave"], f["linea"]) for f in e["clave_emitida"]
                   if f["archivo"] == "procedencia/bloques_sdk.py") == [
         ("pr_bloque", "resource", 17), ("pr_bloque", "type", 17), ("pr_texto", "text", 22), ("pr_texto", "type", 22)]
+
+
+def test_a_dispatcher_returns_what_the_function_it_queues_returns(e):
+    literal = "returns a literal"
+    assert raices(e, "despacho.py") == [
+        (70, "pr_despacho", "own", False, f"method Adaptador.contar() {literal}"),
+        (75, "pr_despacho_lambda", "own", False, f"method Adaptador.contar_lambda() {literal}"),
+        (80, "pr_despacho_argumento", "own", False, f"method Adaptador.contar_con_argumento() {literal}"),
+        (85, "pr_despacho_suelto", "own", False, f"method Adaptador.contar_suelto() {literal}"),
+        (90, "pr_despacho_reenviado", "opaque", False, "method Adaptador.reenviar(): self._despachador.llamar() runs fn() "
+                                                       "on a worker: `fn` is a parameter: the function it calls cannot be followed"),
+    ]
+    # the keys where the queued function writes them
+    assert sorted((f["herramienta"], f["clave"], f["linea"]) for f in e["clave_emitida"]
+                  if f["herramienta"] in ("pr_despacho", "pr_despacho_argumento")) == [
+        ("pr_despacho", "total", 48), ("pr_despacho_argumento", "total", 39)]
+    # a future put on the queue apart from its work stays opaque
+    assert [r[2:] for r in raices(e, "futuro.py")][0] == (
+        "opaque", False, "helper _despachar(): futuro.result() is what the future's work returns, set where that work "
+                         "runs: the analyzer cannot see which function that is")
