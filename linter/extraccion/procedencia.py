@@ -290,9 +290,7 @@ class Procedencia:
             return replace(c, motivo=f"{destino}() of: {c.motivo}")
         es_descarga, descargada = self._descarga(m, llamada, fn, nombres)
         if descargada is not None:
-            c = self.clasificar(m, descargada, fn, pila) if not isinstance(descargada, cst.Call) \
-                else self._llamada(m, descargada, fn, pila)
-            return replace(c, motivo=f"{destino}() runs {describir(m, descargada)}: {c.motivo}")
+            return self._corrida(m, descargada, fn, pila, f"{destino}() runs {describir(m, descargada)}")
         if es_descarga:
             return Clasificacion("opaque", f"{destino}() returns what the callable it is given returns, and the analyzer "
                                            "cannot read which function that is with which arguments")
@@ -365,14 +363,20 @@ class Procedencia:
             return None
         return cst.Call(func=ejecutada, args=resto)
 
+    def _corrida(self, m: Modulo, ejecutada: cst.BaseExpression, fn, pila, que: str) -> Clasificacion:
+        """The provenance of what a call runs elsewhere (`_descarga`, `_despachada`): the call it stands for,
+        or a lambda's body, read where the call is written; its reason prefixed with `que`."""
+        c = self._llamada(m, ejecutada, fn, pila) if isinstance(ejecutada, cst.Call) else self.clasificar(m, ejecutada, fn, pila)
+        return replace(c, motivo=f"{que}: {c.motivo}")
+
     def _despachada(self, m: Modulo, llamada: cst.Call, fn, dm: Modulo, despachador: cst.FunctionDef,
                     salto: int) -> Optional[cst.BaseExpression]:
         """What a call of a project dispatcher runs (`dispatcher.call(_do)` -> `_do()`): a function that
         creates a future, puts it on a queue in one tuple with its callable parameter, and returns that
-        future's result (`despachador_de`) runs the callable on a worker and returns what it returns. The
+        future's result (`_despachador_de`) runs the callable on a worker and returns what it returns. The
         callable as this call passes it, applied to the positional arguments passed after it; None for any
         other function, or a callable not written where it is passed."""
-        i = self.despachador_de(dm, despachador)
+        i = self._despachador_de(dm, despachador)
         if i is None or i < salto:
             return None
         posicionales = [a for a in llamada.args if a.keyword is None]
@@ -384,7 +388,7 @@ class Procedencia:
             self._despachadas[clave] = (llamada, self._ejecutada(m, cst.Call(func=llamada.func, args=posicionales[i:]), set(), 0))
         return self._despachadas[clave][1]
 
-    def despachador_de(self, m: Modulo, funcion: cst.FunctionDef) -> Optional[int]:
+    def _despachador_de(self, m: Modulo, funcion: cst.FunctionDef) -> Optional[int]:
         """The index (among the positional parameters, `self` counted) of the callable a dispatcher runs: its
         body binds a local to a future it creates (`FUTUROS`), puts a tuple holding that parameter and the
         future on a queue (`q.put((fn, args, kwargs, future))`, `put_nowait`), and returns only that future's
@@ -428,9 +432,7 @@ class Procedencia:
             salto = 1 if self._ligado(m, llamada.func, fn, l) else 0
             ejecutada = self._despachada(m, llamada, fn, l.m, l.nodo, salto)
             if ejecutada is not None:
-                c = self.clasificar(m, ejecutada, fn, pila) if not isinstance(ejecutada, cst.Call) \
-                    else self._llamada(m, ejecutada, fn, pila)
-                return replace(c, motivo=f"{destino}() runs {describir(m, ejecutada)} on a worker: {c.motivo}")
+                return self._corrida(m, ejecutada, fn, pila, f"{destino}() runs {describir(m, ejecutada)} on a worker")
             return self._ayudante(l.m, l.nodo, pila, Llamada(m, llamada, fn, salto))
         if l.tipo == "clase" and l.m is not None:
             r = self._argumentos(m, llamada, fn, pila, f"{l.nombre or destino}(...)")
