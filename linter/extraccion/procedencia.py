@@ -20,7 +20,8 @@ from .literales import describir
 from .presupuesto import paso
 from .programa import Ligadura, Llamada, Programa, argumento, es_metodo_estatico, parametros
 from .proyecto import Proyecto, termina_en
-from .recolector import Modulo, dotted, indice, texto_cadena
+from .recolector import Modulo, dotted, indice, texto_cadena, todos_los_parametros
+from .sdk import es_mcp
 from .tipos import Pos
 
 T = TypeVar("T")
@@ -125,12 +126,6 @@ def combinar(partes: list[Clasificacion], que: str, verbo: str = "is bound to") 
         return Clasificacion(llenas[0].procedencia, llenas[0].motivo, list(dict.fromkeys(claves)), spreads,
                              all(p.mapa for p in llenas), valores)
     return Clasificacion("opaque", f"{que} {verbo} values of different provenance ({', '.join(sorted(tipos))})")
-
-
-def _bloque_del_sdk(nombre: str) -> bool:
-    """Whether a qualified name is one of the MCP SDK's content models (`mcp.types.EmbeddedResource`): a
-    model the caller fills with its own values, not an answer from outside."""
-    return nombre.split(".")[0] in ("mcp", "mcp_types") and nombre.rsplit(".", 1)[-1] in BLOQUES
 
 
 def _ajena(destino: str, como: str) -> Clasificacion:
@@ -350,10 +345,7 @@ class Procedencia:
         if i == 1 or any(n.startswith("anyio.") for n in nombres):
             resto = [a for a in resto if a.keyword is None]  # their own keywords (anyio's `limiter`), not the callable's
         if isinstance(ejecutada, cst.Lambda):
-            sin_parametros = not ejecutada.params.params and not ejecutada.params.posonly_params \
-                and not ejecutada.params.kwonly_params and ejecutada.params.star_arg is cst.MaybeSentinel.DEFAULT \
-                and ejecutada.params.star_kwarg is None
-            return ejecutada.body if sin_parametros and not resto else None
+            return ejecutada.body if not todos_los_parametros(ejecutada.params) and not resto else None
         if isinstance(ejecutada, cst.Call) and termina_en(self.proyecto.calificados(m, ejecutada.func), *PARCIALES) \
                 and ejecutada.args and ejecutada.args[0].keyword is None and not ejecutada.args[0].star:
             if any(a.keyword is None for a in resto):
@@ -446,7 +438,7 @@ class Procedencia:
             if relativo is not None:
                 return Clasificacion("opaque", f"{destino}() cannot be followed: `{relativo}` is a module of this project "
                                                "that is not among the analyzed files")
-            if _bloque_del_sdk(l.nombre or destino):
+            if es_mcp({l.nombre or destino}, *BLOQUES):
                 # `EmbeddedResource(type="resource", resource=...)`: the SDK's model, built here field by field
                 return self._argumentos(m, llamada, fn, pila, f"{l.nombre or destino}(...)")
             return _ajena(l.nombre or destino, "code outside the analyzed files")

@@ -34,7 +34,7 @@ DEPENDENCIAS_FASTMCP = ("Depends", "CurrentContext", "CurrentFastMCP", "CurrentR
                         "CurrentAccessToken", "CurrentDocket", "CurrentWorker", "TokenClaim", "Progress")
 
 
-def _es_mcp(nombres: set[str], *cortos: str) -> bool:
+def es_mcp(nombres: set[str], *cortos: str) -> bool:
     """A qualified name from the mcp / mcp_types / fastmcp packages ending in one of `cortos`."""
     return any(n.split(".")[0] in ("mcp", "mcp_types", "fastmcp") and n.rsplit(".", 1)[-1] in cortos for n in nombres)
 
@@ -105,7 +105,7 @@ def _ramas(der: Derivador, m: Modulo, expr: cst.BaseExpression) -> Optional[list
 
 def _hereda(der: Derivador, m: Modulo, expr: cst.BaseExpression, *cortos: str, profundidad: int = 0) -> bool:
     """Whether a type expression is one of the SDK classes `cortos` or an analyzed subclass of one."""
-    if _es_mcp(der.proyecto.calificados(m, expr), *cortos):
+    if es_mcp(der.proyecto.calificados(m, expr), *cortos):
         return True
     d = der.proyecto.resolver(m, expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
     if d is None or d.tipo != "clase" or profundidad > 10:
@@ -125,7 +125,7 @@ def _devuelve_contenido(der: Derivador, m: Modulo, expr: cst.BaseExpression) -> 
         if corto & {"Union", "Optional", "list", "List", "tuple", "Tuple", "Sequence"}:
             return any(_devuelve_contenido(der, m, a) for a in _args(expr))
         return False
-    return _es_mcp(der.proyecto.calificados(m, expr), *CONTENIDO)
+    return es_mcp(der.proyecto.calificados(m, expr), *CONTENIDO)
 
 
 def modelos(familia: str) -> dict[str, Any]:
@@ -258,7 +258,7 @@ def _salida_sdk(der: Derivador, g: Generador, m: Modulo, fn: cst.FunctionDef, ti
         if t.nombre in ("Any", "object") or t.nombre in GENERICOS_BUILTIN:
             return "ninguno", None
         return "modelo", der.envolver(g, m, original, f"{nombre}Output", donde)
-    if familia == "mcp1" and _es_mcp(der.proyecto.calificados(m, tipo), *AYUDANTES):
+    if familia == "mcp1" and es_mcp(der.proyecto.calificados(m, tipo), *AYUDANTES):
         return "ninguno", None
     if t.clase == "sdk" and g.bloques:
         if t.nombre == "ContentBlock":  # a union alias, not a class: wrapped
@@ -359,7 +359,7 @@ def _fastmcp_sin_esquema(der: Derivador, m: Modulo, expr: cst.BaseExpression) ->
             return contenido(e.left) or contenido(e.right)
         if isinstance(e, cst.Subscript):
             return contenido(e.value) or any(contenido(a) for a in _args(e))
-        return _es_mcp(der.proyecto.calificados(m, e), *CONTENIDO_FASTMCP)
+        return es_mcp(der.proyecto.calificados(m, e), *CONTENIDO_FASTMCP)
 
     return miembro(expr) or contenido(expr)
 
@@ -517,7 +517,7 @@ def _resuelto_mcp2(der: Derivador, m: Modulo, param: cst.Param) -> bool:
 
 def _inyectado_fastmcp(der: Derivador, m: Modulo, param: cst.Param) -> bool:
     """A fastmcp dependency parameter (`= Depends(...)`, `= CurrentContext()`, ...), resolved by the server."""
-    return isinstance(param.default, cst.Call) and _es_mcp(der.proyecto.calificados(m, param.default.func), *DEPENDENCIAS_FASTMCP)
+    return isinstance(param.default, cst.Call) and es_mcp(der.proyecto.calificados(m, param.default.func), *DEPENDENCIAS_FASTMCP)
 
 
 def inyectado(der: Derivador, m: Modulo, param: cst.Param) -> bool:
