@@ -18,7 +18,7 @@ from .anotaciones import BLOQUES, Derivador
 from .eco import Origenes, Valor, en_objeto
 from .literales import describir
 from .presupuesto import paso
-from .programa import Ligadura, Llamada, Programa, argumento, es_metodo_estatico, parametros
+from .programa import Ligadura, Llamada, Programa, argumento, es_metodo_estatico, parametros, solo_lanza
 from .proyecto import Proyecto, termina_en
 from .recolector import Modulo, dotted, indice, texto_cadena, todos_los_parametros
 from .sdk import es_mcp
@@ -126,6 +126,13 @@ def combinar(partes: list[Clasificacion], que: str, verbo: str = "is bound to") 
         return Clasificacion(llenas[0].procedencia, llenas[0].motivo, list(dict.fromkeys(claves)), spreads,
                              all(p.mapa for p in llenas), valores)
     return Clasificacion("opaque", f"{que} {verbo} values of different provenance ({', '.join(sorted(tipos))})")
+
+
+def _sin_rechazos(ligaduras: list[Ligadura]) -> list[Ligadura]:
+    """The functions a call may run, less those that only raise (`raise NotImplementedError` in one of a
+    protocol's implementations): they give the caller no value, so the others say what it returns.
+    All of them when every one only raises."""
+    return [l for l in ligaduras if not (isinstance(l.nodo, cst.FunctionDef) and solo_lanza(l.nodo))] or ligaduras
 
 
 def _ajena(destino: str, como: str) -> Clasificacion:
@@ -415,7 +422,7 @@ class Procedencia:
         ligaduras = self.programa.ligaduras_de(m, func, fn)
         if isinstance(func, cst.Attribute) and all(l.tipo == "desconocido" for l in ligaduras):
             return self._metodo(m, func, fn, destino, pila, Llamada(m, llamada, fn, 1))
-        partes = [self._ligada(m, llamada, fn, pila, destino, l) for l in ligaduras]
+        partes = [self._ligada(m, llamada, fn, pila, destino, l) for l in _sin_rechazos(ligaduras)]
         return combinar(partes, f"`{destino}`")
 
     def _ligada(self, m: Modulo, llamada: cst.Call, fn, pila, destino: str, l: Ligadura) -> Clasificacion:
@@ -491,6 +498,7 @@ class Procedencia:
         if clases:
             metodos = [l for cm, c in clases for l in self.programa.miembro(cm, c, metodo, instancia=True)
                        if l.tipo == "funcion" and l.m is not None and isinstance(l.nodo, cst.FunctionDef)]
+            metodos = _sin_rechazos(metodos)
             if metodos:
                 return combinar([self._ayudante(l.m, l.nodo, pila, replace(llamada, salto=0 if es_metodo_estatico(l.nodo) else 1))
                                  for l in metodos], f"`{destino}`")
@@ -570,6 +578,8 @@ class Procedencia:
         retornos = [r for r in (info.retornos if info else [])
                     if r.value is not None and not (isinstance(r.value, cst.Name) and r.value.value == "None")]
         if not retornos:
+            if solo_lanza(fn):
+                return Clasificacion("opaque", f"{que} only raises: it returns no value")
             return Clasificacion("opaque", f"{que} returns no value the analyzer can see")
         self._entornos.setdefault(id(fn), []).append(llamada)
         try:

@@ -65,6 +65,24 @@ def es_metodo_estatico(fn: cst.FunctionDef) -> bool:
     return any(isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod" for d in fn.decorators)
 
 
+def solo_lanza(fn: cst.FunctionDef) -> bool:
+    """Whether a function can only raise: its body, past a docstring, is `raise` statements (with `pass`
+    or `...` at most), as an implementation that refuses a method (`raise NotImplementedError(...)`)."""
+    if not isinstance(fn.body, cst.IndentedBlock):
+        pequenas = list(fn.body.body)
+    else:
+        pequenas = []
+        for s in fn.body.body:
+            if not isinstance(s, cst.SimpleStatementLine):
+                return False
+            pequenas.extend(s.body)
+    if pequenas and isinstance(pequenas[0], cst.Expr) and isinstance(pequenas[0].value, (cst.SimpleString, cst.ConcatenatedString)):
+        pequenas = pequenas[1:]
+    return any(isinstance(p, cst.Raise) for p in pequenas) and all(
+        isinstance(p, (cst.Raise, cst.Pass)) or isinstance(p, cst.Expr) and isinstance(p.value, cst.Ellipsis)
+        for p in pequenas)
+
+
 def argumento(llamada: Llamada, fn: cst.FunctionDef, nombre: str) -> Optional[cst.BaseExpression]:
     """The expression a call site passes for parameter `nombre` of `fn` (or its default)."""
     if llamada.decorador:

@@ -162,6 +162,7 @@ def test_at_most_one_root_finding_per_tool_and_rule(hallazgos):
         "pr_campo_object", "pr_campo_any",  # a method of a field typed `object` or `Any`
         "pr_modelo_abierto", "pr_parametro_sin_tipo",  # a model that keeps extra keys, given one; an untyped parameter
         "pr_protocolo_sin_implementacion", "pr_protocolo_mutado",  # a Protocol nothing implements; an implementation that mutates
+        "pr_protocolo_solo_rechazos", "pr_protocolo_rechazo_parcial",  # implementations that only raise, or raise on a path
         "pr_futuro",  # what a future the code creates holds
         "pr_hilo_ilegible",  # a callable run on a thread that the analyzer cannot read
         "pr_despacho_reenviado"}  # a dispatcher handed a parameter

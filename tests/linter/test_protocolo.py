@@ -13,8 +13,17 @@ def test_a_protocol_typed_receiver_is_read_through_its_implementations():
     ev = extraer([FIXTURES / "procedencia" / "protocolo.py"], FIXTURES)
     assert sorted((f["herramienta"], f["procedencia"], f["motivo"]) for f in ev["raiz"]) == [
         # a structural implementation (Memoria) and a subclass (Disco); Parcial lacks `contar`
+        # MotorOdbc.ejecutar only raises: MotorCom's literal is what the call returns
+        ("pr_protocolo_con_rechazo", "own", "method MotorCom.ejecutar() returns a literal"),
         ("pr_protocolo_leer", "own", "method Memoria.leer() returns a literal"),
-        ("pr_protocolo_mutado", "opaque", "method Bitacora.anotar(): `salida` is mutated after creation (line 87)"),
+        ("pr_protocolo_mutado", "opaque", "method Bitacora.anotar(): `salida` is mutated after creation (line 89)"),
+        # an implementation that raises on one path and returns on another is not left out
+        ("pr_protocolo_rechazo_parcial", "opaque",
+         "`compactador().compactar` is bound to values of different provenance (opaque, own)"),
         ("pr_protocolo_sin_implementacion", "opaque", "method Cola.sacar() returns no value the analyzer can see"),
+        # every implementation only raises: nothing is left to say what the call returns
+        ("pr_protocolo_solo_rechazos", "opaque", "method ExportadorCom.exportar() only raises: it returns no value"),
     ]
     assert sorted(f["clave"] for f in ev["clave_emitida"] if f["herramienta"] == "pr_protocolo_leer") == ["filas", "filas", "ok", "ok", "ok"]
+    assert sorted((f["clave"], f["linea"]) for f in ev["clave_emitida"] if f["herramienta"] == "pr_protocolo_con_rechazo") == [
+        ("filas", 110), ("ok", 110)]
