@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import libcst as cst
 
+from .guardas import comparados_con
 from .recolector import Modulo, indice, texto_cadena, todos_los_parametros
 from .salida import motivo_de_origen
 from .sdk import inyectado
@@ -62,13 +63,16 @@ class Valor:
     pos: Pos
     origen: Origen
     constante: Optional[str] = None  # "True", "False" or "None" when the value written is that constant
+    # a string literal written under a test that compared a value of the call's own (not an argument) to
+    # that word: `if answer.action == "cancel": return {"status": "cancelled"}` (guardas.comparados_con)
+    observado: bool = False
     # The dict or model call it is written in, as (module, node): the outermost one, set by `en_objeto`
     # when that object closes, so a nested object's values belong to the root that holds them.
     objeto: Optional[tuple[Any, cst.CSTNode]] = field(default=None, compare=False)
 
     def prefijado(self, clave: str) -> "Valor":
         """The same value seen from one level up, under key `clave`."""
-        return Valor(f"{_escapar(clave)}.{self.ruta}", self.clave, self.pos, self.origen, self.constante, self.objeto)
+        return replace(self, ruta=f"{_escapar(clave)}.{self.ruta}")
 
 
 def en_objeto(valores: list[Valor], m: Any, nodo: cst.CSTNode) -> list[Valor]:
@@ -98,6 +102,13 @@ def combinar(partes: list[Origen]) -> Origen:
     return Origen("literal", literal=textos[0], otros_literales=tuple(textos[1:]))
 
 
+def _brazos(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The arms of a conditional expression, nested ones opened (`"a" if x else "b" if y else "c"`)."""
+    if isinstance(expr, cst.IfExp):
+        return _brazos(expr.body) + _brazos(expr.orelse)
+    return [expr]
+
+
 class Origenes:
     """Origins of values read inside tool handlers; `manejadores` are the handler functions of the
     tool being classified (their parameters are its arguments)."""
@@ -115,10 +126,20 @@ class Origenes:
             if interior.procedencia == "own" and interior.valores:
                 return [v.prefijado(clave) for v in interior.valores]
         if origen.otros_literales:  # one row per string it may be: a rule judges each
-            return [Valor(_escapar(clave), clave, m.pos(expr), Origen("literal", literal=t))
+            brazos = _brazos(expr)
+            return [Valor(_escapar(clave), clave, m.pos(expr), Origen("literal", literal=t),
+                          observado=any(self._observado(m, b, fn, pila) for b in brazos if texto_cadena(b) == t))
                     for t in (origen.literal, *origen.otros_literales)]
         constante = expr.value if isinstance(expr, cst.Name) and expr.value in ("True", "False", "None") else None
-        return [Valor(_escapar(clave), clave, m.pos(expr), origen, constante)]
+        return [Valor(_escapar(clave), clave, m.pos(expr), origen, constante, observado=self._observado(m, expr, fn, pila))]
+
+    def _observado(self, m: Modulo, expr: cst.BaseExpression, fn, pila: tuple) -> bool:
+        """`expr` is a string literal written where a test compared a value that does not come from the
+        tool's arguments to that word (`guardas.comparados_con`)."""
+        texto = texto_cadena(expr)
+        if texto is None or not isinstance(fn, cst.FunctionDef):
+            return False
+        return any(self.de(m, x, fn, pila).origen != "argumento" for x in comparados_con(fn, expr, texto))
 
     def de(self, m: Modulo, expr: cst.BaseExpression, fn, pila: tuple = (), vistos: frozenset = frozenset()) -> Origen:
         """The origin of `expr` evaluated inside `fn` of `m`."""

@@ -329,7 +329,7 @@ def _emision(h: Herramienta, e: Emision, estricta: bool, declara: bool, salida: 
             salida.fila("valor_emitido", herramienta=h.nombre, ruta=v.ruta, clave=v.clave,
                         origen=v.origen.origen, argumento=v.origen.argumento, literal=v.origen.literal,
                         motivo=v.origen.motivo(), constante=v.constante, objeto=_lugar(v.objeto),
-                        solo_elige=False, **h.pistas, **v.pos.fila())
+                        solo_elige=False, observado=v.observado, **h.pistas, **v.pos.fila())
             escritos.append((salida.filas["valor_emitido"][-1], v))
     for pos, antes, de_spread in c.spreads:
         salida.fila("spread", herramienta=h.nombre, clave_propia_antes=antes, procedencia=c.procedencia,

@@ -11,6 +11,7 @@ from typing import Any, Optional
 from ..extraccion.salida import motivo_de_origen
 from . import zod
 from .arbol import cadena_literal, nombrados, recorrer, texto
+from .guardas import brazos, comparados_con
 from .manejador import FUNCIONES, PROFUNDIDAD, Entorno, Manejador, clave_literal, funcion_de, ligado
 from .valores import Ref, declara, desestructurado, desnudar, ligadura, seguir, sin_await
 
@@ -31,6 +32,7 @@ class Valor:
     constante: Optional[str]
     objeto: Ref  # the object literal it is written in
     ref: Ref  # where it is written
+    observado: bool = False  # a literal written where the call just compared a value not from the arguments to that word
 
     def motivo(self) -> str:
         """The origin in English, for a finding's message."""
@@ -64,7 +66,16 @@ def valores_escritos(m: Manejador, ref: Ref, ruta: str, clave: str, objeto: Ref,
                 salida.extend(valores_escritos(m, Ref(r.fuente, c), f"{ruta}.{escapar_ruta(k)}", k, objeto, Ref(r.fuente, c), entorno))
         return salida
     origenes = _origenes(m, r, 0, entorno)
-    return [Valor(ruta, clave, o, a, lit, cte, objeto, donde) for o, a, lit, cte in origenes]
+    return [Valor(ruta, clave, o, a, lit, cte, objeto, donde,
+                  o == "literal" and lit is not None and _observado(m, r, lit, entorno)) for o, a, lit, cte in origenes]
+
+
+def _observado(m: Manejador, r: Ref, literal: str, entorno: "Entorno") -> bool:
+    """`literal` is written, directly or as an arm of a conditional, where a test compared a value that
+    does not come from the tool's arguments to that word (`guardas.comparados_con`)."""
+    return any(all(o[0] != "argumento" for o in _origenes(m, x, 0, entorno))
+               for b in brazos(r.nodo) if cadena_literal(r.fuente, b) == literal
+               for x in comparados_con(Ref(r.fuente, b), literal))
 
 
 def _origenes(m: Manejador, r: Ref, profundidad: int, entorno: "Entorno"

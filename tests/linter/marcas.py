@@ -199,7 +199,7 @@ def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
         sin_anotar = f["solo_lectura"] == "ausente" and f["destructiva"] == "ausente"
         certifica = (f["origen"] == "argumento" and not _identidad(f["argumento"], f["ruta"])
                                            and not _opcion(f["argumento"], f["ruta"]) and not f["solo_elige"]) or \
-            (f["origen"] == "literal" and f["literal"].lower() in DESENLACES)
+            (f["origen"] == "literal" and f["literal"].lower() in DESENLACES and not f["observado"])
         if escribe and certifica:
             marca(f, "contrato.postcondicion_sin_anotar" if sin_anotar else "contrato.postcondicion_ecoada")
     for f in ev["no_resuelto"]:

@@ -344,3 +344,34 @@ def test_an_option_the_handler_only_chooses_with(tmp_path, cuerpo, elige):
     filas = _una(tmp_path, "{ modo: z.string() }", cuerpo)
     assert [(v["ruta"], v["origen"], v["solo_elige"]) for v in filas["valor_emitido"] if v["ruta"] == "modo"] == [
         ("modo", "argumento", elige)]
+
+
+@pytest.mark.parametrize("cuerpo,estados", [
+    # the word the call just compared a value of its own with (an elicitation's answer): observed
+    ("async (args, extra) => { const r = await api.elicit(); if (r.action === 'cancel') "
+     "{ return { content: [], structuredContent: { status: 'cancelled' } }; } "
+     "await api.clear(); return { content: [], structuredContent: { status: 'deleted' } }; }",
+     [("cancelled", True), ("deleted", False)]),
+    # an `else if`'s own branch, one operand of `&&`, either side of `==`
+    ("async (args) => { const r = await api.elicit(); if (r.action === 'accept') { await api.clear(); } "
+     "else if (r.ok && 'reject' == r.action) { return { content: [], structuredContent: { status: 'rejected' } }; } "
+     "return { content: [], structuredContent: { status: 'kept' } }; }",
+     [("rejected", True), ("kept", False)]),
+    # a conditional expression's arms: the one taken when equal is observed, the other is not
+    ("async (args) => { const r = await api.elicit(); "
+     "return { content: [], structuredContent: { status: r.action === 'cancel' ? 'canceled' : 'deleted' } }; }",
+     [("canceled", True), ("deleted", False)]),
+    # compared with the tool's own argument, with another word, with `!==`, or on the else side: judged
+    ("async ({ q }) => { if (q === 'delete') { return { content: [], structuredContent: { status: 'deleted' } }; } "
+     "return { content: [], structuredContent: { status: 'kept' } }; }",
+     [("deleted", False), ("kept", False)]),
+    ("async (args) => { const r = await api.elicit(); if (r.action === 'accept') "
+     "{ return { content: [], structuredContent: { status: 'removed' } }; } "
+     "if (r.action !== 'cancel') { return { content: [], structuredContent: { status: 'cancelled' } }; } "
+     "if (r.action === 'stop') {} else { return { content: [], structuredContent: { status: 'stopped' } }; } "
+     "return { content: [], structuredContent: { status: 'kept' } }; }",
+     [("removed", False), ("cancelled", False), ("stopped", False), ("kept", False)]),
+])
+def test_an_outcome_word_the_call_just_observed(tmp_path, cuerpo, estados):
+    filas = _una(tmp_path, "{ q: z.string() }", cuerpo)
+    assert [(v["literal"], v["observado"]) for v in filas["valor_emitido"] if v["ruta"] == "status"] == estados
