@@ -87,15 +87,19 @@ CALIFICADORES = {"new", "target", "dest", "destination", "to", "output", "out", 
 CREDENCIALES = {"access", "api", "auth", "refresh", "bearer", "id", "session", "csrf", "secret", "device", "push", "new"}
 
 
-def _identidad(argumento: str, ruta: str) -> bool:
+def _identidad(argumento: str, ruta: str, clave: str) -> bool:
     """Whether an argument read names or addresses the resource, written again here: its last word an
     identifier or an address not qualified as the new side or a set attribute, a token that is no
-    credential, the acting account, or any argument under a key named as an identifier."""
-    palabras, de_la_clave = _palabras(argumento), _palabras(ruta)
+    credential, the acting account, any argument under a key named as an identifier, or one under a
+    key that names its own address (`label_name` for `label`)."""
+    palabras, de_la_clave, de_la_ultima = _palabras(argumento), _palabras(ruta), _palabras(clave)
     if de_la_clave and de_la_clave[-1] in IDENTIFICADORES:
         return True
     if not palabras:
         return False
+    if len(de_la_ultima) > 1 and de_la_ultima[-1] in ("name", "path", "uri") and de_la_ultima[-2] == palabras[-1] \
+            and (palabras[-2] if len(palabras) > 1 else "") not in CALIFICADORES:
+        return True
     if palabras[-1] == "email" and any(("user" in p or "account" in p) for p in palabras):
         return True
     calificador = palabras[-2] if len(palabras) > 1 else ""
@@ -197,7 +201,7 @@ def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
     for f in primeras.values():
         escribe = f["solo_lectura"] != "verdadero" or f["destructiva"] == "verdadero"
         sin_anotar = f["solo_lectura"] == "ausente" and f["destructiva"] == "ausente"
-        certifica = (f["origen"] == "argumento" and not _identidad(f["argumento"], f["ruta"])
+        certifica = (f["origen"] == "argumento" and not _identidad(f["argumento"], f["ruta"], f["clave"])
                                            and not _opcion(f["argumento"], f["ruta"]) and not f["solo_elige"]) or \
             (f["origen"] == "literal" and f["literal"].lower() in DESENLACES and not f["observado"])
         if escribe and certifica:
