@@ -234,11 +234,14 @@ class Procedencia:
         return combinar([self.clasificar(l.m, l.nodo, None, pila) for l in ligaduras], f"`{describir(m, expr)}`")
 
     # -- dicts ---------------------------------------------------------------
-    def _dict(self, m: Modulo, expr: cst.Dict, fn, pila) -> Clasificacion:
+    def _dict(self, m: Modulo, expr: cst.Dict, fn, pila, previo: Optional[tuple[str, Clasificacion]] = None) -> Clasificacion:
+        """A dict literal; `previo`: a name and what its other bindings hold, for the spread of that name in
+        its own rebinding (`d = {**d, "k": v}`: the previous `d`, not a cycle)."""
         partes = _Partes()
         for el in expr.elements:
             if isinstance(el, cst.StarredDictElement):
-                partes.spread(m.pos(el), self.clasificar(m, el.value, fn, pila))
+                propio = previo is not None and isinstance(el.value, cst.Name) and el.value.value == previo[0]
+                partes.spread(m.pos(el), previo[1] if propio else self.clasificar(m, el.value, fn, pila))  # type: ignore[index]
                 continue
             k = texto_cadena(el.key) or self._clave_pasada(m, el.key, fn)
             if k is None:
@@ -634,8 +637,10 @@ class Procedencia:
     def _ligaduras(self, m: Modulo, info, nombre: str, pila) -> Clasificacion:
         partes = []
         asignaciones = info.asignaciones[nombre]
-        # `r = r.model_copy(update=...)`, `d = d.copy()`: the same keys as its other bindings, no cycle
-        otras = [a for a in asignaciones if not (a.valor is not None and _copia_de(nombre, a.valor))]
+        # `r = r.model_copy(update=...)`, `d = d.copy()`: the same keys as its other bindings, no cycle;
+        # `d = {**d, "k": v}`: a dict that spreads what those bindings hold
+        otras = [a for a in asignaciones if not (a.valor is not None and (_copia_de(nombre, a.valor)
+                                                                         or _extension_de(nombre, a.valor)))]
         for a in otras or asignaciones:
             desempaque = _desempaque(a.nodo, nombre) if a.valor is None else None
             if desempaque is not None:  # `x, err = check(...)`: element `i` of what the right side gives
@@ -644,6 +649,10 @@ class Procedencia:
                 partes.append(Clasificacion("opaque", f"binding of `{nombre}` cannot be determined"))
             else:
                 partes.append(self.clasificar(m, a.valor, info.nodo, pila))
+        if otras:
+            previo = (nombre, combinar(list(partes), f"`{nombre}`"))
+            partes.extend(self._dict(m, a.valor, info.nodo, (*pila, id(a.valor)), previo)
+                          for a in asignaciones if a.valor is not None and _extension_de(nombre, a.valor))
         return combinar(partes, f"`{nombre}`")
 
     def _elemento(self, m: Modulo, fn, valor: cst.BaseExpression, i: int, nombre: str, pila) -> Clasificacion:
@@ -842,6 +851,13 @@ def _escritura_fija(nombre: str, nodo: cst.CSTNode) -> Optional[tuple[str, cst.S
     k = indice(objetivo)
     clave = texto_cadena(k) if k is not None else None
     return (clave, objetivo, nodo.value) if clave is not None else None
+
+
+def _extension_de(nombre: str, valor: cst.BaseExpression) -> bool:
+    """`{**nombre, "k": v}`: a dict literal that spreads `nombre` itself (an extension of its other bindings)."""
+    return isinstance(valor, cst.Dict) and any(
+        isinstance(e, cst.StarredDictElement) and isinstance(e.value, cst.Name) and e.value.value == nombre
+        for e in valor.elements)
 
 
 def _copia_de(nombre: str, valor: cst.BaseExpression) -> bool:

@@ -36,13 +36,14 @@ def test_a_value_rebound_from_itself_24_times_takes_a_few_hundred_steps(monkeypa
     ]
 
 
-def test_a_dict_rebuilt_from_itself_20_times_is_one_cycle_not_20_chains(monkeypatch):
+def test_a_dict_rebuilt_from_itself_20_times_is_read_once_per_binding_not_20_chains(monkeypatch):
     monkeypatch.setattr(presupuesto, "PASOS_POR_HERRAMIENTA", 400)
     e = _extraer("acumulado.py")
     assert e["no_resuelto"] == []
-    # `d` read again in its own bindings is a cycle, cut there (as the same node always was)
+    # each `d = {**d, "kN": N}` spreads what `d`'s other binding holds, read once: own, every key seen
     assert _filas(e, "raiz", "herramienta", "linea", "procedencia", "motivo") == [
-        ("acumulado", 52, "opaque", "`d` is bound to values of different provenance (opaque, own)")]
+        ("acumulado", 53, "own", "written key by key")]
+    assert _filas(e, "clave_emitida", "clave") == sorted([("a",)] + [(f"k{n}",) for n in range(20)])
 
 
 def test_a_tool_past_its_step_budget_is_a_row_naming_the_construct_and_the_others_are_judged(monkeypatch):

@@ -163,6 +163,7 @@ def test_at_most_one_root_finding_per_tool_and_rule(hallazgos):
         "pr_modelo_abierto", "pr_parametro_sin_tipo",  # a model that keeps extra keys, given one; an untyped parameter
         "pr_protocolo_sin_implementacion", "pr_protocolo_mutado",  # a Protocol nothing implements; an implementation that mutates
         "pr_protocolo_solo_rechazos", "pr_protocolo_rechazo_parcial",  # implementations that only raise, or raise on a path
+        "pr_extension_sin_previo",  # a parameter rebound to an extension of itself
         "pr_futuro",  # what a future the code creates holds
         "pr_hilo_ilegible",  # a callable run on a thread that the analyzer cannot read
         "pr_despacho_reenviado"}  # a dispatcher handed a parameter
@@ -295,3 +296,14 @@ def test_a_dispatcher_returns_what_the_function_it_queues_returns(e):
     assert [r[2:] for r in raices(e, "futuro.py")][0] == (
         "opaque", False, "helper _despachar(): futuro.result() is what the future's work returns, set where that work "
                          "runs: the analyzer cannot see which function that is")
+
+
+def test_a_dict_rebound_to_an_extension_of_itself_spreads_its_other_bindings(e):
+    assert raices(e, "extension.py") == [
+        (36, "pr_extension_propia", "own", False, "helper _vista() returns a literal"),
+        (43, "pr_extension_ajena", "echoed", False, f"value returned by `cliente.leer()`, {AJENO}"),
+        (49, "pr_extension_sin_previo", "opaque", False, "value refers to itself or is nested too deeply to follow"),
+    ]
+    # the extension's key where it is written, beside the keys of the binding it extends
+    assert sorted((f["clave"], f["linea"]) for f in e["clave_emitida"] if f["herramienta"] == "pr_extension_propia") == [
+        ("extra", 30), ("nombre", 28), ("total", 28)]
