@@ -11,11 +11,11 @@ excuses.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Optional
 
 import libcst as cst
 
-from .camino import padres_hasta
 from .recolector import texto_cadena
 
 
@@ -26,15 +26,16 @@ def misma_palabra(comparada: str, escrita: str) -> bool:
     return bool(c) and (e == c or (c[-1:].isalpha() and e in (c + "d", c + "ed", c + c[-1] + "ed")))
 
 
-def comparados_con(fn: cst.FunctionDef, nodo: cst.CSTNode, literal: str) -> list[cst.BaseExpression]:
-    """The expressions the tests enclosing `nodo` in `fn` compare with `==` to a string that is
-    `literal`'s word (`misma_palabra`), in the branch they take when equal: an `if`'s body (an `elif`'s
-    own body included), a conditional expression's first arm. Empty when none, or `nodo` is not in `fn`."""
-    camino = padres_hasta(fn, nodo) or {}
+def comparados_con(padres: Mapping[cst.CSTNode, cst.CSTNode], nodo: cst.CSTNode, literal: str) -> list[cst.BaseExpression]:
+    """The expressions the tests enclosing `nodo` compare with `==` to a string that is `literal`'s word
+    (`misma_palabra`), in the branch they take when equal: an `if`'s body (an `elif`'s own body
+    included), a conditional expression's first arm. `padres`: the parent of each node of the function
+    `nodo` is read in (`camino.padres_de` of it, built once per function: a search from the function
+    down to each literal would cost the function's size per literal). Empty when none."""
     salida: list[cst.BaseExpression] = []
     actual: cst.CSTNode = nodo
-    while actual in camino:
-        padre = camino[actual]
+    while actual in padres:
+        padre = padres[actual]
         if isinstance(padre, (cst.If, cst.IfExp)) and actual is padre.body:
             salida.extend(_comparados(padre.test, literal))
         actual = padre
