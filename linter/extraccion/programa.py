@@ -67,20 +67,26 @@ def es_metodo_estatico(fn: cst.FunctionDef) -> bool:
 
 def solo_lanza(fn: cst.FunctionDef) -> bool:
     """Whether a function can only raise: its body, past a docstring, is `raise` statements (with `pass`
-    or `...` at most), as an implementation that refuses a method (`raise NotImplementedError(...)`)."""
-    if not isinstance(fn.body, cst.IndentedBlock):
-        pequenas = list(fn.body.body)
+    or `...` at most), as an implementation that refuses a method (`raise NotImplementedError(...)`).
+    Reads no further than the first statement that is none of these."""
+    if isinstance(fn.body, cst.IndentedBlock):
+        lineas = fn.body.body
     else:
-        pequenas = []
-        for s in fn.body.body:
-            if not isinstance(s, cst.SimpleStatementLine):
+        lineas = (fn.body,)
+    lanza = False
+    for n, linea in enumerate(lineas):
+        if not isinstance(linea, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            return False
+        for m, p in enumerate(linea.body):
+            if isinstance(p, cst.Raise):
+                lanza = True
+            elif isinstance(p, cst.Pass) or isinstance(p, cst.Expr) and (
+                    isinstance(p.value, cst.Ellipsis)
+                    or n == m == 0 and isinstance(p.value, (cst.SimpleString, cst.ConcatenatedString))):
+                continue
+            else:
                 return False
-            pequenas.extend(s.body)
-    if pequenas and isinstance(pequenas[0], cst.Expr) and isinstance(pequenas[0].value, (cst.SimpleString, cst.ConcatenatedString)):
-        pequenas = pequenas[1:]
-    return any(isinstance(p, cst.Raise) for p in pequenas) and all(
-        isinstance(p, (cst.Raise, cst.Pass)) or isinstance(p, cst.Expr) and isinstance(p.value, cst.Ellipsis)
-        for p in pequenas)
+    return lanza
 
 
 def argumento(llamada: Llamada, fn: cst.FunctionDef, nombre: str) -> Optional[cst.BaseExpression]:

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import libcst as cst
+import pytest
+
 from oracle_lint.linter.extraccion import extraer
+from oracle_lint.linter.extraccion.programa import solo_lanza
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "linter"
 
@@ -27,3 +31,17 @@ def test_a_protocol_typed_receiver_is_read_through_its_implementations():
     assert sorted(f["clave"] for f in ev["clave_emitida"] if f["herramienta"] == "pr_protocolo_leer") == ["filas", "filas", "ok", "ok", "ok"]
     assert sorted((f["clave"], f["linea"]) for f in ev["clave_emitida"] if f["herramienta"] == "pr_protocolo_con_rechazo") == [
         ("filas", 110), ("ok", 110)]
+
+
+@pytest.mark.parametrize("fuente,lanza", [
+    ('def f():\n    """Not here."""\n    raise NotImplementedError("x")\n', True),
+    ("def f(): raise NotImplementedError\n", True),
+    ("def f():\n    pass\n    raise ValueError\n", True),
+    ("def f():\n    ...\n", False),  # a stub returns None: it raises nothing
+    ('def f():\n    """Only a docstring."""\n', False),
+    ("def f():\n    x = 1\n    raise ValueError(x)\n", False),
+    ("def f():\n    if x:\n        return {}\n    raise ValueError\n", False),
+    ('def f():\n    raise ValueError\n    "a string after it"\n', False),
+])
+def test_a_function_that_only_raises(fuente, lanza):
+    assert solo_lanza(cst.parse_module(fuente).body[0]) is lanza
