@@ -54,4 +54,3 @@ def _comparados(r: Ref, test: Any, literal: str) -> list[Ref]:
         if palabra is not None and cadena_literal(r.fuente, desnudar(otro)) is None and misma_palabra(palabra, literal):
             return [Ref(r.fuente, otro)]
     return []
-
