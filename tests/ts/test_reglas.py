@@ -94,3 +94,24 @@ def test_red_fires_at_the_tool(tmp_path, codigo):
 @pytest.mark.parametrize("codigo", sorted(CASOS))
 def test_green_does_not(tmp_path, codigo):
     assert _check(tmp_path, codigo, CASOS[codigo][1]) == (0, [])
+
+
+def _con_cuerpo(cuerpo: str) -> str:
+    """One unannotated McpServer tool `t` whose handler's body is `cuerpo` (statements)."""
+    return (CABEZA + 'server.registerTool("t", { inputSchema: { q: z.string() }, outputSchema: '
+            '{ status: z.string() }, annotations: {} }, async (args) => {\n' + cuerpo + '\n});\n')
+
+
+@pytest.mark.parametrize("cuerpo,rojo", [
+    # the word the user's answer was just compared with: what the call observed, no certified write
+    ("const r = await api.elicit(); if (r.action === 'cancel') "
+     "{ return { content: [], structuredContent: { status: 'cancelled' } }; } return { content: [], structuredContent: { status: 'kept' } };",
+     False),
+    # the same word with no test, or compared with the tool's own argument: a claimed outcome
+    ("await api.cancel(); return { content: [], structuredContent: { status: 'cancelled' } };", True),
+    ("if (args.q === 'cancel') { await api.cancel(); return { content: [], structuredContent: { status: 'cancelled' } }; } "
+     "return { content: [], structuredContent: { status: 'kept' } };", True),
+])
+def test_an_observed_outcome_word_is_no_certification(tmp_path, cuerpo, rojo):
+    salida, hallazgos = _check(tmp_path, "ORC116", _con_cuerpo(cuerpo))
+    assert (salida, [(h["code"], h["tool"]) for h in hallazgos]) == ((1, [("ORC116", "t")]) if rojo else (0, []))
