@@ -258,6 +258,7 @@ def _herramienta(h: Herramienta, salida: Salida, procedencia: Procedencia, proye
         for emision in h.emisiones:
             _emision(h, emision, estricta, declara, salida, procedencia, proyecto, escritos)
         _elecciones(escritos, procedencia)
+        _sin_efectos(h, escritos, procedencia)
     finally:  # also when a budget runs out: the rows written so far stay well formed
         procedencia.origenes.manejadores, procedencia.origenes.de_lambda = set(), set()
         _marcar(fila_herramienta, salida, raices, claves, valores)
@@ -305,6 +306,14 @@ def _elecciones(escritos: list[tuple[dict[str, Any], Valor]], procedencia: Proce
             fila["solo_elige"] = elecciones.solo_elige(*o.manejador, o.argumento)
 
 
+def _sin_efectos(h: Herramienta, escritos: list[tuple[dict[str, Any], Valor]], procedencia: Procedencia) -> None:
+    """Mark the tool's value rows when every handler it runs provably changes nothing (`efectos.py`)."""
+    if escritos and h.funciones and all(procedencia.efectos.sin_efectos(m, fn)
+                                        for m, fn in zip(h.modulos_funciones, h.funciones)):
+        for fila, _ in escritos:
+            fila["sin_efectos"] = True
+
+
 def _emision(h: Herramienta, e: Emision, estricta: bool, declara: bool, salida: Salida, procedencia: Procedencia,
              proyecto: Proyecto, escritos: list[tuple[dict[str, Any], Valor]]) -> None:
     """raiz / clave_emitida / spread rows of one emission site; each value row is kept with its value
@@ -329,7 +338,7 @@ def _emision(h: Herramienta, e: Emision, estricta: bool, declara: bool, salida: 
             salida.fila("valor_emitido", herramienta=h.nombre, ruta=v.ruta, clave=v.clave,
                         origen=v.origen.origen, argumento=v.origen.argumento, literal=v.origen.literal,
                         motivo=v.origen.motivo(), constante=v.constante, objeto=_lugar(v.objeto),
-                        solo_elige=False, observado=v.observado, **h.pistas, **v.pos.fila())
+                        solo_elige=False, observado=v.observado, sin_efectos=False, **h.pistas, **v.pos.fila())
             escritos.append((salida.filas["valor_emitido"][-1], v))
     for pos, antes, de_spread in c.spreads:
         salida.fila("spread", herramienta=h.nombre, clave_propia_antes=antes, procedencia=c.procedencia,

@@ -16,6 +16,7 @@ import libcst as cst
 
 from .anotaciones import BLOQUES, Derivador
 from .eco import Origenes, Valor, en_objeto
+from .efectos import Efectos
 from .literales import describir
 from .presupuesto import paso
 from .programa import Ligadura, Llamada, Programa, argumento, es_metodo_estatico, parametros, solo_lanza
@@ -145,6 +146,7 @@ class Procedencia:
     def __init__(self, proyecto: Proyecto, derivador: Derivador) -> None:
         self.proyecto, self.derivador = proyecto, derivador
         self.programa = Programa(proyecto)
+        self.efectos = Efectos(proyecto, derivador.tipo_de_clase)  # whether a handler changes nothing
         # parameters of the helpers being followed, bound to the arguments of the call that reached them
         self._entornos: dict[int, list[Optional[Llamada]]] = {}
         self._nombres_en_curso: set[tuple[str, int, str, int]] = set()  # names being classified (see _nombre)

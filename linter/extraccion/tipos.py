@@ -76,6 +76,7 @@ class Herramienta:
     estado_entrada: str = "ninguno"
     emisiones: list[Emision] = field(default_factory=list)
     funciones: list[cst.FunctionDef] = field(default_factory=list)
+    modulos_funciones: list[Any] = field(default_factory=list)  # the Modulo each of `funciones` is in
     identidades: list[tuple[str, int, int]] = field(default_factory=list)
     rangos: list[tuple[str, int, int]] = field(default_factory=list)
     emite_directo: bool = True
@@ -86,5 +87,6 @@ class Herramienta:
     def agregar_funcion(self, modulo: Any, fn: cst.FunctionDef) -> None:
         """Record a handler function and its process-independent identity (file, line, column)."""
         self.funciones.append(fn)
+        self.modulos_funciones.append(modulo)
         pos = modulo.pos(fn)
         self.identidades.append((pos.archivo, pos.linea, pos.columna))

@@ -182,7 +182,8 @@ def _respuestas(salida: Salida, h: Herramienta, lector: Lector, despacho: list[R
                             argumento=v.argumento, literal=v.literal, motivo=v.motivo(), constante=v.constante,
                             objeto=f"{objeto.archivo}:{objeto.linea}:{objeto.columna}",
                             solo_elige=v.origen == "argumento" and solo_elige(m, v.argumento, escritos),
-                            observado=v.observado, **pistas_,
+                            # the TypeScript front end does not yet show a handler changes nothing (efectos.py)
+                            observado=v.observado, sin_efectos=False, **pistas_,
                             **_pos(v.ref).fila(), **{SITIO: sitio})
         for ref, antes, de_spread in c.spreads:
             salida.fila("spread", herramienta=h.nombre, clave_propia_antes=antes, procedencia=c.procedencia,

@@ -204,7 +204,8 @@ def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
         certifica = (f["origen"] == "argumento" and not _identidad(f["argumento"], f["ruta"], f["clave"])
                                            and not _opcion(f["argumento"], f["ruta"]) and not f["solo_elige"]) or \
             (f["origen"] == "literal" and f["literal"].lower() in DESENLACES and not f["observado"])
-        if escribe and certifica:
+        # an unannotated tool whose handler changes nothing is a read, and a read may echo
+        if escribe and certifica and not (sin_anotar and f.get("sin_efectos")):
             marca(f, "contrato.postcondicion_sin_anotar" if sin_anotar else "contrato.postcondicion_ecoada")
     for f in ev["no_resuelto"]:
         marca(f, "analisis.no_resuelto")

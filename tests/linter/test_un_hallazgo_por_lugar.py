@@ -10,12 +10,13 @@ from .corridas import proyecto_escrito as _proyecto
 
 LUCES = '''
 from fastmcp import FastMCP
-
+puente = object()  # the lights' bridge
 luces = FastMCP("luces")
 
 
 @luces.tool
 def encender(light_name: str, brillo: int) -> dict:
+    puente.set_light(light_name, brillo)  # a write: its echo is judged
     return {"luz": light_name, "brillo": brillo, "listo": True}  # light_name addresses the light: identity
 '''
 
@@ -37,7 +38,7 @@ def test_a_mounted_tool_is_reported_once_naming_its_published_twin(tmp_path):
         ("luces.py", 7, "contrato.claves_sin_publicar", "encender",
          "tool «encender» writes fixed keys at 1 emission site(s) but its output schema declares no properties: "
          "publish these keys: brillo, listo, luz (the same code, also for tool «hue_encender»)"),
-        ("luces.py", 9, "contrato.postcondicion_sin_anotar", "encender",
+        ("luces.py", 10, "contrato.postcondicion_sin_anotar", "encender",
          "tool «encender» sets no readOnlyHint, so clients take it for a write, and it emits «brillo» from the "
          "argument `brillo`: if it only reads, annotate it readOnlyHint: true; if it writes, read the value back "
          "from the API's response or a re-fetch (the same code, also for tool «hue_encender»)"),
