@@ -67,6 +67,9 @@ LITERALES = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.
              cst.GeneratorExp)
 TEXTOS = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
 PROFUNDIDAD = 4  # project functions followed from the handler
+# The locals one question is reading, by what is asked of them ("propio", "texto", "elementos"): a local
+# met again further down is one whose bindings reach it (`s = s.strip()`), and its other bindings decide.
+Vistos = set[tuple[str, str]]
 
 
 class Efectos:
@@ -106,14 +109,16 @@ class Efectos:
 
     # -- what a name holds ---------------------------------------------------------------------------
     def _propio(self, m: Modulo, info: FuncionInfo, parametros: dict[str, cst.Param], nombre: str,
-                vistos: set[str]) -> bool:
+                vistos: Vistos) -> bool:
         """Whether local `nombre` only ever holds a value this call built (or the request's own data)."""
         if nombre in parametros:
             return self._de_datos(m, parametros[nombre])
         ligaduras = info.asignaciones.get(nombre)
-        if not ligaduras or nombre in vistos:
+        if not ligaduras:
             return False
-        vistos.add(nombre)
+        if ("propio", nombre) in vistos:
+            return True  # being read further up: its other bindings decide (`datos = datos["items"]`)
+        vistos.add(("propio", nombre))
         # `n += 1` rebinds the local from itself: what it holds is what its other bindings hold
         propias = [a for a in ligaduras if not isinstance(a.nodo, cst.AugAssign)]
         return bool(propias) and all(
@@ -121,7 +126,7 @@ class Efectos:
             else a.valor is not None and self._nuevo(m, info, parametros, a.valor, vistos) for a in propias)
 
     def _elementos(self, m: Modulo, info: FuncionInfo, parametros: dict[str, cst.Param], expr: cst.BaseExpression,
-                   vistos: set[str]) -> bool:
+                   vistos: Vistos) -> bool:
         """Whether what iterating `expr` yields is the call's own: the items of the request's data, of a
         literal, of `range(...)`, or of `enumerate`/`zip`/`sorted`/... and `.items()`/`.split()` of those (a
         copy of module state, `list(STATE)`, still yields the objects the module holds)."""
@@ -133,9 +138,11 @@ class Efectos:
             if expr.value in parametros:
                 return self._de_datos(m, parametros[expr.value])
             ligaduras = info.asignaciones.get(expr.value)
-            if not ligaduras or expr.value in vistos:
+            if not ligaduras:
                 return False
-            vistos.add(expr.value)
+            if ("elementos", expr.value) in vistos:
+                return True
+            vistos.add(("elementos", expr.value))
             return all(a.valor is not None and self._elementos(m, info, parametros, a.valor, vistos) for a in ligaduras)
         if isinstance(expr, cst.Call):
             func = expr.func
@@ -146,11 +153,11 @@ class Efectos:
                                                     for a in expr.args if a.keyword is None)
             if isinstance(func, cst.Attribute) and func.attr.value in ("items", "keys", "values"):
                 return self._elementos(m, info, parametros, func.value, vistos)
-            return self._metodo_de_texto(m, info, parametros, func)  # `text.split()`: strings
+            return self._metodo_de_texto(m, info, parametros, func, vistos)  # `text.split()`: strings
         return False
 
     def _nuevo(self, m: Modulo, info: FuncionInfo, parametros: dict[str, cst.Param], expr: cst.BaseExpression,
-               vistos: set[str]) -> bool:
+               vistos: Vistos) -> bool:
         """Whether `expr` evaluates to a value of its own (never to an object something else holds)."""
         if isinstance(expr, cst.Await):
             return self._nuevo(m, info, parametros, expr.expression, vistos)
@@ -165,16 +172,16 @@ class Efectos:
         if isinstance(expr, cst.Name):
             return self._propio(m, info, parametros, expr.value, vistos)
         if isinstance(expr, (cst.Subscript, cst.Attribute)):
-            return self._de_la_llamada(m, info, parametros, expr)  # a part of the request's own data
+            return self._de_la_llamada(m, info, parametros, expr, vistos)  # a part of the request's own data
         if isinstance(expr, cst.Call):
             func = expr.func
             if isinstance(func, cst.Name) and func.value in BUILTINS_ALIAS and self._builtin(m, info, parametros, func.value):
                 return False
-            return self._constructor_o_puro(m, info, parametros, func) or self._metodo_de_texto(m, info, parametros, func)
+            return self._constructor_o_puro(m, info, parametros, func) or self._metodo_de_texto(m, info, parametros, func, vistos)
         return False
 
     def _texto(self, m: Modulo, info: FuncionInfo, parametros: dict[str, cst.Param], expr: cst.BaseExpression,
-               vistos: set[str]) -> bool:
+               vistos: Vistos) -> bool:
         """Whether `expr` is a string this call made (a literal, an f-string, `str(x)`, a `str` parameter, a
         string method's result, or a local bound only to those)."""
         if isinstance(expr, TEXTOS):
@@ -183,28 +190,30 @@ class Efectos:
             func = expr.func
             if isinstance(func, cst.Name) and func.value in ("str", "repr", "format") and self._builtin(m, info, parametros, func.value):
                 return True
-            return self._metodo_de_texto(m, info, parametros, func)
+            return self._metodo_de_texto(m, info, parametros, func, vistos)
         if isinstance(expr, cst.Name):
             if expr.value in parametros:
                 anotacion = parametros[expr.value].annotation
                 return anotacion is not None and _nombre_de_tipo(anotacion.annotation) == "str"
             ligaduras = info.asignaciones.get(expr.value)
-            if not ligaduras or expr.value in vistos:
+            if not ligaduras:
                 return False
-            vistos.add(expr.value)
+            if ("texto", expr.value) in vistos:
+                return True  # `s = s.strip()`: its other bindings decide
+            vistos.add(("texto", expr.value))
             return all(a.valor is not None and self._texto(m, info, parametros, a.valor, vistos) for a in ligaduras)
         return False
 
     def _metodo_de_texto(self, m: Modulo, info: FuncionInfo, parametros: dict[str, cst.Param],
-                         func: cst.BaseExpression) -> bool:
+                         func: cst.BaseExpression, vistos: Vistos) -> bool:
         return (isinstance(func, cst.Attribute) and func.attr.value in METODOS_TEXTO
-                and self._texto(m, info, parametros, func.value, set()))
+                and self._texto(m, info, parametros, func.value, vistos))
 
     # -- what a call may do --------------------------------------------------------------------------
     def _llamada_pura(self, m: Modulo, info: FuncionInfo, parametros: dict[str, cst.Param], llamada: cst.Call,
                       profundidad: int) -> bool:
         func = llamada.func
-        if self._constructor_o_puro(m, info, parametros, func) or self._metodo_de_texto(m, info, parametros, func):
+        if self._constructor_o_puro(m, info, parametros, func) or self._metodo_de_texto(m, info, parametros, func, set()):
             return True
         if isinstance(func, cst.Name):
             anidada = _funcion_local(info, func.value)
@@ -217,7 +226,7 @@ class Efectos:
                     and isinstance(d.nodo, cst.FunctionDef) and self.sin_efectos(d.modulo, d.nodo, profundidad + 1))
         if isinstance(func, cst.Attribute):
             metodo, receptor = func.attr.value, func.value
-            if metodo in METODOS_DE_VALOR and self._de_la_llamada(m, info, parametros, receptor):
+            if metodo in METODOS_DE_VALOR and self._de_la_llamada(m, info, parametros, receptor, set()):
                 return True  # a method of a value this call built: what it changes is the call's own
             if metodo in METODOS_CONTEXTO and self._del_contexto(m, parametros, receptor):
                 return True
@@ -229,14 +238,15 @@ class Efectos:
         return False
 
     def _de_la_llamada(self, m: Modulo, info: FuncionInfo, parametros: dict[str, cst.Param],
-                       expr: cst.BaseExpression) -> bool:
+                       expr: cst.BaseExpression, vistos: Vistos) -> bool:
         """Whether `expr` is a value this call built or the request's own data, or a part of one
-        (`args["city"]`, `params.arguments`, `(params.arguments or {}).get("city")`)."""
+        (`args["city"]`, `params.arguments`, `(params.arguments or {}).get("city")`). `vistos`: the locals
+        whose bindings are being read (`datos = datos["items"]` reaches itself: not shown)."""
         while True:
             if isinstance(expr, (cst.Subscript, cst.Attribute)):
                 expr = expr.value
             elif isinstance(expr, cst.BooleanOperation):
-                if not self._nuevo(m, info, parametros, expr.right, set()):
+                if not self._nuevo(m, info, parametros, expr.right, vistos):
                     return False
                 expr = expr.left
             elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get":
@@ -244,7 +254,7 @@ class Efectos:
             else:
                 break
         if isinstance(expr, cst.Name):
-            return self._propio(m, info, parametros, expr.value, set())
+            return self._propio(m, info, parametros, expr.value, vistos)
         return isinstance(expr, LITERALES)
 
     def _constructor_o_puro(self, m: Modulo, info: FuncionInfo, parametros: dict[str, cst.Param],
