@@ -16,7 +16,7 @@ import os
 import pathlib
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any, Callable, Optional
 
 from ..cache import Almacen, clave
@@ -431,6 +431,23 @@ class Extraccion:
                 self._escribir_cache("unidad", rel, {"variantes": nueva})
         return [resultados[rel] for rel in elegidas if rel in resultados]
 
+    def sin_herramientas(self, validos: list[str], resultados: list[dict[str, Any]]) -> set[str]:
+        """The analyzed files no tool's code can reach: not a file that registers a tool or holds its
+        handler, nor one resolution can reach from those (grafo.alcanzados: look-ups and package
+        relations). Empty when that cannot be told: no tool at all in the run, or a reached file whose
+        look-ups are unknown (no forma)."""
+        herramientas = {f["archivo"] for r in resultados for f in r["filas"].get("herramienta", [])}
+        herramientas |= {i[0] for r in resultados for h in r["herramientas"] for i in h["identidades"]}
+        nombres = {rel: nombre_modulo(rel) for rel in validos}
+        raices = [rel for rel in herramientas if rel in nombres]
+        if not raices:
+            return set()
+        importa = {rel: self.formas[rel]["importa"] for rel in validos if rel in self.formas}
+        alcanzados = grafo_alcanzados(raices, nombres, importa, Indice(nombres.values()))
+        if any(rel not in importa for rel in alcanzados):
+            return set()
+        return set(validos) - alcanzados
+
     def _alcanzadas(self, propias: list[str], validos: list[str],
                     componentes: Callable[[], Optional[dict[str, str]]]) -> list[str]:
         """A run over some files judges every tool whose contract they can reach: the configured files
@@ -566,8 +583,9 @@ def _montar(resultados: list[dict[str, Any]]) -> None:
         r["herramientas"] = [{**h, "nombre": n} for h in r["herramientas"] for n in renombres.get(h["nombre"], [h["nombre"]])]
 
 
-def _fusionar(salida: Salida, resultados: list[dict[str, Any]]) -> None:
-    """Merge unit results; attribute each `complete` site to the tool whose handler (branch) holds it."""
+def _fusionar(salida: Salida, resultados: list[dict[str, Any]], sin_herramientas: Collection[str] = ()) -> None:
+    """Merge unit results; attribute each `complete` site to the tool whose handler (branch) holds it, and
+    say whether its file is one no tool's code can reach (`Extraccion.sin_herramientas`)."""
     _montar(resultados)
     duenos: dict[tuple[str, int, int], list[dict[str, Any]]] = {}
     cuentas: dict[str, int] = {}
@@ -587,7 +605,8 @@ def _fusionar(salida: Salida, resultados: list[dict[str, Any]]) -> None:
                 if not h["rangos"] or any(a == pos["archivo"] and i <= pos["linea"] <= f for a, i, f in h["rangos"]):
                     nombre, registro = h["nombre"], h.get("sitio")
                     break
-            salida.fila("complete", herramienta=nombre, evidencia=sitio["evidencia"], **pos, **{SITIO: registro})
+            salida.fila("complete", herramienta=nombre, evidencia=sitio["evidencia"],
+                        fuera_de_herramientas=nombre is None and pos["archivo"] in sin_herramientas, **pos, **{SITIO: registro})
             if sitio["motivo"]:
                 salida.fila("no_resuelto", herramienta=nombre, motivo=sitio["motivo"], **pos, **{SITIO: registro})
     distinguir(salida.filas)
@@ -672,7 +691,7 @@ def extraer(archivos: Sequence[pathlib.Path], raiz: pathlib.Path, *, almacen: Op
         motor = sys.modules.get(f"{__package__}.motor")
         if motor is not None:
             motor.olvidar()  # parsed trees of this run are not kept by a long-lived process
-    _fusionar(corrida.salida, resultados)
+    _fusionar(corrida.salida, resultados, corrida.sin_herramientas(validos, resultados))
     _servidores(corrida.salida, resultados, completa=not contexto)
     if typescript:
         from oracle_lint.linter.ts.evidencia import extraer_ts

@@ -161,7 +161,8 @@ def _respuestas(salida: Salida, h: Herramienta, lector: Lector, despacho: list[R
             h.problemas.append((f"the responses of tool `{h.nombre}` cannot be read: {e.motivo}", e.ref))
         return False
     for donde, evidencia in completes:
-        salida.fila("complete", herramienta=h.nombre, evidencia=evidencia, **_pos(donde).fila(), **{SITIO: sitio})
+        salida.fila("complete", herramienta=h.nombre, evidencia=evidencia, fuera_de_herramientas=False,
+                    **_pos(donde).fila(), **{SITIO: sitio})
         if evidencia == "desconocida":
             h.problemas.append((f"value of `complete` in tool `{h.nombre}` could not be classified", donde))
     if esquema is None:

@@ -184,7 +184,7 @@ def violaciones(ev: dict[str, list[dict]]) -> set[tuple[str, int, str]]:
         if f["procedencia"] == "echoed" and f["clave_propia_antes"]:
             marca(f, "contrato.orden_del_spread")
     for f in ev["complete"]:
-        if f["evidencia"] in ("ninguna", "por_construccion"):
+        if f["evidencia"] in ("ninguna", "por_construccion") and not f.get("fuera_de_herramientas"):
             marca(f, "contrato.complete_sin_evidencia")
     for f in ev["esquema"]:
         if not f["valido"]:
