@@ -14,12 +14,13 @@ a call's result) may change state, and the answer is False.
 from __future__ import annotations
 
 import builtins
+from collections.abc import Callable
 from typing import Optional
 
 import libcst as cst
 
 from .proyecto import Proyecto, termina_en
-from .recolector import FuncionInfo, Modulo, todos_los_parametros
+from .recolector import Asignacion, FuncionInfo, Modulo, todos_los_parametros
 from .recorrido import recorrer
 
 # Builtins that compute a value from their arguments (exception classes too: `raise ValueError(...)`).
@@ -68,7 +69,8 @@ LITERALES = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.
 TEXTOS = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
 PROFUNDIDAD = 4  # project functions followed from the handler
 # The locals one question is reading, by what is asked of them ("propio", "texto", "elementos"): a local
-# met again further down is one whose bindings reach it (`s = s.strip()`), and its other bindings decide.
+# met again further down is one whose bindings reach it (`s = s.strip()`), and its other bindings decide
+# (`Efectos._local`).
 Vistos = set[tuple[str, str]]
 
 
@@ -79,6 +81,8 @@ class Efectos:
         self.proyecto = proyecto
         self.tipo_de_clase = tipo_de_clase  # Derivador.tipo_de_clase: modelo | typeddict | dataclass | enum | otra
         self._hechas: dict[int, bool] = {}
+        self._locales: dict[tuple[int, str, str], bool] = {}  # (function, question, local) -> answer (`_local`)
+        self._ciclos = 0  # how many times a question met a local it was already reading
 
     def sin_efectos(self, m: Modulo, fn: cst.FunctionDef, profundidad: int = 0) -> bool:
         """Whether calling `fn` (a function of module `m`) changes nothing (the module docstring)."""
@@ -113,17 +117,36 @@ class Efectos:
         """Whether local `nombre` only ever holds a value this call built (or the request's own data)."""
         if nombre in parametros:
             return self._de_datos(m, parametros[nombre])
+        def cada(ligaduras: list[Asignacion]) -> bool:
+            # `n += 1` rebinds the local from itself: what it holds is what its other bindings hold
+            propias = [a for a in ligaduras if not isinstance(a.nodo, cst.AugAssign)]
+            return bool(propias) and all(
+                self._elementos(m, info, parametros, a.nodo.iter, vistos) if isinstance(a.nodo, cst.For)
+                else a.valor is not None and self._nuevo(m, info, parametros, a.valor, vistos) for a in propias)
+
+        return self._local(info, "propio", nombre, vistos, cada)
+
+    def _local(self, info: FuncionInfo, clave: str, nombre: str, vistos: Vistos,
+               cada: Callable[[list[Asignacion]], bool]) -> bool:
+        """`cada(bindings)` of local `nombre` for question `clave`, each answer worked out once per function.
+        A local met again while its bindings are being read reaches itself (`datos = datos["items"]`): its
+        other bindings decide, so it answers True there, and an answer that leaned on such a True is kept
+        only where nothing above it is still being read (the question's root)."""
         ligaduras = info.asignaciones.get(nombre)
         if not ligaduras:
             return False
-        if ("propio", nombre) in vistos:
-            return True  # being read further up: its other bindings decide (`datos = datos["items"]`)
-        vistos.add(("propio", nombre))
-        # `n += 1` rebinds the local from itself: what it holds is what its other bindings hold
-        propias = [a for a in ligaduras if not isinstance(a.nodo, cst.AugAssign)]
-        return bool(propias) and all(
-            self._elementos(m, info, parametros, a.nodo.iter, vistos) if isinstance(a.nodo, cst.For)
-            else a.valor is not None and self._nuevo(m, info, parametros, a.valor, vistos) for a in propias)
+        llave = (id(info.nodo), clave, nombre)
+        if llave in self._locales:
+            return self._locales[llave]
+        if (clave, nombre) in vistos:
+            self._ciclos += 1
+            return True
+        raiz, antes = not vistos, self._ciclos
+        vistos.add((clave, nombre))
+        resultado = cada(ligaduras)
+        if raiz or not resultado or self._ciclos == antes:
+            self._locales[llave] = resultado
+        return resultado
 
     def _elementos(self, m: Modulo, info: FuncionInfo, parametros: dict[str, cst.Param], expr: cst.BaseExpression,
                    vistos: Vistos) -> bool:
@@ -137,13 +160,8 @@ class Efectos:
         if isinstance(expr, cst.Name):
             if expr.value in parametros:
                 return self._de_datos(m, parametros[expr.value])
-            ligaduras = info.asignaciones.get(expr.value)
-            if not ligaduras:
-                return False
-            if ("elementos", expr.value) in vistos:
-                return True
-            vistos.add(("elementos", expr.value))
-            return all(a.valor is not None and self._elementos(m, info, parametros, a.valor, vistos) for a in ligaduras)
+            return self._local(info, "elementos", expr.value, vistos, lambda ligaduras: all(
+                a.valor is not None and self._elementos(m, info, parametros, a.valor, vistos) for a in ligaduras))
         if isinstance(expr, cst.Call):
             func = expr.func
             if isinstance(func, cst.Name) and func.value in ("range", "enumerate", "zip", "sorted", "reversed",
@@ -195,13 +213,8 @@ class Efectos:
             if expr.value in parametros:
                 anotacion = parametros[expr.value].annotation
                 return anotacion is not None and _nombre_de_tipo(anotacion.annotation) == "str"
-            ligaduras = info.asignaciones.get(expr.value)
-            if not ligaduras:
-                return False
-            if ("texto", expr.value) in vistos:
-                return True  # `s = s.strip()`: its other bindings decide
-            vistos.add(("texto", expr.value))
-            return all(a.valor is not None and self._texto(m, info, parametros, a.valor, vistos) for a in ligaduras)
+            return self._local(info, "texto", expr.value, vistos, lambda ligaduras: all(
+                a.valor is not None and self._texto(m, info, parametros, a.valor, vistos) for a in ligaduras))
         return False
 
     def _metodo_de_texto(self, m: Modulo, info: FuncionInfo, parametros: dict[str, cst.Param],

@@ -65,3 +65,28 @@ def test_decorators_defaults_and_raised_exceptions_are_not_calls_the_handler_mak
     assert (nonlocal_, sorted(nombres[i] for i in lanzadas)) == (False, ["ToolError"])
     anidada = fn.body.body[2]
     assert del_cuerpo(anidada)[0] is True
+
+
+def test_each_local_is_read_once_per_function_however_many_calls_ask_about_it(tmp_path, monkeypatch):
+    # 400 bindings of one local and 400 method calls on it: reading its bindings again for every call
+    # is 160,000 readings (a generated handler of 1,500 of each took 4.5 s); once per function is 400
+    from oracle_lint.linter.extraccion import efectos
+
+    n = 400
+    cuerpo = "".join(f"    x = [{i}]\n    x.append('{i}'.upper())\n" for i in range(n))
+    (tmp_path / "pyproject.toml").write_text("[tool.oracle]\n", encoding="utf-8")
+    (tmp_path / "grande.py").write_text(
+        "from mcp.server.fastmcp import FastMCP\nfrom pydantic import BaseModel, ConfigDict\n\nmcp = FastMCP('g')\n\n\n"
+        "class Salida(BaseModel):\n    model_config = ConfigDict(extra='forbid')\n    text: str\n\n\n"
+        f"@mcp.tool()\ndef grande(text: str) -> Salida:\n{cuerpo}    return Salida(text=text)\n", encoding="utf-8")
+    lecturas = []
+    original = efectos.Efectos._nuevo
+
+    def contar(self, *args):  # type: ignore[no-untyped-def]
+        lecturas.append(1)
+        return original(self, *args)
+
+    monkeypatch.setattr(efectos.Efectos, "_nuevo", contar)
+    ev = extraer([tmp_path / "grande.py"], tmp_path, trabajos=1)
+    assert {f["sin_efectos"] for f in ev["valor_emitido"]} == {True}
+    assert n <= len(lecturas) <= 2 * n
