@@ -433,17 +433,18 @@ class Extraccion:
 
     def sin_herramientas(self, validos: list[str], resultados: list[dict[str, Any]]) -> set[str]:
         """The analyzed files no tool's code can reach: not a file that registers a tool or holds its
-        handler, nor one resolution can reach from those (grafo.alcanzados: look-ups and package
-        relations). Empty when that cannot be told: no tool at all in the run, or a reached file whose
-        look-ups are unknown (no forma)."""
-        herramientas = {f["archivo"] for r in resultados for f in r["filas"].get("herramienta", [])}
-        herramientas |= {i[0] for r in resultados for h in r["herramientas"] for i in h["identidades"]}
+        handler, nor one with a registration the analyzer could not follow (a `no_resuelto` row: its tools
+        may reach anything), nor one resolution can reach from those (grafo.alcanzados: look-ups and
+        package relations). A run over some files gives the same answer as the whole run: resolution
+        never leaves an import-graph component, and the run reads every configured file of its files'
+        components. Empty when a reached file's look-ups are unknown (no forma): then it cannot be told."""
+        raices = {f["archivo"] for r in resultados for relacion in ("herramienta", "no_resuelto")
+                  for f in r["filas"].get(relacion, []) if isinstance(f.get("archivo"), str)}
+        raices |= {i[0] for r in resultados for h in r["herramientas"] for i in h["identidades"]}
         nombres = {rel: nombre_modulo(rel) for rel in validos}
-        raices = [rel for rel in herramientas if rel in nombres]
-        if not raices:
-            return set()
         importa = {rel: self.formas[rel]["importa"] for rel in validos if rel in self.formas}
-        alcanzados = grafo_alcanzados(raices, nombres, importa, Indice(nombres.values()))
+        alcanzados = grafo_alcanzados([rel for rel in raices if rel in nombres], nombres, importa,
+                                      Indice(nombres.values()))
         if any(rel not in importa for rel in alcanzados):
             return set()
         return set(validos) - alcanzados
