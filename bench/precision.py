@@ -8,6 +8,14 @@ Three steps, none run in CI (the corpus is fetched, never committed):
     .venv/bin/python bench/precision.py informe --sample DIR/muestra.json \
         --verdicts bench/precision_parts/veredictos.json --markdown FILE
 
+A quicker follow-up of a judged round, from the sides `bench/comparar_hallazgos.py` keeps (each folder's
+`check` output of one installed executable), matched by rule code, file and line with the round's table in
+docs/precision.md (its committed record): per rule, how many of the round's findings each side still
+reports, by verdict, and the precision of those; then every sampled finding one side reports and the next
+does not.
+
+    .venv/bin/python bench/precision.py cotejo --round muestra_d284d3d /tmp/cmp/antes /tmp/cmp/despues
+
 `seguimiento` says what a later run (after fixes) reports of each sampled finding, so the same sample
 is judged again: the verdicts of what did not change carry over, what changed is judged anew, what is
 gone, or merged into one finding at the same place for another tool, leaves the count (docs/precision.md,
@@ -239,6 +247,62 @@ def cmd_seguimiento(args: argparse.Namespace) -> None:
     print(dict(Counter(v["estado"] for v in estado.values())))
 
 
+def filas_de_ronda(texto: str, ronda: str) -> list[tuple[str, str, str, int, str]]:
+    """(id, rule code, path, line, verdict) of each finding of round `ronda`'s table in docs/precision.md."""
+    lineas = texto.splitlines()
+    inicio = next((i for i, l in enumerate(lineas) if l.startswith(f"### Round `{ronda}`")), None)
+    if inicio is None:
+        raise SystemExit(f"no round `{ronda}` in docs/precision.md")
+    filas = []
+    for linea in lineas[inicio + 1:]:
+        if linea.startswith("### "):
+            break
+        m = re.match(r"\| ([0-9a-f]{12}) \| (ORC\d+) \| [^|]+ \| `([^`]+):(\d+)` \| ([\w-]+) \|", linea)
+        if m:
+            filas.append((m.group(1), m.group(2), m.group(3), int(m.group(4)), m.group(5)))
+    return filas
+
+
+def lugares(lado: Path) -> dict[tuple[str, int], list[str]]:
+    """(code, line) -> paths of every finding in one side of bench/comparar_hallazgos.py."""
+    salida: dict[tuple[str, int], list[str]] = {}
+    for archivo in sorted(lado.glob("*.json")):
+        corrida = json.loads(archivo.read_text(encoding="utf-8"))
+        try:
+            informe = json.loads(corrida.get("out") or "{}")
+        except json.JSONDecodeError:
+            continue
+        for h in informe.get("findings", []):
+            salida.setdefault((h["code"], h["line"]), []).append(h["path"])
+    return salida
+
+
+def sigue_en(lado: dict[tuple[str, int], list[str]], codigo: str, ruta: str, linea: int) -> bool:
+    """Whether a side reports rule `codigo` at `ruta:linea` (paths compared by their common tail)."""
+    return any(p.endswith(ruta) or ruta.endswith(p) for p in lado.get((codigo, linea), []))
+
+
+def cmd_cotejo(args: argparse.Namespace) -> None:
+    filas = filas_de_ronda((Path(__file__).resolve().parents[1] / "docs" / "precision.md").read_text(encoding="utf-8"),
+                           args.round)
+    lados = [(Path(d).name, lugares(Path(d))) for d in args.sides]
+    for nombre, lado in lados:
+        cuenta: dict[str, Counter] = {}
+        for _, codigo, ruta, linea, veredicto in filas:
+            cuenta.setdefault(codigo, Counter())[veredicto if sigue_en(lado, codigo, ruta, linea) else "ya_no"] += 1
+        for codigo, c in sorted(cuenta.items()):
+            juzgados = sum(v for k, v in c.items() if k != "ya_no")
+            precision = f"{100 * c['TP'] / juzgados:.0f} %" if juzgados else "-"
+            print(f"{nombre} {codigo}: {juzgados} still reported of {sum(c.values())}, "
+                  f"{', '.join(f'{k} {v}' for k, v in sorted(c.items()))}: precision {precision}")
+    for (a, la), (b, lb) in zip(lados, lados[1:]):
+        for id_, codigo, ruta, linea, veredicto in filas:
+            if sigue_en(la, codigo, ruta, linea) and not sigue_en(lb, codigo, ruta, linea):
+                print(f"  {a} -> {b}: {id_} {codigo} {ruta}:{linea} ({veredicto}) no longer reported")
+            elif sigue_en(lb, codigo, ruta, linea) and not sigue_en(la, codigo, ruta, linea):
+                print(f"  {a} -> {b}: {id_} {codigo} {ruta}:{linea} ({veredicto}) reported again")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="orden", required=True)
@@ -260,6 +324,10 @@ def main() -> None:
     g.add_argument("--verdicts", required=True, help="the verdict rounds; `antes` carries over where nothing changed")
     g.add_argument("--out", required=True)
     g.set_defaults(funcion=cmd_seguimiento)
+    c = sub.add_parser("cotejo", help="a judged round's findings each side of bench/comparar_hallazgos.py still reports")
+    c.add_argument("--round", required=True, help="a round of docs/precision.md (`muestra_d284d3d`)")
+    c.add_argument("sides", nargs="+", help="side directories of bench/comparar_hallazgos.py --out, in order")
+    c.set_defaults(funcion=cmd_cotejo)
     args = parser.parse_args()
     args.funcion(args)
 
