@@ -6,6 +6,7 @@ effective catalog, or a shadow the core says must change.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -169,28 +170,57 @@ def hallazgos_de(juicio: Juicio, proyecto: Proyecto) -> tuple[Hallazgo, ...]:
     return tuple(sorted([*salida, *una_por_lugar(en_el_codigo)], key=Hallazgo.orden))
 
 
+# Where a schema rule's message names the node it judges: one annotation can be reached at several pointers
+# (a model returned whole and nested in another tool's list; a union inside a union's branch).
+PUNTERO = re.compile(r'JSON pointer "(.*)" of its (?:input|output) schema')
+
+
 def una_por_lugar(hallazgos: Sequence[Hallazgo]) -> list[Hallazgo]:
     """One finding per defect: findings of one rule at one place of the code whose messages differ only in the
     tool's name (a sub-server mounted under a prefix publishes each tool twice; two tools share the
-    helper that writes the key) are one, under the shortest tool name, naming the others. The rule's
-    count (shadows, baseline) still counts each tool: only the presentation merges them."""
+    helper that writes the key) are one, under the shortest tool name, naming the others; so are the
+    findings of a schema rule at one place of the code, whatever JSON pointer they name (one field's
+    union reached as a model's own property and inside another tool's list; the nested unions an SDK
+    type brings into one parameter: the annotation there is what to change), naming each other pointer.
+    The rule's count (shadows, baseline) still counts each: only the presentation merges them."""
     grupos: dict[tuple[str, int, int, str, str], list[Hallazgo]] = {}
     sueltos: list[Hallazgo] = []
     for h in hallazgos:
         if h.tool is None or f"«{h.tool}»" not in h.message:
             sueltos.append(h)
             continue
-        clave = (h.path, h.line, h.column, h.rule, h.message.replace(f"«{h.tool}»", "«\x00»", 1))
-        grupos.setdefault(clave, []).append(h)
+        # a schema node's finding: one per rule and place, whatever node of which tool's schema it names
+        texto = "\x00" if PUNTERO.search(h.message) else h.message.replace(f"«{h.tool}»", "«\x00»", 1)
+        grupos.setdefault((h.path, h.line, h.column, h.rule, texto), []).append(h)
     for grupo in grupos.values():
-        primero, *otros = sorted(grupo, key=lambda h: (len(h.tool or ""), h.tool or ""))  # the unprefixed name first
+        primero, *otros = sorted(grupo, key=lambda h: (len(h.tool or ""), h.tool or "", len(_puntero(h)), _puntero(h)))
         if not otros:
             sueltos.append(primero)
             continue
-        nombres = ", ".join(f"«{h.tool}»" for h in otros)
-        tambien = f"tool {nombres}" if len(otros) == 1 else f"tools {nombres}"
-        sueltos.append(replace(primero, message=f"{primero.message} (the same code, also for {tambien})"))
+        tambien = _tambien(primero, otros)
+        sueltos.append(replace(primero, message=f"{primero.message} (the same code, also {tambien})") if tambien else primero)
     return sueltos
+
+
+def _puntero(h: Hallazgo) -> str:
+    """The JSON pointer a finding's message names ("" when none)."""
+    m = PUNTERO.search(h.message)
+    return m.group(1) if m else ""
+
+
+def _tambien(primero: Hallazgo, otros: list[Hallazgo]) -> str:
+    """The rest of a merged group: other tools (at their pointers when those differ from the first's), then
+    other pointers of the first's tool."""
+    herramientas: dict[str, list[str]] = {}
+    for h in otros:
+        herramientas.setdefault(h.tool or "", []).append(_puntero(h))
+    partes = [f'at JSON pointer "{p}"' for p in dict.fromkeys(herramientas.pop(primero.tool or "", []))
+              if p != _puntero(primero)]
+    if herramientas:
+        nombres = ", ".join(f"«{t}»" + "".join(f' at JSON pointer "{p}"' for p in punteros if p != _puntero(primero))
+                            for t, punteros in herramientas.items())
+        partes.append(f"for tool {nombres}" if len(herramientas) == 1 else f"for tools {nombres}")
+    return "; ".join(partes)
 
 
 def _sobre_la_cota(juzgada: Juzgada) -> str:
