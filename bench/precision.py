@@ -12,7 +12,8 @@ A quicker follow-up of a judged round, from the sides `bench/comparar_hallazgos.
 `check` output of one installed executable), matched by rule code, file and line with the round's table in
 docs/precision.md (its committed record): per rule, how many of the round's findings each side still
 reports, by verdict, and the precision of those; then every sampled finding one side reports and the next
-does not.
+does not. Where a side reports fewer findings at a place than the first side, the difference was merged
+into another finding there (`una_por_lugar`): the sampled findings judged a duplicate leave first.
 
     .venv/bin/python bench/precision.py cotejo --round muestra_d284d3d /tmp/cmp/antes /tmp/cmp/despues
 
@@ -277,30 +278,47 @@ def lugares(lado: Path) -> dict[tuple[str, int], list[str]]:
     return salida
 
 
-def sigue_en(lado: dict[tuple[str, int], list[str]], codigo: str, ruta: str, linea: int) -> bool:
-    """Whether a side reports rule `codigo` at `ruta:linea` (paths compared by their common tail)."""
-    return any(p.endswith(ruta) or ruta.endswith(p) for p in lado.get((codigo, linea), []))
+def reportados(filas: list[tuple[str, str, str, int, str]], lado: dict[tuple[str, int], list[str]],
+               referencia: dict[tuple[str, int], list[str]]) -> set[str]:
+    """The ids of a round's findings a side still reports at their place (rule, file, line). Where the side
+    reports fewer findings at a place than the `referencia` side (the first compared), the difference is
+    findings merged into another there (`una_por_lugar`): the sampled ones judged a duplicate leave first."""
+    def cuantos(de: dict[tuple[str, int], list[str]], codigo: str, linea: int, ruta: str) -> int:
+        return sum(1 for p in de.get((codigo, linea), []) if p.endswith(ruta) or ruta.endswith(p))
+
+    salida: set[str] = set()
+    por_lugar: dict[tuple[str, int, str], list[tuple[str, str, str, int, str]]] = {}
+    for fila in filas:
+        por_lugar.setdefault((fila[1], fila[3], fila[2]), []).append(fila)
+    for (codigo, linea, ruta), grupo in por_lugar.items():
+        hay = cuantos(lado, codigo, linea, ruta)
+        if not hay:
+            continue
+        fusionados = max(0, cuantos(referencia, codigo, linea, ruta) - hay)
+        duplicados = [f for f in grupo if f[4] == "duplicado"]
+        salida |= {f[0] for f in grupo if f[4] != "duplicado"} | {f[0] for f in duplicados[fusionados:]}
+    return salida
 
 
 def cmd_cotejo(args: argparse.Namespace) -> None:
     filas = filas_de_ronda((Path(__file__).resolve().parents[1] / "docs" / "precision.md").read_text(encoding="utf-8"),
                            args.round)
-    lados = [(Path(d).name, lugares(Path(d))) for d in args.sides]
-    for nombre, lado in lados:
+    vistos = [lugares(Path(d)) for d in args.sides]
+    lados = [(Path(d).name, reportados(filas, v, vistos[0])) for d, v in zip(args.sides, vistos)]
+    for nombre, siguen in lados:
         cuenta: dict[str, Counter] = {}
-        for _, codigo, ruta, linea, veredicto in filas:
-            cuenta.setdefault(codigo, Counter())[veredicto if sigue_en(lado, codigo, ruta, linea) else "ya_no"] += 1
+        for id_, codigo, _, _, veredicto in filas:
+            cuenta.setdefault(codigo, Counter())[veredicto if id_ in siguen else "ya_no"] += 1
         for codigo, c in sorted(cuenta.items()):
             juzgados = sum(v for k, v in c.items() if k != "ya_no")
             precision = f"{100 * c['TP'] / juzgados:.0f} %" if juzgados else "-"
             print(f"{nombre} {codigo}: {juzgados} still reported of {sum(c.values())}, "
                   f"{', '.join(f'{k} {v}' for k, v in sorted(c.items()))}: precision {precision}")
-    for (a, la), (b, lb) in zip(lados, lados[1:]):
+    for (a, sa), (b, sb) in zip(lados, lados[1:]):
         for id_, codigo, ruta, linea, veredicto in filas:
-            if sigue_en(la, codigo, ruta, linea) and not sigue_en(lb, codigo, ruta, linea):
-                print(f"  {a} -> {b}: {id_} {codigo} {ruta}:{linea} ({veredicto}) no longer reported")
-            elif sigue_en(lb, codigo, ruta, linea) and not sigue_en(la, codigo, ruta, linea):
-                print(f"  {a} -> {b}: {id_} {codigo} {ruta}:{linea} ({veredicto}) reported again")
+            if (id_ in sa) != (id_ in sb):
+                cambio = "no longer reported" if id_ in sa else "reported again"
+                print(f"  {a} -> {b}: {id_} {codigo} {ruta}:{linea} ({veredicto}) {cambio}")
 
 
 def main() -> None:
