@@ -77,7 +77,7 @@ Vistos = set[tuple[str, str]]
 class Efectos:
     """`sin_efectos(m, fn)`, remembered per function for the unit's tools."""
 
-    def __init__(self, proyecto: Proyecto, tipo_de_clase) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, proyecto: Proyecto, tipo_de_clase: Callable[[Modulo, cst.ClassDef], str]) -> None:
         self.proyecto = proyecto
         self.tipo_de_clase = tipo_de_clase  # Derivador.tipo_de_clase: modelo | typeddict | dataclass | enum | otra
         self._hechas: dict[int, bool] = {}
@@ -117,6 +117,7 @@ class Efectos:
         """Whether local `nombre` only ever holds a value this call built (or the request's own data)."""
         if nombre in parametros:
             return self._de_datos(m, parametros[nombre])
+
         def cada(ligaduras: list[Asignacion]) -> bool:
             # `n += 1` rebinds the local from itself: what it holds is what its other bindings hold
             propias = [a for a in ligaduras if not isinstance(a.nodo, cst.AugAssign)]
@@ -239,7 +240,8 @@ class Efectos:
                     and isinstance(d.nodo, cst.FunctionDef) and self.sin_efectos(d.modulo, d.nodo, profundidad + 1))
         if isinstance(func, cst.Attribute):
             metodo, receptor = func.attr.value, func.value
-            if metodo in METODOS_DE_VALOR and self._de_la_llamada(m, info, parametros, receptor, set()):
+            if metodo in METODOS_DE_VALOR and self._de_la_llamada(m, info, parametros, receptor, set()) \
+                    and not self._metodo_del_modelo(m, parametros, receptor, metodo):
                 return True  # a method of a value this call built: what it changes is the call's own
             if metodo in METODOS_CONTEXTO and self._del_contexto(m, parametros, receptor):
                 return True
@@ -250,11 +252,22 @@ class Efectos:
                     and isinstance(d.nodo, cst.FunctionDef) and self.sin_efectos(d.modulo, d.nodo, profundidad + 1))
         return False
 
+    def _metodo_del_modelo(self, m: Modulo, parametros: dict[str, cst.Param], receptor: cst.BaseExpression,
+                           metodo: str) -> bool:
+        """Whether `receptor` is a parameter typed with a project class that defines `metodo` itself (a data
+        model's own `update()` may write anywhere; only the container's or pydantic's is the value's own)."""
+        if not isinstance(receptor, cst.Name) or receptor.value not in parametros:
+            return False
+        anotacion = parametros[receptor.value].annotation
+        d = self.proyecto.resolver(m, anotacion.annotation) if anotacion is not None else None
+        return (d is not None and d.tipo == "clase" and d.modulo is not None
+                and metodo in d.modulo.metodos.get(id(d.nodo), {}))
+
     def _de_la_llamada(self, m: Modulo, info: FuncionInfo, parametros: dict[str, cst.Param],
                        expr: cst.BaseExpression, vistos: Vistos) -> bool:
         """Whether `expr` is a value this call built or the request's own data, or a part of one
         (`args["city"]`, `params.arguments`, `(params.arguments or {}).get("city")`). `vistos`: the locals
-        whose bindings are being read (`datos = datos["items"]` reaches itself: not shown)."""
+        whose bindings are being read (`_local`)."""
         while True:
             if isinstance(expr, (cst.Subscript, cst.Attribute)):
                 expr = expr.value
