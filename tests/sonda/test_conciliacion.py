@@ -28,13 +28,11 @@ def _check(*args: str, proyecto: Path = PROYECTO):
 def test_check_probe_reports_the_hidden_tool_and_the_edited_schema():
     codigo, salida, _ = _check("--probe", "--", sys.executable, "servidor.py")
     assert codigo == 1
-    # `oculta_a` is the live name of the tool the source names `oculta_{nombre}`: found, its schemas agree
+    # `oculta_a` is the live name of the tool the source names `oculta_{nombre}`: found, its schemas agree;
+    # `contar` echoes its argument but changes nothing: a read, which may (valor_emitido.sin_efectos)
     assert salida.splitlines() == [
         f"pyproject.toml:1:1: ORC403 the running server `{sys.executable} servidor.py` publishes tool "
         "«escondida», which the source analysis did not find: its results were not judged (published-tool-not-found)",
-        "servidor.py:20:25: ORC116 tool «contar» sets no readOnlyHint, so clients take it for a write, and it emits "
-        "«total» from the argument `n`: if it only reads, annotate it readOnlyHint: true; if it writes, read the value back "
-        "from the API's response or a re-fetch (echo-in-unannotated-tool)",
         "servidor.py:35:1: ORC401 could not analyze: `mcp.add_tool(ESCONDIDAS[os.environ.get(\"ESCONDIDA\", \"esco...`: the "
         "registered function cannot be enumerated statically: `ESCONDIDAS[os.environ.get(\"ESCONDIDA\", \"escondida\")]` is "
         "not a function the analyzer can follow; it stands for 1 registration (unresolved)",
@@ -44,14 +42,14 @@ def test_check_probe_reports_the_hidden_tool_and_the_edited_schema():
         "registry: tools changed there (names, schemas, new tools) cannot be read from the source; it stands for an unknown "
         "number of tools (changed at run time); reached from `_ajustar()`, called at 1 site (module level of servidor.py) "
         "(unresolved)",
-        "5 findings in 2 files (1 file, 3 tools analyzed).",
+        "4 findings in 2 files (1 file, 3 tools analyzed).",
     ]
 
 
 def test_without_probe_the_reconciliation_rules_are_not_applied():
     codigo, salida, _ = _check()
     assert codigo == 1
-    assert [l.split(": ", 2)[1].split()[0] for l in salida.splitlines()[:-1]] == ["ORC116", "ORC401", "ORC401"]
+    assert [l.split(": ", 2)[1].split()[0] for l in salida.splitlines()[:-1]] == ["ORC401", "ORC401"]
 
 
 def test_the_server_command_can_live_in_the_configuration(tmp_path):
@@ -62,8 +60,7 @@ def test_the_server_command_can_live_in_the_configuration(tmp_path):
     codigo, salida, _ = _check("--probe", "--format", "json", proyecto=tmp_path)
     reglas = sorted(h["rule"] for h in json.loads(salida)["findings"])
     assert codigo == 1
-    assert reglas == ["analisis.esquema_no_coincide", "analisis.herramienta_no_vista", "analisis.no_resuelto", "analisis.no_resuelto",
-                      "contrato.postcondicion_sin_anotar"]
+    assert reglas == ["analisis.esquema_no_coincide", "analisis.herramienta_no_vista", "analisis.no_resuelto", "analisis.no_resuelto"]
 
 
 def test_check_probe_without_a_command_is_a_usage_error(tmp_path):
