@@ -433,8 +433,8 @@ class Extraccion:
 
     def sin_herramientas(self, validos: list[str], resultados: list[dict[str, Any]]) -> set[str]:
         """The analyzed files no tool's code can reach: not a file that registers a tool or holds its
-        handler, nor one with a registration the analyzer could not follow (a `no_resuelto` row: its tools
-        may reach anything), nor one resolution can reach from those (grafo.alcanzados: look-ups and
+        handler, nor one where the analyzer could not follow something (any `no_resuelto` row there: an
+        unfollowed registration's tools may reach anything), nor one resolution can reach from those (grafo.alcanzados: look-ups and
         package relations). A run over some files gives the same answer as the whole run: resolution
         never leaves an import-graph component, and the run reads every configured file of its files'
         components. Empty when a reached file's look-ups are unknown (no forma): then it cannot be told."""
