@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import libcst as cst
 
-from .camino import padres_de
 from .guardas import comparados_con
 from .recolector import Modulo, indice, texto_cadena, todos_los_parametros
 from .salida import motivo_de_origen
@@ -118,8 +117,6 @@ class Origenes:
         self.procedencia = procedencia
         self.manejadores: set[int] = set()
         self.de_lambda: set[str] = set()  # parameters of the tool's `lambda` handler (a table's `"handler": lambda args: ...`)
-        # each function's parent map, built the first time a literal it writes is asked about (`_observado`)
-        self._padres: dict[int, tuple[cst.FunctionDef, dict[cst.CSTNode, cst.CSTNode]]] = {}
 
     def valores(self, m: Modulo, clave: str, expr: cst.BaseExpression, fn, pila: tuple) -> list[Valor]:
         """The values key `clave` emits: one, or those of a nested object the server writes key by key."""
@@ -142,10 +139,7 @@ class Origenes:
         texto = texto_cadena(expr)
         if texto is None or not isinstance(fn, cst.FunctionDef):
             return False
-        entrada = self._padres.get(id(fn))
-        if entrada is None or entrada[0] is not fn:
-            entrada = self._padres[id(fn)] = (fn, padres_de(fn))  # the node kept: its id keys the map
-        return any(self.de(m, x, fn, pila).origen != "argumento" for x in comparados_con(entrada[1], expr, texto))
+        return any(self.de(m, x, fn, pila).origen != "argumento" for x in comparados_con(m.padres, fn, expr, texto))
 
     def de(self, m: Modulo, expr: cst.BaseExpression, fn, pila: tuple = (), vistos: frozenset = frozenset()) -> Origen:
         """The origin of `expr` evaluated inside `fn` of `m`."""

@@ -26,15 +26,17 @@ def misma_palabra(comparada: str, escrita: str) -> bool:
     return bool(c) and (e == c or (c[-1:].isalpha() and e in (c + "d", c + "ed", c + c[-1] + "ed")))
 
 
-def comparados_con(padres: Mapping[cst.CSTNode, cst.CSTNode], nodo: cst.CSTNode, literal: str) -> list[cst.BaseExpression]:
-    """The expressions the tests enclosing `nodo` compare with `==` to a string that is `literal`'s word
-    (`misma_palabra`), in the branch they take when equal: an `if`'s body (an `elif`'s own body
-    included), a conditional expression's first arm. `padres`: the parent of each node of the function
-    `nodo` is read in (`camino.padres_de` of it, built once per function: a search from the function
-    down to each literal would cost the function's size per literal). Empty when none."""
+def comparados_con(padres: Mapping[cst.CSTNode, cst.CSTNode], fn: cst.FunctionDef, nodo: cst.CSTNode,
+                   literal: str) -> list[cst.BaseExpression]:
+    """The expressions the tests enclosing `nodo` inside `fn` compare with `==` to a string that is
+    `literal`'s word (`misma_palabra`), in the branch they take when equal: an `if`'s body (an `elif`'s
+    own body included), a conditional expression's first arm; tests outside `fn` (a module-level `if`
+    around its def) are not the call's. `padres`: the module's parent map (`Modulo.padres`, built once
+    per module: a search from the function down to each literal would cost the function's size per
+    literal). Empty when none."""
     salida: list[cst.BaseExpression] = []
     actual: cst.CSTNode = nodo
-    while actual in padres:
+    while actual is not fn and actual in padres:
         padre = padres[actual]
         if isinstance(padre, (cst.If, cst.IfExp)) and actual is padre.body:
             salida.extend(_comparados(padre.test, literal))

@@ -38,4 +38,5 @@ def test_a_literal_is_observed_only_under_an_equality_with_a_value_not_from_the_
         ("cancelar", 93, "cancelled", False),  # no test at all: a claimed outcome
         ("vaciar_sin_anotar", 100, "canceled", True),
         ("vaciar_sin_anotar", 101, "deleted", False),
+        ("cancelar_en_modo", 109, "cancelled", False),  # the module-level `if` around its def is not the call's test
     ]
