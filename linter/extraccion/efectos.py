@@ -241,7 +241,7 @@ class Efectos:
         if isinstance(func, cst.Attribute):
             metodo, receptor = func.attr.value, func.value
             if metodo in METODOS_DE_VALOR and self._de_la_llamada(m, info, parametros, receptor, set()) \
-                    and not self._metodo_del_modelo(m, parametros, receptor, metodo):
+                    and not self._metodo_del_modelo(m, info, parametros, receptor, metodo):
                 return True  # a method of a value this call built: what it changes is the call's own
             if metodo in METODOS_CONTEXTO and self._del_contexto(m, parametros, receptor):
                 return True
@@ -252,16 +252,25 @@ class Efectos:
                     and isinstance(d.nodo, cst.FunctionDef) and self.sin_efectos(d.modulo, d.nodo, profundidad + 1))
         return False
 
-    def _metodo_del_modelo(self, m: Modulo, parametros: dict[str, cst.Param], receptor: cst.BaseExpression,
-                           metodo: str) -> bool:
-        """Whether `receptor` is a parameter typed with a project class that defines `metodo` itself (a data
-        model's own `update()` may write anywhere; only the container's or pydantic's is the value's own)."""
-        if not isinstance(receptor, cst.Name) or receptor.value not in parametros:
+    def _metodo_del_modelo(self, m: Modulo, info: FuncionInfo, parametros: dict[str, cst.Param],
+                           receptor: cst.BaseExpression, metodo: str) -> bool:
+        """Whether `receptor` may be an instance of a project class that defines `metodo` itself: a
+        parameter typed with it, or a local bound to its constructor (`n = Nota(...)`). A data model's own
+        `update()` may write anywhere; only the container's or pydantic's is the value's own."""
+        if not isinstance(receptor, cst.Name):
             return False
-        anotacion = parametros[receptor.value].annotation
-        d = self.proyecto.resolver(m, anotacion.annotation) if anotacion is not None else None
-        return (d is not None and d.tipo == "clase" and d.modulo is not None
-                and metodo in d.modulo.metodos.get(id(d.nodo), {}))
+        if receptor.value in parametros:
+            anotacion = parametros[receptor.value].annotation
+            tipos = [anotacion.annotation] if anotacion is not None else []
+        else:
+            tipos = [a.valor.func for a in info.asignaciones.get(receptor.value, [])
+                     if isinstance(a.valor, cst.Call)]
+        for tipo in tipos:
+            d = self.proyecto.resolver(m, tipo)
+            if d is not None and d.tipo == "clase" and d.modulo is not None \
+                    and metodo in d.modulo.metodos.get(id(d.nodo), {}):
+                return True
+        return False
 
     def _de_la_llamada(self, m: Modulo, info: FuncionInfo, parametros: dict[str, cst.Param],
                        expr: cst.BaseExpression, vistos: Vistos) -> bool:

@@ -15,7 +15,7 @@ from oracle_lint.linter.extraccion.efectos import del_cuerpo, llamadas_de_la_def
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "linter"
 SIN_EFECTOS = ["clima", "resumen", "cuenta_atras", "con_ayudante", "repetir", "contar_palabras", "formateada", "limpiar", "volcar_nota"]
 CON_EFECTOS = ["guardar", "guardar_alias", "enviar", "imprimir", "recordar", "con_ayudante_que_escribe",
-               "leer_recurso", "guardar_en", "marcar", "contar", "sumar_vez", "registrada", "guardar_nota", "actualizar_nota"]
+               "leer_recurso", "guardar_en", "marcar", "contar", "sumar_vez", "registrada", "guardar_nota", "actualizar_nota", "crear_nota"]
 
 
 def _por_herramienta() -> dict[str, set[bool]]:
