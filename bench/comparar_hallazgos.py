@@ -75,14 +75,9 @@ def correr(exe: str, nombre: str, proyecto: Path, rutas: tuple[str, ...], config
         hecho = subprocess.run([*orden, "--project", str(proyecto), *rutas], cwd=proyecto, capture_output=True,
                                text=True, timeout=PLAZO)
     else:
-        with candado:
-            config = proyecto / "oracle.json"
-            config.write_text(json.dumps({"paths": list(rutas)}), encoding="utf-8")
-            try:
-                hecho = subprocess.run([*orden, "--project", str(proyecto)], cwd=proyecto, capture_output=True,
-                                       text=True, timeout=PLAZO)
-            finally:
-                config.unlink()
+        with candado, rw.configuracion_de_corrida(proyecto, rutas):
+            hecho = subprocess.run([*orden, "--project", str(proyecto)], cwd=proyecto, capture_output=True,
+                                   text=True, timeout=PLAZO)
     destino.parent.mkdir(parents=True, exist_ok=True)
     destino.write_text(json.dumps({"carpeta": nombre, "rc": hecho.returncode, "out": hecho.stdout,
                                    "err": hecho.stderr[-2000:]}), encoding="utf-8")

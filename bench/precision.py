@@ -265,16 +265,14 @@ def filas_de_ronda(texto: str, ronda: str) -> list[tuple[str, str, str, int, str
 
 
 def lugares(lado: Path) -> dict[tuple[str, int], list[str]]:
-    """(code, line) -> paths of every finding in one side of bench/comparar_hallazgos.py."""
+    """(code, line) -> paths of every finding in one side of bench/comparar_hallazgos.py (its runs read by
+    `comparar_hallazgos.hallazgos`; a run that gave no JSON has none)."""
+    from comparar_hallazgos import hallazgos as de_la_corrida
+
     salida: dict[tuple[str, int], list[str]] = {}
     for archivo in sorted(lado.glob("*.json")):
-        corrida = json.loads(archivo.read_text(encoding="utf-8"))
-        try:
-            informe = json.loads(corrida.get("out") or "{}")
-        except json.JSONDecodeError:
-            continue
-        for h in informe.get("findings", []):
-            salida.setdefault((h["code"], h["line"]), []).append(h["path"])
+        for (codigo, _, ruta, linea, _), n in (de_la_corrida(archivo)[1] or {}).items():
+            salida.setdefault((codigo, linea), []).extend([ruta] * n)
     return salida
 
 

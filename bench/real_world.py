@@ -88,6 +88,7 @@ from __future__ import annotations
 import argparse
 import ast
 import concurrent.futures
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -102,7 +103,7 @@ import time
 import tomllib
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 AQUI = Path(__file__).resolve().parent
 sys.path.insert(0, str(AQUI / "real_world_parts"))
@@ -836,15 +837,23 @@ def analizar(carpeta: Carpeta, oracle_lint: str, candado: threading.Lock, rondas
         return _analizar(carpeta, oracle_lint, rondas, venv, piso)
 
 
+@contextlib.contextmanager
+def configuracion_de_corrida(proyecto: Path, rutas: Iterable[str], venv: Path | None = None) -> Iterator[None]:
+    """An `oracle.json` naming `rutas` (and the venv) in a folder without a configuration of its own, for
+    one run: a user adopting oracle-lint there would write it; removed after, whatever happens."""
+    config = proyecto / "oracle.json"
+    config.write_text(json.dumps({"paths": list(rutas), **({"venv": str(venv)} if venv else {})}), encoding="utf-8")
+    try:
+        yield
+    finally:
+        config.unlink()
+
+
 def _analizar(carpeta: Carpeta, oracle_lint: str, rondas: int, venv: Path | None,
               piso: Callable[[], dict[str, Any]] | None = None) -> dict[str, Any]:
     propia = configurada(carpeta.proyecto)
-    config = carpeta.proyecto / "oracle.json"
     base = ["--no-cache", "--project", str(carpeta.proyecto), *(carpeta.rutas if propia else ())]
-    if not propia:
-        config.write_text(json.dumps({"paths": list(carpeta.rutas), **({"venv": str(venv)} if venv else {})}),
-                          encoding="utf-8")
-    try:
+    with contextlib.nullcontext() if propia else configuracion_de_corrida(carpeta.proyecto, carpeta.rutas, venv):
         corridas, pisos = [], []
         vueltas = max(1, rondas)
         while len(corridas) < vueltas:
@@ -859,9 +868,6 @@ def _analizar(carpeta: Carpeta, oracle_lint: str, rondas: int, venv: Path | None
         distintas = [n for n, c in enumerate(corridas) if (c[0].returncode, c[0].stdout) != (evidencia.returncode, evidencia.stdout)]
         chequeo = subprocess.run([oracle_lint, "check", "--format", "json", *base], capture_output=True, text=True,
                                  cwd=carpeta.proyecto, timeout=PLAZO_ANALIZADOR)
-    finally:
-        if not propia:
-            config.unlink()
     resultado: dict[str, Any] = {"evidence_exit": evidencia.returncode, "check_exit": chequeo.returncode,
                                  "herramienta": [], "no_resuelto": [], "esquema": [], "findings": [], "errores": [],
                                  "frio": {"segundos": segundos, "pico_rss_kib": pico, "cpu_s": cpu}, "pisos": pisos}
